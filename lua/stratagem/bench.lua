@@ -1,0 +1,80 @@
+-- stratagem.bench: benchmarks that print their figures (never timed assertions).
+-- Each game that has a benchmark adds a function to `benches`; times are medians of runs.
+local sg = require "stratagem"
+
+local M = {}
+local fmt = string.format
+
+local function median(xs)
+  table.sort(xs)
+  local n = #xs
+  if n % 2 == 1 then return xs[(n + 1) // 2] end
+  return (xs[n // 2] + xs[n // 2 + 1]) / 2
+end
+
+-- Run f `runs` times; the median time and f's last result.
+local function timed(runs, f)
+  local ts, r = {}, nil
+  for i = 1, runs do
+    local t0 = sg.clock()
+    r = f(i)
+    ts[i] = sg.clock() - t0
+  end
+  return median(ts), r
+end
+M.timed = timed
+M.median = median
+
+local benches = {}
+M.benches = benches
+
+function benches.tictactoe(out)
+  local g = sg.new("tictactoe")
+  local runs = 7
+  local t, leaves = timed(runs, function() return g:perft(9) end)
+  -- every node visited on the way: the sum of perft(1..9)
+  local nodes = 0
+  for d = 1, 9 do nodes = nodes + g:perft(d) end
+  out(fmt("tictactoe perft 9          %9d leaves  %8.2f ms  %6.2f M leaves/s  %6.2f M nodes/s",
+          leaves, t * 1e3, leaves / t / 1e6, nodes / t / 1e6))
+  for _, v in ipairs({{"solve (alpha-beta, table)", {}},
+                      {"solve, no table", {hash = 0}},
+                      {"solve, symmetry", {symmetry = true}}}) do
+    local r
+    t, r = timed(runs, function(i)
+      local o = {seed = i}
+      for k, x in pairs(v[2]) do o[k] = x end
+      return sg.search(g, o)
+    end)
+    out(fmt("tictactoe %-25s score %d, depth %d, %6d nodes  %8.2f ms  %6.2f M nodes/s", v[1],
+            r.score, r.depth, r.nodes, t * 1e3, r.nodes / t / 1e6))
+  end
+end
+
+function M.main(...)
+  local names = {...}
+  if #names == 0 then
+    for _, n in ipairs(sg.games()) do
+      if benches[n] then names[#names + 1] = n end
+    end
+  end
+  for _, n in ipairs(names) do
+    if not benches[n] then
+      io.stderr:write(fmt("stratagem: bench: no benchmark for '%s' (have: %s)\n", n,
+                          table.concat((function()
+                            local l = {}
+                            for k in pairs(benches) do l[#l + 1] = k end
+                            table.sort(l)
+                            return l
+                          end)(), ", ")))
+      return 2
+    end
+  end
+  print(fmt("stratagem %s bench (times are medians; one thread)", sg.version))
+  for _, n in ipairs(names) do
+    benches[n](function(s) print(s); io.stdout:flush() end)
+  end
+  return 0
+end
+
+return M

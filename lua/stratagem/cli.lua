@@ -1,0 +1,114 @@
+-- stratagem.cli: the program's subcommands (stratagem perft, play, bench, games, help).
+-- main(name, ...) returns the exit code: 0 done, 1 failed, 2 bad usage.
+local sg = require "stratagem"
+
+local M = {}
+local fmt = string.format
+
+local function usage_error(msg, usage)
+  io.stderr:write("stratagem: ", msg, "\n")
+  if usage then io.stderr:write("usage: ", usage, "\n") end
+  return 2
+end
+
+local commands = {}
+
+commands.games = {
+  usage = "stratagem games",
+  help = "list the games with a line about each",
+  run = function()
+    for _, name in ipairs(sg.games()) do
+      print(fmt("%-12s %s", name, sg.defaults(name).title or ""))
+    end
+    return 0
+  end,
+}
+
+commands.perft = {
+  usage = "stratagem perft GAME [POSITION] DEPTH [--divide]",
+  help = "count the move sequences of DEPTH moves (with --divide, per first move)",
+  run = function(...)
+    local words, divide = {}, false
+    for _, a in ipairs({...}) do
+      if a == "--divide" then divide = true
+      elseif a:sub(1, 2) == "--" then return usage_error("perft: unknown option '" .. a .. "'",
+                                                           commands.perft.usage)
+      else words[#words + 1] = a end
+    end
+    if #words < 2 or #words > 3 then
+      return usage_error("perft: expected a game and a depth", commands.perft.usage)
+    end
+    local game, depth = words[1], math.tointeger(tonumber(words[#words]))
+    if not depth or depth < 0 then
+      return usage_error("perft: depth must be a whole number, got '" .. words[#words] .. "'",
+                         commands.perft.usage)
+    end
+    local ok, g, err = pcall(sg.new, game, {position = words[3] and words[2] or nil})
+    if not ok then return usage_error("perft: " .. tostring(g)) end
+    if not g then return usage_error("perft: " .. err) end
+    local t0 = sg.clock()
+    local total = 0
+    if divide and depth > 0 then
+      for _, m in ipairs(g:moves()) do
+        g:play(m)
+        local n = g:perft(depth - 1)
+        g:undo()
+        print(fmt("%s: %d", m, n))
+        total = total + n
+      end
+    else
+      total = g:perft(depth)
+    end
+    local dt = sg.clock() - t0
+    print(fmt("perft(%d) = %d   %.3f s   %.0f leaves/s", depth, total, dt,
+              dt > 0 and total / dt or 0))
+    return 0
+  end,
+}
+
+commands.play = {
+  usage = "stratagem play GAME [--seats human,ai] [--seed N] [--load FILE]",
+  help = "play a game in the terminal against the AI (or watch AIs, or people only)",
+  run = function(...) return require("stratagem.play").main(...) end,
+}
+
+commands.bench = {
+  usage = "stratagem bench [GAME...]",
+  help = "run the benchmarks and print their figures",
+  run = function(...) return require("stratagem.bench").main(...) end,
+}
+
+commands.help = {
+  usage = "stratagem help [SUBCOMMAND]",
+  help = "describe the subcommands",
+  run = function(name)
+    if name then
+      local c = commands[name]
+      if not c then return usage_error("help: unknown subcommand '" .. name .. "'") end
+      print("usage: " .. c.usage)
+      print("  " .. c.help)
+      return 0
+    end
+    print("Subcommands:")
+    local names = {}
+    for k in pairs(commands) do names[#names + 1] = k end
+    table.sort(names)
+    for _, k in ipairs(names) do print(fmt("  %-44s %s", commands[k].usage, commands[k].help)) end
+    return 0
+  end,
+}
+
+function M.main(name, ...)
+  local c = commands[name]
+  if not c then
+    local names = {}
+    for k in pairs(commands) do names[#names + 1] = k end
+    table.sort(names)
+    return usage_error(fmt("unknown subcommand '%s' (subcommands: %s; a script's name must end "
+                           .. "in .lua or contain a /)", tostring(name), table.concat(names, ", ")))
+  end
+  return c.run(...)
+end
+
+M.commands = commands
+return M

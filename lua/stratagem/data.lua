@@ -1,0 +1,285 @@
+-- stratagem.data: plain data as Lua table text, written deterministically and read back
+-- without running it (saved games, preferences): tables, strings, numbers, booleans only.
+local M = {}
+
+local fmt = string.format
+
+local function is_ident(s)
+  return type(s) == "string" and s:match("^[%a_][%w_]*$") ~= nil and not ({
+    ["and"]=1, ["break"]=1, ["do"]=1, ["else"]=1, ["elseif"]=1, ["end"]=1, ["false"]=1,
+    ["for"]=1, ["function"]=1, ["goto"]=1, ["if"]=1, ["in"]=1, ["local"]=1, ["nil"]=1,
+    ["not"]=1, ["or"]=1, ["repeat"]=1, ["return"]=1, ["then"]=1, ["true"]=1, ["until"]=1,
+    ["while"]=1})[s]
+end
+
+local function write(v, indent, out, seen)
+  local t = type(v)
+  if t == "string" then
+    out[#out + 1] = fmt("%q", v)
+  elseif t == "number" then
+    if math.type(v) == "integer" then
+      out[#out + 1] = fmt("%d", v)
+    elseif v ~= v or v == math.huge or v == -math.huge then
+      error("data: cannot write the number " .. tostring(v), 0)
+    else
+      out[#out + 1] = fmt("%.17g", v)
+    end
+  elseif t == "boolean" then
+    out[#out + 1] = tostring(v)
+  elseif t == "table" then
+    if seen[v] then error("data: cannot write a table that contains itself", 0) end
+    seen[v] = true
+    local n = #v
+    local keys = {}
+    for k in pairs(v) do
+      if not (math.type(k) == "integer" and k >= 1 and k <= n) then
+        if type(k) ~= "string" and math.type(k) ~= "integer" then
+          error("data: cannot write a key of type " .. type(k), 0)
+        end
+        keys[#keys + 1] = k
+      end
+    end
+    table.sort(keys, function(a, b)
+      if type(a) == type(b) then return a < b end
+      return type(a) == "number"
+    end)
+    local inner = indent .. "  "
+    local simple = #keys == 0
+    for i = 1, n do if type(v[i]) == "table" then simple = false end end
+    if simple then   -- a plain array on one line
+      out[#out + 1] = "{"
+      for i = 1, n do
+        if i > 1 then out[#out + 1] = ", " end
+        write(v[i], inner, out, seen)
+      end
+      out[#out + 1] = "}"
+    else
+      out[#out + 1] = "{\n"
+      for i = 1, n do
+        out[#out + 1] = inner
+        write(v[i], inner, out, seen)
+        out[#out + 1] = ",\n"
+      end
+      for _, k in ipairs(keys) do
+        out[#out + 1] = inner
+        out[#out + 1] = is_ident(k) and k or fmt("[%s]", type(k) == "string" and fmt("%q", k) or k)
+        out[#out + 1] = " = "
+        write(v[k], inner, out, seen)
+        out[#out + 1] = ",\n"
+      end
+      out[#out + 1] = indent .. "}"
+    end
+    seen[v] = nil
+  else
+    error("data: cannot write a value of type " .. t, 0)
+  end
+end
+
+-- The text of a value: a Lua constructor that M.parse reads back.
+function M.serialize(v)
+  local out = {}
+  write(v, "", out, {})
+  return table.concat(out)
+end
+
+-- ---- reading: a small recursive-descent parser for the data subset of Lua ----
+
+local MAXDEPTH = 100
+
+local function parser(text)
+  local pos, line = 1, 1
+  local p = {}
+
+  local function fail(msg)
+    error({msg = fmt("line %d: %s", line, msg)}, 0)
+  end
+
+  local function skip()
+    while true do
+      local s, e = text:find("^[ \t\r]+", pos)
+      if s then pos = e + 1 end
+      local c = text:sub(pos, pos)
+      if c == "\n" then
+        line, pos = line + 1, pos + 1
+      elseif text:sub(pos, pos + 3) == "--[[" then
+        local close = text:find("]]", pos + 4, true)
+        if not close then fail("unfinished long comment") end
+        for _ in text:sub(pos, close):gmatch("\n") do line = line + 1 end
+        pos = close + 2
+      elseif text:sub(pos, pos + 1) == "--" then
+        local nl = text:find("\n", pos, true)
+        pos = nl or #text + 1
+      elseif not s then
+        return
+      end
+    end
+  end
+
+  local function peek()
+    skip()
+    return text:sub(pos, pos)
+  end
+
+  local escapes = {n = "\n", t = "\t", r = "\r", a = "\a", b = "\b", f = "\f", v = "\v",
+                   ["\\"] = "\\", ['"'] = '"', ["'"] = "'", ["\n"] = "\n"}
+
+  local function str()
+    local q = text:sub(pos, pos)
+    pos = pos + 1
+    local buf = {}
+    while true do
+      local c = text:sub(pos, pos)
+      if c == "" or c == "\n" then fail("unfinished string") end
+      pos = pos + 1
+      if c == q then break end
+      if c == "\\" then
+        local e = text:sub(pos, pos)
+        if escapes[e] then
+          buf[#buf + 1] = escapes[e]
+          if e == "\n" then line = line + 1 end
+          pos = pos + 1
+        elseif e:match("%d") then
+          local d = text:match("^%d%d?%d?", pos)
+          local n = tonumber(d)
+          if n > 255 then fail("bad escape \\" .. d) end
+          buf[#buf + 1] = string.char(n)
+          pos = pos + #d
+        elseif e == "x" then
+          local h = text:match("^%x%x", pos + 1)
+          if not h then fail("bad escape \\x") end
+          buf[#buf + 1] = string.char(tonumber(h, 16))
+          pos = pos + 3
+        else
+          fail("bad escape \\" .. e)
+        end
+      else
+        buf[#buf + 1] = c
+      end
+    end
+    return table.concat(buf)
+  end
+
+  local function number()
+    local s = text:match("^-?0[xX]%x+", pos) or
+              text:match("^-?%d+%.?%d*[eE][+-]?%d+", pos) or
+              text:match("^-?%d+%.?%d*", pos) or text:match("^-?%.%d+", pos)
+    if not s then fail("expected a number") end
+    pos = pos + #s
+    local n = math.tointeger(tonumber(s)) or tonumber(s)
+    if not n then fail("bad number '" .. s .. "'") end
+    return n
+  end
+
+  local value
+
+  local function tbl(depth)
+    if depth > MAXDEPTH then fail("tables nested too deep") end
+    pos = pos + 1   -- {
+    local t, n = {}, 0
+    while true do
+      local c = peek()
+      if c == "}" then pos = pos + 1; return t end
+      if c == "" then fail("unfinished table (missing '}')") end
+      local key
+      if c == "[" then
+        pos = pos + 1
+        peek()
+        key = value(depth + 1)
+        if key == nil then fail("a table key cannot be nil") end
+        if peek() ~= "]" then fail("expected ']'") end
+        pos = pos + 1
+        if peek() ~= "=" then fail("expected '=' after ']'") end
+        pos = pos + 1
+      else
+        local id = text:match("^[%a_][%w_]*", pos)
+        if id and not is_ident(id) then id = nil end
+        if id then
+          local save, saveline = pos, line
+          pos = pos + #id
+          if peek() == "=" and text:sub(pos + 1, pos + 1) ~= "=" then
+            pos = pos + 1
+            key = id
+          else
+            pos, line = save, saveline
+          end
+        end
+      end
+      peek()
+      local v = value(depth + 1)
+      if key == nil then
+        n = n + 1
+        t[n] = v
+      else
+        if t[key] ~= nil then fail("key '" .. tostring(key) .. "' given twice") end
+        t[key] = v
+      end
+      c = peek()
+      if c == "," or c == ";" then
+        pos = pos + 1
+      elseif c ~= "}" then
+        fail("expected ',' or '}' in table")
+      end
+    end
+  end
+
+  function value(depth)
+    local c = peek()
+    if c == "{" then return tbl(depth) end
+    if c == '"' or c == "'" then return str() end
+    if c:match("[%d%-%.]") then return number() end
+    for word, v in pairs({["true"] = true, ["false"] = false}) do
+      if text:match("^" .. word .. "%f[^%w_]", pos) then
+        pos = pos + #word
+        return v
+      end
+    end
+    if text:match("^nil%f[^%w_]", pos) then pos = pos + 3; return nil end
+    if c == "" then fail("unexpected end of text") end
+    fail(fmt("unexpected '%s' (only tables, strings, numbers and booleans are read)",
+             text:match("^[^%s]+", pos):sub(1, 20)))
+  end
+
+  function p.document()
+    skip()
+    if text:match("^return%f[^%w_]", pos) then pos = pos + 6 end
+    local v = value(0)
+    if peek() == ";" then pos = pos + 1 end
+    if peek() ~= "" then fail("unexpected text after the value") end
+    return v
+  end
+  return p
+end
+
+-- Read a value written by serialize (optionally after "return"); nil and a message saying
+-- where the text is wrong when it is not plain data.
+function M.parse(text)
+  if type(text) ~= "string" then
+    return nil, "expected a string of data, got " .. type(text)
+  end
+  local ok, v = pcall(parser(text).document)
+  if ok then return v end
+  if type(v) == "table" then return nil, v.msg end
+  error(v, 0)
+end
+
+-- Write text to path atomically: a temporary file in the same folder renamed over the old one,
+-- so an interrupted write never leaves a half-written file.  true, or nil and a message.
+function M.write_file(path, text)
+  local tmp = path .. ".tmp" .. tostring(os.time()) .. tostring(math.random(1 << 30))
+  local f, err = io.open(tmp, "wb")
+  if not f then return nil, err end
+  local ok, werr = f:write(text)
+  local cok, cerr = f:close()
+  if not ok or not cok then
+    os.remove(tmp)
+    return nil, werr or cerr
+  end
+  local rok, rerr = os.rename(tmp, path)
+  if not rok then
+    os.remove(tmp)
+    return nil, rerr
+  end
+  return true
+end
+
+return M

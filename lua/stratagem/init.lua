@@ -1,0 +1,235 @@
+-- stratagem: the Lua half of the module: options checked against each game's defaults,
+-- search defaults, save and load.  The C half is stratagem.core.
+local core = require "stratagem.core"
+local data = require "stratagem.data"
+
+local M = {}
+M.version = core.version
+M.paths = core.paths() or {}
+
+local fmt = string.format
+local methods = core.methods   -- the methods of every game object
+
+local COMMON_OPTIONS = {"position", "rules", "seed", "variant", "weights"}
+local SEARCH_OPTIONS = {"algo", "beam", "depth", "hash", "nodes", "random", "seed", "symmetry",
+                        "threads", "time"}
+local ALGOS = {"alphabeta", "random"}
+
+local function sorted_keys(t)
+  local ks = {}
+  for k in pairs(t) do ks[#ks + 1] = tostring(k) end
+  table.sort(ks)
+  return ks
+end
+
+local function set_of(list)
+  local s = {}
+  for _, v in ipairs(list) do s[v] = true end
+  return s
+end
+
+local function copy(v)
+  if type(v) ~= "table" then return v end
+  local t = {}
+  for k, x in pairs(v) do t[k] = copy(x) end
+  return t
+end
+
+-- Raise an error at the caller of the public function (level 3 from here).
+local function fail(msg, ...)
+  error(fmt(msg, ...), 3)
+end
+
+function M.games()
+  local list = core.games()
+  table.sort(list)
+  return list
+end
+
+local function check_game_name(fname, name)
+  if type(name) ~= "string" then
+    fail("%s: the game name must be a string, got %s (known games: %s)", fname, type(name),
+         table.concat(M.games(), ", "))
+  end
+  if not core.title(name) then
+    fail("%s: unknown game '%s' (known games: %s)", fname, name, table.concat(M.games(), ", "))
+  end
+end
+
+local defaults_cache = {}
+local function game_defaults(name)
+  local d = defaults_cache[name]
+  if not d then
+    d = require("stratagem." .. name)
+    defaults_cache[name] = d
+  end
+  return d
+end
+
+-- A copy of a game's defaults: rules, weights, variant, options, search, play.
+function M.defaults(name)
+  check_game_name("sg.defaults", name)
+  return copy(game_defaults(name))
+end
+
+-- Merge a user's table of one group (rules, weights, variant) over the defaults, strictly.
+local function merge_group(game, group, defaults, user)
+  local merged = copy(defaults or {})
+  if user == nil then return merged end
+  if type(user) ~= "table" then
+    fail("sg.new: %s must be a table of named values, got %s", group, type(user))
+  end
+  for k, v in pairs(user) do
+    local def = merged[k]
+    if def == nil then
+      local valid = sorted_keys(defaults or {})
+      fail("sg.new: unknown %s key '%s' for %s (valid keys: %s)", group, tostring(k), game,
+           #valid > 0 and table.concat(valid, ", ") or "none")
+    end
+    if type(v) ~= type(def) then
+      fail("sg.new: %s.%s must be a %s, got %s", group, k, type(def), type(v))
+    end
+    merged[k] = v
+  end
+  return merged
+end
+
+-- sg.new(name, opts): a new game; nil and a message when the position is malformed.
+function M.new(name, opts)
+  check_game_name("sg.new", name)
+  if opts ~= nil and type(opts) ~= "table" then
+    fail("sg.new: options must be a table, got %s", type(opts))
+  end
+  opts = opts or {}
+  local d = game_defaults(name)
+  local valid = set_of(COMMON_OPTIONS)
+  for k in pairs(d.options or {}) do valid[k] = true end
+  for k in pairs(opts) do
+    if not valid[k] then
+      fail("sg.new: unknown option '%s' for %s (valid options: %s)", tostring(k), name,
+           table.concat(sorted_keys(valid), ", "))
+    end
+  end
+  if opts.seed ~= nil and math.type(opts.seed) ~= "integer" then
+    fail("sg.new: seed must be an integer, got %s", tostring(opts.seed))
+  end
+  if opts.position ~= nil and type(opts.position) ~= "string" then
+    fail("sg.new: position must be a string in %s's position notation, got %s", name,
+         type(opts.position))
+  end
+  local c = {seed = opts.seed, position = opts.position}
+  for _, group in ipairs({"rules", "weights", "variant"}) do
+    c[group] = merge_group(name, group, d[group], opts[group])
+  end
+  return core.new(name, c)
+end
+
+local function is_game(g)
+  return type(g) == "userdata" and (pcall(methods.game, g))
+end
+
+-- sg.search(g, opts): the game's search defaults merged with opts, run in C.
+function M.search(g, opts)
+  if not is_game(g) then
+    fail("sg.search: expected a game (from sg.new), got %s", type(g))
+  end
+  if opts ~= nil and type(opts) ~= "table" then
+    fail("sg.search: options must be a table, got %s", type(opts))
+  end
+  opts = opts or {}
+  local valid = set_of(SEARCH_OPTIONS)
+  for k in pairs(opts) do
+    if not valid[k] then
+      fail("sg.search: unknown option '%s' (valid options: %s)", tostring(k),
+           table.concat(SEARCH_OPTIONS, ", "))
+    end
+  end
+  local s = copy(game_defaults(g:game()).search or {})
+  for k, v in pairs(opts) do s[k] = v end
+  s.algo = s.algo or "alphabeta"
+  if not set_of(ALGOS)[s.algo] then
+    fail("sg.search: unknown algo '%s' (valid: %s)", tostring(s.algo), table.concat(ALGOS, ", "))
+  end
+  if s.seed == nil then
+    -- reproducible from the game's seed, yet different at every move of a game
+    s.seed = g:config().seed * 1000003 + g:ply()
+  end
+  return core.search(g, s)
+end
+
+-- ---- save and load ----
+
+local SAVE_FORMAT = 1
+
+-- g:save([path]): the whole game as text (start position, settings, every move); with a path,
+-- written to that file atomically, returning true or nil and a message.
+function methods.save(g, path)
+  local cfg = g:config()
+  local text = "-- stratagem saved game\nreturn " .. data.serialize({
+    format = SAVE_FORMAT,
+    game = g:game(),
+    version = M.version,
+    seed = cfg.seed,
+    start = g:position(true),
+    rules = cfg.rules,
+    weights = cfg.weights,
+    variant = cfg.variant,
+    moves = g:history(),
+  }) .. "\n"
+  if path == nil then return text end
+  if type(path) ~= "string" then
+    error(fmt("save: path must be a string, got %s", type(path)), 2)
+  end
+  local ok, err = data.write_file(path, text)
+  if not ok then return nil, "save: " .. tostring(err) end
+  return true
+end
+
+-- sg.load(text): the game saved in text, or nil and what is wrong with the text.
+function M.load(text)
+  if type(text) ~= "string" then
+    fail("sg.load: expected the text of a saved game, got %s", type(text))
+  end
+  local t, err = data.parse(text)
+  if t == nil then return nil, "sg.load: not a saved game: " .. (err or "no value") end
+  if type(t) ~= "table" then return nil, "sg.load: not a saved game: expected a table" end
+  if t.format ~= SAVE_FORMAT then
+    return nil, fmt("sg.load: unknown save format %s (this version reads %d)",
+                    tostring(t.format), SAVE_FORMAT)
+  end
+  if type(t.game) ~= "string" or not core.title(t.game) then
+    return nil, fmt("sg.load: unknown game '%s' (known games: %s)", tostring(t.game),
+                    table.concat(M.games(), ", "))
+  end
+  if type(t.moves) ~= "table" then return nil, "sg.load: the saved game has no move list" end
+  local ok, g, perr = pcall(M.new, t.game, {seed = t.seed, position = t.start, rules = t.rules,
+                                            weights = t.weights, variant = t.variant})
+  if not ok then return nil, "sg.load: " .. tostring(g):gsub("^sg%.new: ", "") end
+  if not g then return nil, "sg.load: " .. perr end
+  for i, m in ipairs(t.moves) do
+    local pok, perr2 = pcall(g.play, g, m)
+    if not pok then
+      return nil, fmt("sg.load: move %d (%s): %s", i, tostring(m), tostring(perr2))
+    end
+  end
+  return g
+end
+
+-- sg.loadfile(path): sg.load on a file's text; nil and a message when it cannot be read.
+function M.loadfile(path)
+  if type(path) ~= "string" then
+    fail("sg.loadfile: expected a file name, got %s", type(path))
+  end
+  local f, err = io.open(path, "rb")
+  if not f then return nil, "sg.loadfile: " .. err end
+  local text = f:read("a")
+  f:close()
+  return M.load(text)
+end
+
+M.data = data
+M.clock = core.clock
+M.isatty = core.isatty
+M.methods = methods
+
+return M

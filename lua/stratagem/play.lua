@@ -1,0 +1,182 @@
+-- stratagem.play: play any game in the terminal: people and AIs in any seats.
+local sg = require "stratagem"
+
+local M = {}
+local fmt = string.format
+
+local USAGE = "stratagem play GAME [--seats human,ai] [--seed N] [--load FILE] " ..
+              "[--depth N] [--time SECONDS]"
+
+local HELP = [[
+Type a move in the game's notation, or one of:
+  moves       list the legal moves
+  hint        ask the AI what it would play
+  undo        take back your last move (and the AI's reply)
+  save FILE   save the game to FILE (load it with --load FILE)
+  help        this text
+  quit        leave the game]]
+
+local function fail(msg)
+  io.stderr:write("stratagem: play: ", msg, "\n", "usage: ", USAGE, "\n")
+  return 2
+end
+
+local function parse_args(args)
+  local o = {}
+  local i = 1
+  while i <= #args do
+    local a = args[i]
+    local function value()
+      i = i + 1
+      if args[i] == nil then error("option " .. a .. " needs a value", 0) end
+      return args[i]
+    end
+    if a == "--seats" then
+      o.seats = {}
+      for s in value():gmatch("[^,]+") do
+        if s ~= "human" and s ~= "ai" then error("a seat is 'human' or 'ai', got '" .. s .. "'", 0) end
+        o.seats[#o.seats + 1] = s
+      end
+    elseif a == "--seed" then
+      o.seed = math.tointeger(tonumber(value()))
+      if not o.seed then error("--seed needs a whole number", 0) end
+    elseif a == "--load" then
+      o.load = value()
+    elseif a == "--depth" then
+      o.depth = math.tointeger(tonumber(value()))
+      if not o.depth or o.depth < 1 then error("--depth needs a whole number of 1 or more", 0) end
+    elseif a == "--time" then
+      o.time = tonumber(value())
+      if not o.time or o.time <= 0 then error("--time needs a number of seconds", 0) end
+    elseif a:sub(1, 1) == "-" then
+      error("unknown option '" .. a .. "'", 0)
+    elseif not o.game then
+      o.game = a
+    else
+      error("unexpected word '" .. a .. "'", 0)
+    end
+    i = i + 1
+  end
+  return o
+end
+
+local function result_text(g, names)
+  local status, winner = g:status()
+  if status == "won" then return fmt("%s wins.", names[winner] or ("player " .. winner)) end
+  return "Drawn."
+end
+
+-- Play one game; input and output are functions so tests can drive it.
+function M.run(o, read, write)
+  read = read or function() return io.read("l") end
+  write = write or function(s) io.write(s); io.flush() end
+  local g, err
+  if o.load then
+    g, err = sg.loadfile(o.load)
+    if not g then return nil, err end
+    o.game = g:game()
+  else
+    local ok, r, e = pcall(sg.new, o.game, {seed = o.seed})
+    if not ok then return nil, r end
+    g, err = r, e
+    if not g then return nil, err end
+  end
+  local d = sg.defaults(o.game)
+  local conf = d.play or {}
+  local seats = o.seats or conf.seats or {"human", "ai"}
+  local np = g:players()
+  if #seats ~= np then
+    return nil, fmt("%s has %d players: give %d seats, e.g. --seats %s", o.game, np, np,
+                    "human" .. (",ai"):rep(np - 1))
+  end
+  local names = d.players or {}
+  local ai = {}
+  for k, v in pairs(conf.ai or {}) do ai[k] = v end
+  ai.depth, ai.time = o.depth or ai.depth, o.time or ai.time
+  local colour = sg.isatty()
+  local seed = o.seed or g:config().seed
+  write(fmt("%s. Moves: %s. Type 'help' for commands.\n", d.title or o.game,
+            d.notation or "see g:moves()"))
+  while true do
+    write("\n" .. g:diagram(colour) .. "\n")
+    if g:status() ~= "playing" then
+      write(result_text(g, names) .. "\n")
+      return true, g
+    end
+    local p = g:player()
+    local who = names[p] or ("player " .. p)
+    if seats[p] == "ai" then
+      ai.seed = seed * 1000003 + g:ply()
+      local r = sg.search(g, ai)
+      write(fmt("%s (AI) plays %s   [score %d, depth %d, %d nodes, %.3f s]\n", who, r.move,
+                r.score, r.depth, r.nodes, r.time))
+      g:play(r.move)
+    else
+      write(fmt("%s to move> ", who))
+      local line = read()
+      if line == nil then
+        write("\n")
+        return true, g
+      end
+      line = line:match("^%s*(.-)%s*$")
+      local cmd, rest = line:match("^(%S+)%s*(.*)$")
+      if line == "" then
+        -- nothing typed: ask again
+      elseif line == "quit" or line == "exit" then
+        return true, g
+      elseif line == "help" then
+        write(HELP .. "\n")
+      elseif line == "moves" then
+        write(table.concat(g:moves(), " ") .. "\n")
+      elseif line == "hint" then
+        local h = {}
+        for k, v in pairs(ai) do h[k] = v end
+        h.seed = seed
+        local r = sg.search(g, h)
+        write(fmt("hint: %s (score %d)\n", r.move, r.score))
+      elseif line == "undo" then
+        -- back to this player's previous turn
+        local undone = 0
+        while g:ply() > 0 do
+          g:undo()
+          undone = undone + 1
+          if g:player() == p and seats[p] == "human" then break end
+        end
+        if undone == 0 then write("nothing to undo\n") end
+      elseif cmd == "save" then
+        if rest == "" then
+          write("save needs a file name: save FILE\n")
+        else
+          local ok, serr = g:save(rest)
+          write(ok and ("saved to " .. rest .. "\n") or (serr .. "\n"))
+        end
+      else
+        local ok, perr = pcall(g.play, g, line)
+        if not ok then
+          write(tostring(perr) .. "\n(type 'moves' for the legal moves, 'help' for commands)\n")
+        end
+      end
+    end
+  end
+end
+
+function M.main(...)
+  local ok, o = pcall(parse_args, {...})
+  if not ok then return fail(o) end
+  if not o.game and not o.load then return fail("which game? (" .. table.concat(sg.games(), ", ") .. ")") end
+  if o.game and not o.load then
+    local known = false
+    for _, n in ipairs(sg.games()) do known = known or n == o.game end
+    if not known then
+      return fail(fmt("unknown game '%s' (known games: %s)", o.game, table.concat(sg.games(), ", ")))
+    end
+  end
+  local done, err = M.run(o)
+  if not done then
+    io.stderr:write("stratagem: play: ", tostring(err), "\n")
+    return 1
+  end
+  return 0
+end
+
+return M

@@ -1,0 +1,54 @@
+/* search.h: game-independent search: alpha-beta (negamax) with a transposition table, iterative
+   deepening, limits, principal variation, random choice among near-best moves, beam ("fuzzy")
+   forward pruning and symmetry reduction; and the random player. */
+#ifndef SG_SEARCH_H
+#define SG_SEARCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "games/game.h"
+
+#define SEARCH_MAX_PLY 128
+#define SEARCH_MAX_BEAM 32
+
+typedef struct search_opts {
+  int depth;                   /* plies; 0 = no depth limit */
+  double time;                 /* seconds; 0 = no time limit */
+  uint64_t nodes;              /* 0 = no node limit */
+  size_t hash_bytes;           /* transposition table size; 0 = none */
+  uint64_t seed;               /* for random choices (random margin, symmetry images) */
+  int random;                  /* < 0: off; else pick among moves within this margin of best */
+  int beam[SEARCH_MAX_BEAM];   /* beam[i]: keep the best beam[i] moves at ply i (0 = all) */
+  int nbeam;
+  int symmetry;                /* one move per class of symmetric moves */
+} search_opts;
+
+typedef enum { SEARCH_DONE = 0, SEARCH_LIMIT = 1, SEARCH_INTERRUPTED = 2 } search_stop;
+
+typedef struct search_result {
+  sg_move move;
+  int score;                   /* from the view of the player to move at the root */
+  int depth;                   /* deepest completed iteration */
+  uint64_t nodes;
+  double time;
+  int exact;                   /* the score is the game's value: no horizon, no beam cut */
+  search_stop stopped;         /* what ended the search */
+  int npv;
+  sg_move pv[SEARCH_MAX_PLY];
+  int ncand;                   /* moves that were within the random margin (1 when off) */
+  uint64_t tt_hits;
+} search_result;
+
+void search_opts_default(search_opts *o);
+
+/* Alpha-beta for two-player games.  Returns 0, or -1 with a message in err (no legal move, no
+   memory). */
+int search_alphabeta(const sg_class *c, const void *cfg, const void *st, const search_opts *o,
+                     search_result *r, char *err);
+
+/* A uniformly random legal move, from the seed. */
+int search_random(const sg_class *c, const void *cfg, const void *st, const search_opts *o,
+                  search_result *r, char *err);
+
+#endif

@@ -1,0 +1,17 @@
+/* clock.c: monotonic clock and the interrupt flag. */
+#include <signal.h>
+#include <time.h>
+
+#include "clock.h"
+
+static volatile sig_atomic_t interrupted = 0;
+
+double clock_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void interrupt_request(void) { interrupted = 1; }
+int interrupt_pending(void) { return interrupted != 0; }
+void interrupt_clear(void) { interrupted = 0; }

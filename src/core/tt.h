@@ -1,0 +1,37 @@
+/* tt.h: a transposition table of fixed size (two-entry buckets), keyed by Zobrist hash. */
+#ifndef SG_TT_H
+#define SG_TT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum { TT_NONE = 0, TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
+
+/* Depth stored for a subtree searched to its end (no horizon in it): valid at any depth. */
+#define TT_DEPTH_EXACT 255
+
+typedef struct tt_entry {
+  uint64_t key;
+  uint32_t move;
+  int32_t score;
+  uint8_t depth;
+  uint8_t bound;
+  uint16_t pad;
+} tt_entry;
+
+typedef struct tt_table {
+  tt_entry *slots;  /* 2 * nbuckets entries: [depth-preferred, always-replace] */
+  size_t nbuckets;  /* a power of two, or 0 for no table */
+  uint64_t probes, hits, stores;
+} tt_table;
+
+/* Size the table to at most `bytes` (rounded down to a power of two of buckets; 0 = no
+   table).  Returns 0, or -1 when memory could not be had (the table is then empty). */
+int tt_init(tt_table *t, size_t bytes);
+void tt_free(tt_table *t);
+void tt_clear(tt_table *t);
+/* The entry for key, or NULL. */
+const tt_entry *tt_probe(tt_table *t, uint64_t key);
+void tt_store(tt_table *t, uint64_t key, uint32_t move, int32_t score, int depth, int bound);
+
+#endif

@@ -1,0 +1,138 @@
+/* game.c: the registry of games and what every game shares: parameters, perft, symmetry. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/clock.h"
+#include "game.h"
+#include "tictactoe.h"
+
+/* One line per game, sorted by name. */
+const sg_class *const sg_classes[] = {
+  &tictactoe_class,
+  NULL
+};
+
+const sg_class *game_find(const char *name) {
+  for (int i = 0; sg_classes[i]; i++)
+    if (strcmp(sg_classes[i]->name, name) == 0)
+      return sg_classes[i];
+  return NULL;
+}
+
+const sg_param *game_param_find(const sg_class *c, sg_param_group g, const char *name) {
+  for (const sg_param *p = c->params; p && p->name; p++)
+    if (p->group == g && strcmp(p->name, name) == 0)
+      return p;
+  return NULL;
+}
+
+int game_param_set(const sg_param *p, void *cfg, double v, char *err) {
+  char *at = (char *)cfg + p->offset;
+  if (p->type == SG_PBOOL) {
+    *(int *)at = v != 0;
+    return 0;
+  }
+  if (!(v >= p->min && v <= p->max)) {
+    snprintf(err, SG_ERRLEN, "%s = %g is out of range (expected %g to %g)", p->name, v, p->min,
+             p->max);
+    return -1;
+  }
+  if (p->type == SG_PINT) {
+    if (v != (double)(long long)v) {
+      snprintf(err, SG_ERRLEN, "%s = %g must be a whole number", p->name, v);
+      return -1;
+    }
+    *(int *)at = (int)v;
+  } else
+    *(double *)at = v;
+  return 0;
+}
+
+double game_param_get(const sg_param *p, const void *cfg) {
+  const char *at = (const char *)cfg + p->offset;
+  return p->type == SG_PDOUBLE ? *(const double *)at : (double)*(const int *)at;
+}
+
+typedef struct perft_ctx {
+  const sg_class *c;
+  const void *cfg;
+  unsigned char *states;
+  sg_move *moves;
+  uint64_t nodes;
+  int stopped;
+} perft_ctx;
+
+static uint64_t perft_rec(perft_ctx *p, int ply, int depth) {
+  const sg_class *c = p->c;
+  const void *st = p->states + (size_t)ply * c->state_size;
+  void *child = p->states + (size_t)(ply + 1) * c->state_size;
+  sg_move *ms = p->moves + (size_t)ply * c->max_moves;
+  int n = c->gen(p->cfg, st, ms);
+  if (n == 0)
+    return c->perft_end_leaf ? 1 : 0;
+  if (depth == 1)
+    return (uint64_t)n;
+  if ((++p->nodes & 0xfff) == 0 && interrupt_pending())
+    p->stopped = 1;
+  if (p->stopped)
+    return 0;
+  uint64_t total = 0;
+  for (int i = 0; i < n; i++) {
+    memcpy(child, st, c->state_size);
+    c->play(p->cfg, child, ms[i]);
+    total += perft_rec(p, ply + 1, depth - 1);
+  }
+  return total;
+}
+
+uint64_t game_perft(const sg_class *c, const void *cfg, const void *st, int depth) {
+  if (depth <= 0)
+    return 1;
+  perft_ctx p = {c, cfg, NULL, NULL, 0, 0};
+  p.states = malloc((size_t)(depth + 1) * c->state_size);
+  p.moves = malloc((size_t)depth * (size_t)c->max_moves * sizeof(sg_move));
+  uint64_t r = UINT64_MAX;
+  if (p.states && p.moves) {
+    memcpy(p.states, st, c->state_size);
+    r = perft_rec(&p, 0, depth);
+    if (p.stopped)
+      r = UINT64_MAX;
+  }
+  free(p.states);
+  free(p.moves);
+  return r;
+}
+
+uint64_t game_canon_hash(const sg_class *c, const void *cfg, const void *st, void *scratch) {
+  uint64_t best = c->hash(cfg, st);
+  for (int k = 1; k < c->nsym; k++) {
+    c->sym_state(cfg, st, scratch, k);
+    uint64_t h = c->hash(cfg, scratch);
+    if (h < best)
+      best = h;
+  }
+  return best;
+}
+
+int game_distinct(const sg_class *c, const void *cfg, const void *st, sg_move *moves, int n,
+                  void *scratch, uint64_t *keys) {
+  if (c->nsym <= 1)
+    return n;
+  unsigned char *child = scratch;
+  unsigned char *image = child + c->state_size;
+  int kept = 0;
+  for (int i = 0; i < n; i++) {
+    memcpy(child, st, c->state_size);
+    c->play(cfg, child, moves[i]);
+    uint64_t key = game_canon_hash(c, cfg, child, image);
+    int seen = 0;
+    for (int j = 0; j < kept && !seen; j++)
+      seen = keys[j] == key;
+    if (!seen) {
+      keys[kept] = key;
+      moves[kept++] = moves[i];
+    }
+  }
+  return kept;
+}

@@ -1,0 +1,110 @@
+/* game.h: the game interface: one constant table of functions ("game class") per game. */
+#ifndef SG_GAME_H
+#define SG_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Moves are small integers inside C; strings only at the boundary. */
+typedef uint32_t sg_move;
+
+#define SG_MAX_PLAYERS 8
+#define SG_ERRLEN 256
+
+/* Scores.  A won game scores SG_WIN minus the distance in moves, so a quicker win is preferred;
+   evaluations stay well inside (-SG_WIN/2, SG_WIN/2). */
+#define SG_WIN (1 << 28)
+#define SG_INF (1 << 29)
+#define SG_EVAL_MAX (SG_WIN / 2)
+
+typedef enum { SG_PLAYING = 0, SG_WON = 1, SG_DRAWN = 2 } sg_status;
+
+/* A named number of a game's configuration: a rules constant, an evaluation weight or a variant
+   switch.  The values themselves live in lua/stratagem/<game>.lua; C only knows names and where
+   each one goes in the game's config struct. */
+typedef enum { SG_RULES = 0, SG_WEIGHTS = 1, SG_VARIANT = 2 } sg_param_group;
+typedef enum { SG_PINT, SG_PDOUBLE, SG_PBOOL } sg_param_type;
+
+typedef struct sg_param {
+  const char *name;
+  sg_param_group group;
+  sg_param_type type;
+  size_t offset;     /* into the config struct */
+  double min, max;   /* accepted range (ints and doubles) */
+} sg_param;
+
+/* A game class.  A state is a flat struct of `state_size` bytes (no pointers), so a copy is a
+   memcpy.  `cfg` is the game's config struct (rules, weights, variant), filled once before
+   play and never changed while a search runs. */
+typedef struct sg_class {
+  const char *name;
+  const char *title;             /* one line for sg.games() listings and help */
+  size_t state_size;
+  size_t cfg_size;
+  int max_moves;                 /* upper bound on the legal moves of any state */
+  const sg_param *params;        /* terminated by a NULL name */
+
+  /* Set up the start state (or the position given as text, NULL for the standard start).
+     Returns 0, or -1 with a message in err naming what was wrong. */
+  int (*init)(const void *cfg, void *st, const char *position, uint64_t seed, char *err);
+  /* Check a filled config after the params were set; NULL when nothing to check. */
+  int (*check_cfg)(void *cfg, char *err);
+
+  int (*players)(const void *cfg, const void *st);
+  int (*to_move)(const void *cfg, const void *st);            /* 0-based */
+  /* Legal moves into out (room for max_moves); returns their number (0 when the game is over). */
+  int (*gen)(const void *cfg, const void *st, sg_move *out);
+  /* Apply a legal move. */
+  void (*play)(const void *cfg, void *st, sg_move m);
+  sg_status (*status)(const void *cfg, const void *st, int *winner);
+  /* Evaluation, one score per player, from each player's point of view
+     (two-player zero-sum games give {s, -s}). */
+  void (*eval)(const void *cfg, const void *st, int *scores);
+  uint64_t (*hash)(const void *cfg, const void *st);
+
+  /* Parse a move string and check it is legal here.  Returns 0, or -1 with a message naming
+     the move and what was wrong (malformed, or the rule it breaks). */
+  int (*parse)(const void *cfg, const void *st, const char *text, sg_move *m, char *err);
+  /* Write a move in the game's notation (buf of at least 64 bytes). */
+  void (*format)(const void *cfg, const void *st, sg_move m, char *buf, size_t n);
+  /* Position as text (init accepts it back); returns the length written (buf of n bytes). */
+  size_t (*save_pos)(const void *cfg, const void *st, char *buf, size_t n);
+  /* Board diagram (plain text; colour=1 may add ANSI colours). */
+  size_t (*draw)(const void *cfg, const void *st, char *buf, size_t n, int colour);
+
+  /* Optional: board symmetries.  nsym images, image 0 the identity; sym_state writes the image
+     of a state under symmetry k. NULL / 0 when the game has none. */
+  int nsym;
+  void (*sym_state)(const void *cfg, const void *st, void *out, int k);
+  /* The image of move m (legal in st) under symmetry k: legal in the image of st. */
+  sg_move (*sym_move)(const void *cfg, const void *st, sg_move m, int k);
+
+  /* Perft convention: 0 = sequences end at game end and an ended game before the depth is not
+     counted (tic-tac-toe); 1 = an ended game reached before the depth counts as one leaf. */
+  int perft_end_leaf;
+} sg_class;
+
+/* The registry of games, sorted by name. */
+extern const sg_class *const sg_classes[];
+const sg_class *game_find(const char *name);
+
+/* Set a parameter of cfg from a number; returns 0, or -1 with a message when out of range. */
+int game_param_set(const sg_param *p, void *cfg, double value, char *err);
+double game_param_get(const sg_param *p, const void *cfg);
+const sg_param *game_param_find(const sg_class *c, sg_param_group g, const char *name);
+
+/* Perft: the number of move sequences of the given depth, by the class's perft convention.
+   Returns UINT64_MAX when interrupted or out of memory. */
+uint64_t game_perft(const sg_class *c, const void *cfg, const void *st, int depth);
+
+/* Canonical hash of a state: the least hash over its symmetry images (its own hash when the
+   game has no symmetries). */
+uint64_t game_canon_hash(const sg_class *c, const void *cfg, const void *st, void *scratch);
+
+/* Keep one move per class of moves equivalent under the board symmetries (moves whose results
+   are images of each other), in the given order; returns the new count.  scratch holds two
+   states; keys holds n entries. */
+int game_distinct(const sg_class *c, const void *cfg, const void *st, sg_move *moves, int n,
+                  void *scratch, uint64_t *keys);
+
+#endif

@@ -1,0 +1,464 @@
+/* lgame.c: the game userdata: creation from checked options, moves, play, undo, perft. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/clock.h"
+#include "lstratagem.h"
+
+#define MOVEBUF 64
+
+static const char *const group_names[] = {"rules", "weights", "variant"};
+
+lgame *checkgame(lua_State *L, int i) {
+  return (lgame *)luaL_checkudata(L, i, SG_GAME_MT);
+}
+
+const void *lgame_state(const lgame *g) {
+  return g->states + (size_t)g->n * g->cls->state_size;
+}
+
+void lgame_pushmove(lua_State *L, const lgame *g, const void *st, sg_move m) {
+  char buf[MOVEBUF];
+  g->cls->format(g->cfg, st, m, buf, sizeof buf);
+  lua_pushstring(L, buf);
+}
+
+int lgame_interrupted(lua_State *L) {
+  interrupt_clear();
+  return luaL_error(L, "interrupted!");
+}
+
+/* Room for `need` states (and need - 1 moves); raises on no memory (the userdata still owns
+   everything it had). */
+static void reserve(lua_State *L, lgame *g, int need) {
+  if (need <= g->cap)
+    return;
+  int cap = g->cap ? g->cap : 16;
+  while (cap < need)
+    cap *= 2;
+  unsigned char *s = realloc(g->states, (size_t)cap * g->cls->state_size);
+  if (s == NULL)
+    luaL_error(L, "out of memory");
+  g->states = s;
+  sg_move *h = realloc(g->hist, (size_t)cap * sizeof(sg_move));
+  if (h == NULL)
+    luaL_error(L, "out of memory");
+  g->hist = h;
+  g->cap = cap;
+}
+
+/* A new empty game userdata of class c, safe to collect before it is filled. */
+static lgame *newgame(lua_State *L, const sg_class *c) {
+  lgame *g = (lgame *)lua_newuserdatauv(L, sizeof(lgame), 0);   /* ud */
+  memset(g, 0, sizeof *g);
+  luaL_setmetatable(L, SG_GAME_MT);
+  g->cls = c;
+  g->cfg = calloc(1, c->cfg_size ? c->cfg_size : 1);
+  if (g->cfg == NULL)
+    luaL_error(L, "out of memory");
+  reserve(L, g, 1);
+  return g;
+}
+
+/* Set every parameter of group grp from the table at index t (missing table: an error). */
+static void set_params(lua_State *L, lgame *g, int t, sg_param_group grp) {
+  const sg_class *c = g->cls;
+  const char *gname = group_names[grp];
+  char err[SG_ERRLEN];
+  lua_getfield(L, t, gname);                                  /* ... tbl */
+  if (!lua_istable(L, -1))
+    luaL_error(L, "%s: '%s' must be a table, got %s", c->name, gname, luaL_typename(L, -1));
+  for (const sg_param *p = c->params; p && p->name; p++) {
+    if (p->group != grp)
+      continue;
+    lua_getfield(L, -1, p->name);                             /* ... tbl v */
+    double v = 0;
+    if (p->type == SG_PBOOL && lua_isboolean(L, -1))
+      v = lua_toboolean(L, -1);
+    else if (p->type != SG_PBOOL && lua_type(L, -1) == LUA_TNUMBER)
+      v = lua_tonumber(L, -1);
+    else
+      luaL_error(L, "%s: %s.%s must be a %s, got %s", c->name, gname, p->name,
+                 p->type == SG_PBOOL ? "boolean" : "number", luaL_typename(L, -1));
+    if (game_param_set(p, g->cfg, v, err) != 0)
+      luaL_error(L, "%s: %s.%s", c->name, gname, err);
+    lua_pop(L, 1);                                            /* ... tbl */
+  }
+  lua_pushnil(L);                                             /* ... tbl nil */
+  while (lua_next(L, -2)) {                                   /* ... tbl k v */
+    const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
+    if (k == NULL || game_param_find(c, grp, k) == NULL)
+      luaL_error(L, "%s: unknown %s key '%s'", c->name, gname,
+                 k ? k : luaL_typename(L, -2));
+    lua_pop(L, 1);                                            /* ... tbl k */
+  }
+  lua_pop(L, 1);                                              /* ... */
+}
+
+/* core.new(name, {seed =, position =, rules =, weights =, variant =}): options already merged
+   with the game's Lua defaults and checked key by key by stratagem/init.lua. */
+static int lnew(lua_State *L) {
+  const char *name = luaL_checkstring(L, 1);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  const sg_class *c = game_find(name);
+  if (c == NULL)
+    return luaL_error(L, "unknown game '%s'", name);
+  lgame *g = newgame(L, c);                                   /* name opts ud */
+  for (int grp = SG_RULES; grp <= SG_VARIANT; grp++)
+    set_params(L, g, 2, (sg_param_group)grp);
+  char err[SG_ERRLEN] = "";
+  if (c->check_cfg && c->check_cfg(g->cfg, err) != 0)
+    return luaL_error(L, "%s: %s", c->name, err);
+  lua_getfield(L, 2, "seed");
+  g->seed = luaL_optinteger(L, -1, 1);
+  lua_getfield(L, 2, "position");                             /* ... ud seed pos */
+  const char *pos = lua_isnil(L, -1) ? NULL : lua_tostring(L, -1);
+  if (!lua_isnil(L, -1) && !lua_isstring(L, -1))
+    return luaL_error(L, "%s: position must be a string, got %s", c->name, luaL_typename(L, -1));
+  if (c->init(g->cfg, g->states, pos, (uint64_t)g->seed, err) != 0) {
+    luaL_pushfail(L);
+    lua_pushstring(L, err);
+    return 2;
+  }
+  lua_pop(L, 2);                                              /* name opts ud */
+  return 1;
+}
+
+/* g:moves([{distinct = true}]): the legal moves as strings. */
+static int lmoves(lua_State *L) {
+  lgame *g = checkgame(L, 1);
+  int distinct = 0;
+  if (!lua_isnoneornil(L, 2)) {
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lua_pushnil(L);
+    while (lua_next(L, 2)) {
+      if (lua_type(L, -2) != LUA_TSTRING || strcmp(lua_tostring(L, -2), "distinct") != 0)
+        return luaL_error(L, "moves: unknown option '%s' (valid options: distinct)",
+                          lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2)
+                                                         : luaL_typename(L, -2));
+      lua_pop(L, 1);
+    }
+    lua_getfield(L, 2, "distinct");
+    if (!lua_isnil(L, -1) && !lua_isboolean(L, -1))
+      return luaL_error(L, "moves: distinct must be a boolean, got %s", luaL_typename(L, -1));
+    distinct = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+  }
+  const sg_class *c = g->cls;
+  const void *st = lgame_state(g);
+  size_t mm = (size_t)c->max_moves;
+  /* scratch as a userdata, so an error anywhere leaks nothing: moves, symmetry keys, two states */
+  unsigned char *buf = lua_newuserdatauv(L, mm * (sizeof(sg_move) + sizeof(uint64_t)) +
+                                         2 * c->state_size, 0);   /* g opts buf */
+  sg_move *ms = (sg_move *)buf;
+  uint64_t *keys = (uint64_t *)(buf + mm * sizeof(sg_move));
+  void *scratch = buf + mm * (sizeof(sg_move) + sizeof(uint64_t));
+  int n = c->status(g->cfg, st, NULL) == SG_PLAYING ? c->gen(g->cfg, st, ms) : 0;
+  if (distinct)
+    n = game_distinct(c, g->cfg, st, ms, n, scratch, keys);
+  lua_createtable(L, n, 0);                                       /* g opts buf list */
+  for (int i = 0; i < n; i++) {
+    lgame_pushmove(L, g, st, ms[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+/* Apply move m to the current state, keeping the previous one for undo. */
+static void push_move(lua_State *L, lgame *g, sg_move m) {
+  reserve(L, g, g->n + 2);
+  size_t sz = g->cls->state_size;
+  unsigned char *cur = g->states + (size_t)g->n * sz;
+  memcpy(cur + sz, cur, sz);
+  g->cls->play(g->cfg, cur + sz, m);
+  g->hist[g->n++] = m;
+}
+
+/* Parse and check a move string at stack index i; raises with the game's reason. */
+static sg_move checkmove(lua_State *L, lgame *g, int i) {
+  char err[SG_ERRLEN];
+  sg_move m;
+  if (lua_type(L, i) != LUA_TSTRING)
+    luaL_error(L, "bad move: expected a string in %s's notation, got %s", g->cls->name,
+               luaL_typename(L, i));
+  const char *text = lua_tostring(L, i);
+  if (g->cls->parse(g->cfg, lgame_state(g), text, &m, err) != 0)
+    luaL_error(L, "%s", err);
+  return m;
+}
+
+/* g:play(move): apply a legal move given as a string; returns g. */
+static int lplay(lua_State *L) {
+  lgame *g = checkgame(L, 1);
+  sg_move m = checkmove(L, g, 2);
+  push_move(L, g, m);
+  lua_settop(L, 1);
+  return 1;
+}
+
+/* g:legal(move): true when the string is a legal move here, else false and the reason. */
+static int llegal(lua_State *L) {
+  lgame *g = checkgame(L, 1);
+  char err[SG_ERRLEN];
+  sg_move m;
+  const char *text = luaL_checkstring(L, 2);
+  if (g->cls->parse(g->cfg, lgame_state(g), text, &m, err) != 0) {
+    lua_pushboolean(L, 0);
+    lua_pushstring(L, err);
+    return 2;
+  }
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
+/* g:undo(): take back the last move; returns the move taken back. */
+static int lundo(lua_State *L) {
+  lgame *g = checkgame(L, 1);
+  if (g->n == 0)
+    return luaL_error(L, "undo: nothing to undo (no move has been played)");
+  g->n--;
+  lgame_pushmove(L, g, lgame_state(g), g->hist[g->n]);
+  return 1;
+}
+
+static int lcopy(lua_State *L) {
+  lgame *g = checkgame(L, 1);
+  lgame *h = newgame(L, g->cls);
+  memcpy(h->cfg, g->cfg, g->cls->cfg_size);
+  h->seed = g->seed;
+  reserve(L, h, g->n + 1);
+  h->n = g->n;
+  memcpy(h->states, g->states, (size_t)(g->n + 1) * g->cls->state_size);
+  memcpy(h->hist, g->hist, (size_t)g->n * sizeof(sg_move));
+  return 1;
+}
+
+static int lplayer(lua_State *L) {
+  lgame *g = checkgame(L, 1);
+  lua_pushinteger(L, g->cls->to_move(g->cfg, lgame_state(g)) + 1);
+  return 1;
+}
+
+static int lplayers(lua_State *L) {
+  lgame *g = checkgame(L, 1);
+  lua_pushinteger(L, g->cls->players(g->cfg, lgame_state(g)));
+  return 1;
+}
+
+/* g:status(): "playing" | "won" | "drawn", then the winner (1-based) or nil. */
+static int lstatus(lua_State *L) {
+  lgame *g = checkgame(L, 1);
+  int w = -1;
+  sg_status s = g->cls->status(g->cfg, lgame_state(g), &w);
+  lua_pushstring(L, s == SG_WON ? "won" : s == SG_DRAWN ? "drawn" : "playing");
+  if (s == SG_WON)
+    lua_pushinteger(L, w + 1);
+  else
+    lua_pushnil(L);
+  return 2;
+}
+
+static int lscores(lua_State *L) {
+  lgame *g = checkgame(L, 1);
+  int sc[SG_MAX_PLAYERS];
+  int np = g->cls->players(g->cfg, lgame_state(g));
+  g->cls->eval(g->cfg, lgame_state(g), sc);
+  lua_createtable(L, np, 0);
+  for (int i = 0; i < np; i++) {
+    lua_pushinteger(L, sc[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+static int lperft(lua_State *L) {
+  lgame *g = checkgame(L, 1);
+  lua_Integer d = luaL_checkinteger(L, 2);
+  luaL_argcheck(L, d >= 0 && d <= 64, 2, "depth must be 0 to 64");
+  uint64_t r = game_perft(g->cls, g->cfg, lgame_state(g), (int)d);
+  if (r == UINT64_MAX) {
+    if (interrupt_pending())
+      return lgame_interrupted(L);
+    return luaL_error(L, "perft: out of memory");
+  }
+  lua_pushinteger(L, (lua_Integer)r);
+  return 1;
+}
+
+/* g:history(): the moves played from the start, as strings. */
+static int lhistory(lua_State *L) {
+  lgame *g = checkgame(L, 1);
+  size_t sz = g->cls->state_size;
+  lua_createtable(L, g->n, 0);
+  for (int i = 0; i < g->n; i++) {
+    lgame_pushmove(L, g, g->states + (size_t)i * sz, g->hist[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+/* g:position([start]): the current (or, with true, the starting) position as text. */
+static int lposition(lua_State *L) {
+  lgame *g = checkgame(L, 1);
+  const void *st = lua_toboolean(L, 2) ? g->states : lgame_state(g);
+  luaL_Buffer b;
+  size_t cap = 4096;
+  char *p = luaL_buffinitsize(L, &b, cap);
+  size_t n = g->cls->save_pos(g->cfg, st, p, cap);
+  luaL_pushresultsize(&b, n < cap ? n : cap - 1);
+  return 1;
+}
+
+/* g:config(): the rules, weights and variant in force, read back from the C struct. */
+static int lconfig(lua_State *L) {
+  lgame *g = checkgame(L, 1);
+  lua_createtable(L, 0, 3);
+  for (int grp = SG_RULES; grp <= SG_VARIANT; grp++) {
+    lua_newtable(L);
+    for (const sg_param *p = g->cls->params; p && p->name; p++) {
+      if (p->group != (sg_param_group)grp)
+        continue;
+      double v = game_param_get(p, g->cfg);
+      if (p->type == SG_PBOOL)
+        lua_pushboolean(L, v != 0);
+      else if (p->type == SG_PINT)
+        lua_pushinteger(L, (lua_Integer)v);
+      else
+        lua_pushnumber(L, v);
+      lua_setfield(L, -2, p->name);
+    }
+    lua_setfield(L, -2, group_names[grp]);
+  }
+  lua_pushinteger(L, g->seed);
+  lua_setfield(L, -2, "seed");
+  return 1;
+}
+
+/* g:ply(): the number of moves played since the start. */
+static int lply(lua_State *L) {
+  lua_pushinteger(L, checkgame(L, 1)->n);
+  return 1;
+}
+
+static int lgamename(lua_State *L) {
+  lua_pushstring(L, checkgame(L, 1)->cls->name);
+  return 1;
+}
+
+static int lhash(lua_State *L) {
+  lgame *g = checkgame(L, 1);
+  lua_pushinteger(L, (lua_Integer)g->cls->hash(g->cfg, lgame_state(g)));
+  return 1;
+}
+
+static int ldiagram(lua_State *L) {
+  lgame *g = checkgame(L, 1);
+  int colour = lua_toboolean(L, 2);
+  luaL_Buffer b;
+  size_t cap = 16384;
+  char *p = luaL_buffinitsize(L, &b, cap);
+  size_t n = g->cls->draw(g->cfg, lgame_state(g), p, cap, colour);
+  luaL_pushresultsize(&b, n < cap ? n : cap - 1);
+  return 1;
+}
+
+static int ltostring(lua_State *L) {
+  lua_settop(L, 1);
+  return ldiagram(L);
+}
+
+static int lgc(lua_State *L) {
+  lgame *g = checkgame(L, 1);
+  free(g->cfg);
+  free(g->states);
+  free(g->hist);
+  g->cfg = NULL, g->states = NULL, g->hist = NULL;
+  g->n = g->cap = 0;
+  return 0;
+}
+
+static const luaL_Reg game_methods[] = {
+  {"moves", lmoves},
+  {"play", lplay},
+  {"legal", llegal},
+  {"undo", lundo},
+  {"copy", lcopy},
+  {"player", lplayer},
+  {"players", lplayers},
+  {"status", lstatus},
+  {"scores", lscores},
+  {"perft", lperft},
+  {"history", lhistory},
+  {"position", lposition},
+  {"config", lconfig},
+  {"game", lgamename},
+  {"ply", lply},
+  {"hash", lhash},
+  {"diagram", ldiagram},
+  {NULL, NULL}
+};
+
+static const luaL_Reg game_meta[] = {
+  {"__tostring", ltostring},
+  {"__gc", lgc},
+  {"__close", lgc},
+  {"__index", NULL},     /* placeholder: the methods table */
+  {NULL, NULL}
+};
+
+/* core.params(name): {rules = {names...}, weights = {...}, variant = {...}} as C knows them. */
+static int lparams(lua_State *L) {
+  const sg_class *c = game_find(luaL_checkstring(L, 1));
+  if (c == NULL)
+    return luaL_error(L, "unknown game '%s'", lua_tostring(L, 1));
+  lua_createtable(L, 0, 3);
+  for (int grp = SG_RULES; grp <= SG_VARIANT; grp++) {
+    lua_newtable(L);
+    int k = 0;
+    for (const sg_param *p = c->params; p && p->name; p++)
+      if (p->group == (sg_param_group)grp) {
+        lua_pushstring(L, p->name);
+        lua_rawseti(L, -2, ++k);
+      }
+    lua_setfield(L, -2, group_names[grp]);
+  }
+  return 1;
+}
+
+static int lgames(lua_State *L) {
+  lua_newtable(L);
+  for (int i = 0; sg_classes[i]; i++) {
+    lua_pushstring(L, sg_classes[i]->name);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+static int ltitle(lua_State *L) {
+  const sg_class *c = game_find(luaL_checkstring(L, 1));
+  if (c == NULL)
+    return 0;
+  lua_pushstring(L, c->title);
+  return 1;
+}
+
+static const luaL_Reg game_funcs[] = {
+  {"new", lnew},
+  {"params", lparams},
+  {"games", lgames},
+  {"title", ltitle},
+  {NULL, NULL}
+};
+
+int luaopen_stratagem_game(lua_State *L) {
+  luaL_setfuncs(L, game_funcs, 0);                        /* mod */
+  if (luaL_newmetatable(L, SG_GAME_MT)) {                 /* mod mt */
+    luaL_setfuncs(L, game_meta, 0);
+    luaL_newlib(L, game_methods);                         /* mod mt methods */
+    lua_pushvalue(L, -1);                                 /* mod mt methods methods */
+    lua_setfield(L, -3, "__index");                       /* mod mt methods */
+    lua_setfield(L, -3, "methods");                       /* mod mt; mod.methods = methods */
+  }
+  lua_pop(L, 1);                                          /* mod */
+  return 1;
+}

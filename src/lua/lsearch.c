@@ -1,0 +1,170 @@
+/* lsearch.c: core.search(g, opts): runs a search of src/ai on a game and returns its result. */
+#include <string.h>
+
+#include "ai/search.h"
+#include "core/clock.h"
+#include "lstratagem.h"
+
+static const char *const algos[] = {"alphabeta", "random", NULL};
+
+/* An optional number field of the options table at index t, at least lo. */
+static double optnum(lua_State *L, int t, const char *k, double def, double lo) {
+  lua_getfield(L, t, k);
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    return def;
+  }
+  if (lua_type(L, -1) != LUA_TNUMBER)
+    luaL_error(L, "search: %s must be a number, got %s", k, luaL_typename(L, -1));
+  double v = lua_tonumber(L, -1);
+  if (!(v >= lo))
+    luaL_error(L, "search: %s must be at least %g, got %g", k, lo, v);
+  lua_pop(L, 1);
+  return v;
+}
+
+static lua_Integer optint(lua_State *L, int t, const char *k, lua_Integer def, lua_Integer lo,
+                          lua_Integer hi) {
+  lua_getfield(L, t, k);
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    return def;
+  }
+  if (!lua_isinteger(L, -1))
+    luaL_error(L, "search: %s must be a whole number, got %s", k,
+               lua_type(L, -1) == LUA_TNUMBER ? lua_tostring(L, -1) : luaL_typename(L, -1));
+  lua_Integer v = lua_tointeger(L, -1);
+  if (v < lo || v > hi)
+    luaL_error(L, "search: %s must be %I to %I, got %I", k, (LUAI_UACINT)lo, (LUAI_UACINT)hi,
+               (LUAI_UACINT)v);
+  lua_pop(L, 1);
+  return v;
+}
+
+static void read_opts(lua_State *L, int t, search_opts *o) {
+  search_opts_default(o);
+  o->depth = (int)optint(L, t, "depth", 0, 0, SEARCH_MAX_PLY - 2);
+  o->time = optnum(L, t, "time", 0, 0);
+  o->nodes = (uint64_t)optint(L, t, "nodes", 0, 0, LUA_MAXINTEGER);
+  double mb = optnum(L, t, "hash", 16, 0);
+  if (mb > 65536)
+    luaL_error(L, "search: hash must be at most 65536 (megabytes), got %g", mb);
+  o->hash_bytes = (size_t)(mb * 1048576.0);
+  o->seed = (uint64_t)optint(L, t, "seed", 1, LUA_MININTEGER, LUA_MAXINTEGER);
+  lua_getfield(L, t, "random");
+  if (lua_type(L, -1) == LUA_TNUMBER) {
+    lua_Number m = lua_tonumber(L, -1);
+    if (!(m >= 0 && m < SG_WIN / 4))
+      luaL_error(L, "search: random must be a margin of 0 or more, got %g", (double)m);
+    o->random = (int)m;
+  } else if (!lua_isnil(L, -1) && !(lua_isboolean(L, -1) && !lua_toboolean(L, -1)))
+    luaL_error(L, "search: random must be a number (the margin) or false, got %s",
+               luaL_typename(L, -1));
+  lua_pop(L, 1);
+  lua_getfield(L, t, "beam");
+  if (lua_istable(L, -1)) {
+    lua_Integer n = luaL_len(L, -1);
+    if (n > SEARCH_MAX_BEAM)
+      luaL_error(L, "search: beam has %I entries, at most %d are used", (LUAI_UACINT)n,
+                 SEARCH_MAX_BEAM);
+    for (lua_Integer i = 1; i <= n; i++) {
+      lua_geti(L, -1, i);
+      if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 1)
+        luaL_error(L, "search: beam[%I] must be a whole number of moves, 1 or more",
+                   (LUAI_UACINT)i);
+      o->beam[i - 1] = (int)lua_tointeger(L, -1);
+      lua_pop(L, 1);
+    }
+    o->nbeam = (int)n;
+  } else if (!lua_isnil(L, -1))
+    luaL_error(L, "search: beam must be a table of widths {k1, k2, ...}, got %s",
+               luaL_typename(L, -1));
+  lua_pop(L, 1);
+  lua_getfield(L, t, "symmetry");
+  if (!lua_isnil(L, -1) && !lua_isboolean(L, -1))
+    luaL_error(L, "search: symmetry must be a boolean, got %s", luaL_typename(L, -1));
+  o->symmetry = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+}
+
+static void push_result(lua_State *L, const lgame *g, const search_result *r) {
+  const sg_class *c = g->cls;
+  lua_createtable(L, 0, 12);
+  lgame_pushmove(L, g, lgame_state(g), r->move);
+  lua_setfield(L, -2, "move");
+  lua_pushinteger(L, r->score);
+  lua_setfield(L, -2, "score");
+  lua_pushinteger(L, r->depth);
+  lua_setfield(L, -2, "depth");
+  lua_pushinteger(L, (lua_Integer)r->nodes);
+  lua_setfield(L, -2, "nodes");
+  lua_pushnumber(L, r->time);
+  lua_setfield(L, -2, "time");
+  lua_pushboolean(L, r->exact);
+  lua_setfield(L, -2, "exact");
+  lua_pushinteger(L, r->ncand);
+  lua_setfield(L, -2, "candidates");
+  lua_pushinteger(L, (lua_Integer)r->tt_hits);
+  lua_setfield(L, -2, "hash_hits");
+  if (r->stopped == SEARCH_LIMIT)
+    lua_pushliteral(L, "limit");
+  else
+    lua_pushnil(L);
+  lua_setfield(L, -2, "stopped");
+  /* the PV as strings, each formatted in the position it is played in */
+  unsigned char *walk = lua_newuserdatauv(L, 2 * c->state_size, 0);   /* res walk */
+  memcpy(walk, lgame_state(g), c->state_size);
+  lua_createtable(L, r->npv, 0);                                      /* res walk pv */
+  for (int i = 0; i < r->npv; i++) {
+    lgame_pushmove(L, g, walk, r->pv[i]);
+    lua_rawseti(L, -2, i + 1);
+    c->play(g->cfg, walk, r->pv[i]);
+  }
+  lua_setfield(L, -3, "pv");                                          /* res walk */
+  lua_pop(L, 1);                                                      /* res */
+  if (r->score > SG_WIN - SEARCH_MAX_PLY || r->score < -(SG_WIN - SEARCH_MAX_PLY)) {
+    int plies = SG_WIN - (r->score > 0 ? r->score : -r->score);
+    lua_pushinteger(L, r->score > 0 ? plies : -plies);
+    lua_setfield(L, -2, "win_in");    /* + : the player to move wins in that many moves */
+  }
+}
+
+/* core.search(g, opts) */
+static int lsearch(lua_State *L) {
+  lgame *g = checkgame(L, 1);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  lua_getfield(L, 2, "algo");
+  int algo = luaL_checkoption(L, -1, "alphabeta", algos);
+  lua_pop(L, 1);
+  lua_Integer threads = optint(L, 2, "threads", 1, 1, 256);
+  if (threads != 1)
+    return luaL_error(L, "search: algo '%s' runs on 1 thread (threads = %I asked)",
+                      algos[algo], (LUAI_UACINT)threads);
+  search_opts o;
+  read_opts(L, 2, &o);
+  const sg_class *c = g->cls;
+  const void *st = lgame_state(g);
+  if (algo == 0 && c->players(g->cfg, st) != 2)
+    return luaL_error(L, "search: alphabeta needs a two-player game; %s has %d players",
+                      c->name, c->players(g->cfg, st));
+  search_result *r = lua_newuserdatauv(L, sizeof *r, 0);
+  char err[SG_ERRLEN];
+  int rc = algo == 0 ? search_alphabeta(c, g->cfg, st, &o, r, err)
+                     : search_random(c, g->cfg, st, &o, r, err);
+  if (rc != 0)
+    return luaL_error(L, "%s", err);
+  if (r->stopped == SEARCH_INTERRUPTED)
+    return lgame_interrupted(L);
+  push_result(L, g, r);
+  return 1;
+}
+
+static const luaL_Reg search_funcs[] = {
+  {"search", lsearch},
+  {NULL, NULL}
+};
+
+int luaopen_stratagem_search(lua_State *L) {
+  luaL_setfuncs(L, search_funcs, 0);
+  return 1;
+}

@@ -1,0 +1,34 @@
+/* lstratagem.h: the bindings' shared declarations: the game userdata and its checked getter. */
+#ifndef SG_LSTRATAGEM_H
+#define SG_LSTRATAGEM_H
+
+#include <lua.h>
+#include <lauxlib.h>
+
+#include "games/game.h"
+
+#define SG_GAME_MT "stratagem.game"
+
+/* A game as Lua sees it: its class, its config (rules, weights, variant) and the line of
+   states from the start, so undo and save need nothing else. */
+typedef struct lgame {
+  const sg_class *cls;
+  void *cfg;
+  unsigned char *states;   /* (n + 1) states: states[0] the start, states[n] the current */
+  sg_move *hist;           /* the n moves played */
+  int n, cap;
+  lua_Integer seed;
+} lgame;
+
+lgame *checkgame(lua_State *L, int i);
+const void *lgame_state(const lgame *g);
+/* Push a move of the current state as a string. */
+void lgame_pushmove(lua_State *L, const lgame *g, const void *st, sg_move m);
+/* Raise "interrupted!" and clear the flag (a Ctrl-C stopped a C loop). */
+int lgame_interrupted(lua_State *L);
+
+int luaopen_stratagem_game(lua_State *L);     /* fills the module table at -1 */
+int luaopen_stratagem_search(lua_State *L);   /* fills the module table at -1 */
+int luaopen_stratagem_core(lua_State *L);
+
+#endif

@@ -1,0 +1,567 @@
+/* main.c: the stratagem program: REPL, script runner and subcommands, modelled on lua.c. */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/select.h>
+#include <unistd.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+#include <lualib.h>
+
+#ifdef HAVE_READLINE
+#include <readline/history.h>
+#include <readline/readline.h>
+#endif
+
+#include "core/clock.h"
+#include "lua/lstratagem.h"
+
+#define PROGNAME "stratagem"
+#define PROMPT "> "
+#define PROMPT2 ">> "
+#define MAXINPUT 4096
+
+static const char *progname = PROGNAME;
+static lua_State *globalL = NULL;   /* only for the signal handler, as in lua.c */
+
+static void print_usage(FILE *f) {
+  fprintf(f,
+          "usage: %s [options] [script.lua [args...]]\n"
+          "       %s SUBCOMMAND [args...]\n"
+          "Options:\n"
+          "  -e chunk   run the Lua chunk (the words after it fill arg[1..])\n"
+          "  -i         enter the REPL after running the script or chunks\n"
+          "  -v         print the version and exit\n"
+          "  -h, --help print this help and exit\n"
+          "  --         stop handling options\n"
+          "  -          run standard input as a script\n"
+          "Subcommands: play, perft, bench, games (stratagem help SUBCOMMAND for each)\n"
+          "With no arguments, start the interactive REPL (the global sg is the module).\n",
+          progname, progname);
+}
+
+static void message(const char *msg) {
+  fprintf(stderr, "%s: %s\n", progname, msg);
+  fflush(stderr);
+}
+
+/* Report a failed status with its message; returns status. */
+static int report(lua_State *L, int status) {
+  if (status != LUA_OK) {
+    const char *msg = lua_tostring(L, -1);
+    message(msg ? msg : "(error object is not a string)");
+    lua_pop(L, 1);
+  }
+  return status;
+}
+
+static void lstop(lua_State *L, lua_Debug *ar) {
+  (void)ar;
+  lua_sethook(L, NULL, 0, 0);
+  luaL_error(L, "interrupted!");
+}
+
+/* Ctrl-C while Lua runs: stop C loops through the flag and Lua code through a hook. */
+static void laction(int sig) {
+  (void)sig;
+  interrupt_request();
+  if (globalL)
+    lua_sethook(globalL, lstop, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
+}
+
+static void set_sigint(void (*handler)(int)) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = handler;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = 0;   /* no SA_RESTART: a read at the prompt returns EINTR */
+  sigaction(SIGINT, &sa, NULL);
+}
+
+static int msghandler(lua_State *L) {
+  const char *msg = lua_tostring(L, 1);
+  if (msg == NULL) {
+    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+      return 1;
+    msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+  }
+  luaL_traceback(L, L, msg, 1);
+  return 1;
+}
+
+/* Call the function below narg arguments under a traceback handler with Ctrl-C armed. */
+static int docall(lua_State *L, int narg, int nres) {
+  int base = lua_gettop(L) - narg;
+  lua_pushcfunction(L, msghandler);
+  lua_insert(L, base);
+  interrupt_clear();
+  globalL = L;
+  set_sigint(laction);
+  int status = lua_pcall(L, narg, nres, base);
+  set_sigint(SIG_DFL);
+  lua_sethook(L, NULL, 0, 0);
+  interrupt_clear();
+  lua_remove(L, base);
+  return status;
+}
+
+/* Find the Lua half of the module: $STRATAGEM_LUADIR, else the source tree when this binary is
+   the one in the build tree, else the installed data directory. */
+static void set_paths(lua_State *L) {
+  char exe[PATH_MAX], exedir[PATH_MAX], built[PATH_MAX];
+  const char *luadir = STRATAGEM_LUADIR, *scendir = STRATAGEM_SCENARIODIR;
+  const char *docdir = STRATAGEM_DOCDIR;
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n > 0) {
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (slash) {
+      *slash = '\0';
+      if (realpath(exe, exedir) && realpath(STRATAGEM_BUILDDIR, built) &&
+          strcmp(exedir, built) == 0) {
+        luadir = STRATAGEM_SRCDIR "/lua";
+        scendir = STRATAGEM_SRCDIR "/scenarios";
+        docdir = STRATAGEM_SRCDIR "/doc";
+      }
+    }
+  }
+  const char *env = getenv("STRATAGEM_LUADIR");
+  if (env && *env)
+    luadir = env;
+  lua_getglobal(L, "package");                                    /* package */
+  lua_pushfstring(L, "%s/?.lua;%s/?/init.lua;", luadir, luadir);  /* package ours */
+  lua_getfield(L, -2, "path");                                    /* package ours path */
+  lua_concat(L, 2);                                               /* package path' */
+  lua_setfield(L, -2, "path");                                    /* package */
+  lua_getfield(L, -1, "preload");                                 /* package preload */
+  lua_pushcfunction(L, luaopen_stratagem_core);
+  lua_setfield(L, -2, "stratagem.core");
+  lua_pop(L, 2);
+  lua_createtable(L, 0, 3);                                       /* paths */
+  lua_pushstring(L, luadir);
+  lua_setfield(L, -2, "lua");
+  lua_pushstring(L, scendir);
+  lua_setfield(L, -2, "scenarios");
+  lua_pushstring(L, docdir);
+  lua_setfield(L, -2, "doc");
+  lua_setfield(L, LUA_REGISTRYINDEX, "stratagem.paths");
+}
+
+/* The global arg table: arg[0] the script (or the program), arg[-1] the program,
+   arg[1..] the words after the script or the chunk. */
+static void create_arg(lua_State *L, char **argv, int script, int first, int argc) {
+  lua_createtable(L, argc - first, 2);
+  lua_pushstring(L, argv[0]);
+  lua_rawseti(L, -2, script ? -1 : 0);
+  if (script)
+    lua_pushstring(L, argv[script]), lua_rawseti(L, -2, 0);
+  for (int i = first; i < argc; i++) {
+    lua_pushstring(L, argv[i]);
+    lua_rawseti(L, -2, i - first + 1);
+  }
+  lua_setglobal(L, "arg");
+}
+
+static int pushargs(lua_State *L) {
+  lua_getglobal(L, "arg");
+  if (!lua_istable(L, -1))
+    luaL_error(L, "'arg' is not a table");
+  int n = (int)luaL_len(L, -1);
+  luaL_checkstack(L, n + 3, "too many arguments to script");
+  for (int i = 1; i <= n; i++)
+    lua_rawgeti(L, -i, i);
+  lua_remove(L, -n - 1);
+  return n;
+}
+
+static int dochunk(lua_State *L, const char *chunk) {
+  int status = luaL_loadbuffer(L, chunk, strlen(chunk), "=(command line)");
+  if (status == LUA_OK) {
+    int n = pushargs(L);
+    status = docall(L, n, 0);
+  }
+  return report(L, status);
+}
+
+static int doscript(lua_State *L, const char *fname) {
+  if (fname && strcmp(fname, "-") == 0)
+    fname = NULL;   /* standard input */
+  int status = luaL_loadfile(L, fname);
+  if (status == LUA_OK) {
+    int n = pushargs(L);
+    status = docall(L, n, 0);
+  }
+  return report(L, status);
+}
+
+/* Run a subcommand: require("stratagem.cli").main(name, args...); its result is the exit
+   code. */
+static int dosubcommand(lua_State *L, int *code) {
+  lua_getglobal(L, "require");
+  lua_pushliteral(L, "stratagem.cli");
+  int status = docall(L, 1, 1);
+  if (status == LUA_OK) {
+    lua_getfield(L, -1, "main");
+    lua_remove(L, -2);
+    int n = pushargs(L);
+    status = docall(L, n, 1);
+    if (status == LUA_OK) {
+      *code = lua_isinteger(L, -1) ? (int)lua_tointeger(L, -1) : lua_toboolean(L, -1) ? 0 : 1;
+      lua_pop(L, 1);
+    }
+  }
+  return report(L, status);
+}
+
+/* ---- the REPL ---- */
+
+static int interactive_input;   /* standard input is a terminal: prompts and line editing */
+
+#ifdef HAVE_READLINE
+static char *rl_line;
+static int rl_got, rl_eof;
+
+static void rl_handler(char *line) {
+  rl_got = 1;
+  if (line == NULL)
+    rl_eof = 1;
+  rl_line = line;
+  rl_callback_handler_remove();
+}
+
+static volatile sig_atomic_t prompt_interrupted;
+static void prompt_action(int sig) {
+  (void)sig;
+  prompt_interrupted = 1;
+}
+
+/* A line through readline's callback interface, so Ctrl-C at the prompt clears the line
+   instead of ending the session.  NULL at end of input. */
+static char *read_line_tty(const char *prompt) {
+  rl_got = rl_eof = 0;
+  rl_line = NULL;
+  prompt_interrupted = 0;
+  set_sigint(prompt_action);
+  rl_callback_handler_install(prompt, rl_handler);
+  while (!rl_got) {
+    fd_set fds;
+    FD_ZERO(&fds);
+    FD_SET(fileno(rl_instream), &fds);
+    int r = select(fileno(rl_instream) + 1, &fds, NULL, NULL, NULL);
+    if (prompt_interrupted) {
+      prompt_interrupted = 0;
+      rl_free_line_state();
+      rl_callback_sigcleanup();
+      rl_callback_handler_remove();
+      fputs("^C\n", stdout);
+      rl_callback_handler_install(prompt, rl_handler);
+      continue;
+    }
+    if (r < 0 && errno == EINTR)
+      continue;
+    if (r > 0)
+      rl_callback_read_char();
+  }
+  set_sigint(SIG_DFL);
+  return rl_eof ? NULL : rl_line;
+}
+#endif
+
+static char *read_line(const char *prompt) {
+#ifdef HAVE_READLINE
+  if (interactive_input)
+    return read_line_tty(prompt);
+#endif
+  static char buf[MAXINPUT];
+  if (interactive_input) {
+    fputs(prompt, stdout);
+    fflush(stdout);
+  }
+  for (;;) {
+    errno = 0;
+    if (fgets(buf, sizeof buf, stdin) != NULL)
+      break;
+    if (errno == EINTR && !feof(stdin)) {
+      clearerr(stdin);
+      fputs("\n", stdout);
+      if (interactive_input)
+        fputs(prompt, stdout), fflush(stdout);
+      continue;
+    }
+    return NULL;
+  }
+  size_t l = strlen(buf);
+  if (l > 0 && buf[l - 1] == '\n')
+    buf[--l] = '\0';
+  char *copy = malloc(l + 1);
+  if (copy)
+    memcpy(copy, buf, l + 1);
+  return copy;
+}
+
+static void add_history_line(const char *line) {
+#ifdef HAVE_READLINE
+  if (interactive_input && line[0] != '\0')
+    add_history(line);
+#else
+  (void)line;
+#endif
+}
+
+/* Incomplete statement: the syntax error is at <eof>. */
+static int incomplete(lua_State *L, int status) {
+  if (status == LUA_ERRSYNTAX) {
+    size_t lmsg;
+    const char *msg = lua_tolstring(L, -1, &lmsg);
+    const char *eof = "<eof>";
+    size_t le = strlen(eof);
+    if (lmsg >= le && strcmp(msg + lmsg - le, eof) == 0) {
+      lua_pop(L, 1);
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* Read a statement (or an expression, printed) into a loaded chunk on the stack.
+   Returns -1 at end of input, else the load status. */
+static int load_line(lua_State *L) {
+  char *line = read_line(PROMPT);
+  if (line == NULL)
+    return -1;
+  if (line[0] == '=')   /* Lua 5.1 habit: "=expr" */
+    line[0] = ' ';
+  const char *ret = lua_pushfstring(L, "return %s;", line);      /* retline */
+  int status = luaL_loadbuffer(L, ret, strlen(ret), "=stdin");    /* retline fn|err */
+  if (status == LUA_OK) {
+    lua_remove(L, -2);
+    add_history_line(line);
+    free(line);
+    return status;
+  }
+  lua_pop(L, 2);
+  lua_pushstring(L, line);                                        /* buffer */
+  free(line);
+  for (;;) {
+    size_t len;
+    const char *code = lua_tolstring(L, -1, &len);
+    status = luaL_loadbuffer(L, code, len, "=stdin");             /* buffer fn|err */
+    if (!incomplete(L, status))
+      break;
+    char *more = read_line(PROMPT2);
+    if (more == NULL) {
+      status = luaL_loadbuffer(L, code, len, "=stdin");   /* report the real error */
+      break;
+    }
+    lua_pushliteral(L, "\n");
+    lua_pushstring(L, more);
+    free(more);
+    lua_concat(L, 3);                                             /* buffer' */
+  }
+  add_history_line(lua_tostring(L, -2));
+  lua_remove(L, -2);                                              /* fn|err */
+  return status;
+}
+
+static void print_results(lua_State *L) {
+  int n = lua_gettop(L);
+  if (n > 0) {
+    luaL_checkstack(L, LUA_MINSTACK, "too many results to print");
+    lua_getglobal(L, "print");
+    lua_insert(L, 1);
+    if (lua_pcall(L, n, 0, 0) != LUA_OK)
+      message(lua_pushfstring(L, "error calling 'print' (%s)", lua_tostring(L, -1)));
+  }
+}
+
+static void repl(lua_State *L) {
+  const char *old = progname;
+  progname = NULL;
+  int status;
+  lua_settop(L, 0);
+  while ((status = load_line(L)) != -1) {
+    if (status == LUA_OK)
+      status = docall(L, 0, LUA_MULTRET);
+    if (status == LUA_OK)
+      print_results(L);
+    else {
+      const char *msg = lua_tostring(L, -1);
+      fprintf(stderr, "%s\n", msg ? msg : "(error object is not a string)");
+      fflush(stderr);
+      lua_pop(L, 1);
+    }
+    lua_settop(L, 0);
+  }
+  if (interactive_input)
+    fputs("\n", stdout);
+  fflush(stdout);
+  progname = old;
+}
+
+/* Set the global sg (the module) for the REPL. */
+static int set_global_sg(lua_State *L) {
+  lua_getglobal(L, "require");
+  lua_pushliteral(L, "stratagem");
+  int status = docall(L, 1, 1);
+  if (status == LUA_OK)
+    lua_setglobal(L, "sg");
+  return report(L, status);
+}
+
+typedef struct cmdline {
+  int interactive, version, help;
+  int first_chunk, last_chunk;   /* argv range holding -e chunks */
+  int script;                    /* index of the script, 0 if none */
+  int subcommand;                /* index of the subcommand word, 0 if none */
+  int rest;                      /* first word for arg[1..] */
+} cmdline;
+
+static int is_script_name(const char *s) {
+  size_t n = strlen(s);
+  return strcmp(s, "-") == 0 || strchr(s, '/') != NULL || (n > 4 && strcmp(s + n - 4, ".lua") == 0);
+}
+
+/* Parse the command line; returns 0, or -1 with a message printed. */
+static int parse_args(int argc, char **argv, cmdline *c) {
+  memset(c, 0, sizeof *c);
+  int i = 1;
+  c->rest = argc;
+  for (; i < argc; i++) {
+    const char *a = argv[i];
+    if (strcmp(a, "--") == 0) {
+      i++;
+      break;
+    }
+    if (strcmp(a, "-") == 0 || a[0] != '-')
+      break;
+    if (strcmp(a, "-i") == 0)
+      c->interactive = 1;
+    else if (strcmp(a, "-v") == 0 || strcmp(a, "--version") == 0)
+      c->version = 1;
+    else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0)
+      c->help = 1;
+    else if (strcmp(a, "-e") == 0) {
+      if (i + 1 >= argc) {
+        fprintf(stderr, "%s: '-e' needs an argument (a Lua chunk)\n", progname);
+        return -1;
+      }
+      if (!c->first_chunk)
+        c->first_chunk = i;
+      c->last_chunk = ++i;
+    } else {
+      fprintf(stderr, "%s: unknown option '%s'\n", progname, a);
+      print_usage(stderr);
+      return -1;
+    }
+  }
+  if (i < argc) {
+    if (c->first_chunk)          /* words after -e chunks are arguments, not a script */
+      c->rest = i;
+    else if (is_script_name(argv[i]))
+      c->script = i, c->rest = i + 1;
+    else
+      c->subcommand = i, c->rest = i + 1;
+  }
+  return 0;
+}
+
+typedef struct runargs {
+  int argc;
+  char **argv;
+  cmdline *cl;
+  int code;
+} runargs;
+
+/* Everything under lua_pcall, as in lua.c's pmain. */
+static int pmain(lua_State *L) {
+  runargs *ra = lua_touserdata(L, 1);
+  cmdline *cl = ra->cl;
+  char **argv = ra->argv;
+  luaL_checkversion(L);
+  luaL_openlibs(L);
+  set_paths(L);
+  lua_gc(L, LUA_GCRESTART);
+  lua_gc(L, LUA_GCGEN, 0, 0);
+  ra->code = 0;
+  if (cl->subcommand) {
+    /* arg[1] is the subcommand name, the rest its words */
+    create_arg(L, argv, 0, cl->subcommand, ra->argc);
+    int code = 1;
+    if (dosubcommand(L, &code) != LUA_OK)
+      code = 1;
+    ra->code = code;
+    lua_pushboolean(L, 1);
+    return 1;
+  }
+  create_arg(L, argv, cl->script, cl->script ? cl->script + 1 : cl->rest, ra->argc);
+  if (cl->first_chunk)
+    for (int i = cl->first_chunk; i <= cl->last_chunk; i++)
+      if (strcmp(argv[i], "-e") == 0 && i + 1 <= cl->last_chunk) {
+        if (dochunk(L, argv[++i]) != LUA_OK) {
+          ra->code = 1;
+          lua_pushboolean(L, 1);
+          return 1;
+        }
+      }
+  if (cl->script && doscript(L, argv[cl->script]) != LUA_OK) {
+    ra->code = 1;
+    lua_pushboolean(L, 1);
+    return 1;
+  }
+  int want_repl = cl->interactive || (!cl->script && !cl->first_chunk);
+  if (want_repl) {
+    interactive_input = isatty(STDIN_FILENO);
+    if (set_global_sg(L) != LUA_OK) {
+      ra->code = 1;
+      lua_pushboolean(L, 1);
+      return 1;
+    }
+    if (interactive_input) {
+      printf("stratagem %s (Lua %s.%s)  sg = require \"stratagem\"; sg.games() lists the games\n",
+             PACKAGE_VERSION, LUA_VERSION_MAJOR, LUA_VERSION_MINOR);
+      fflush(stdout);
+    }
+    repl(L);
+  }
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
+int main(int argc, char **argv) {
+  if (argv[0] && argv[0][0])
+    progname = argv[0];
+  cmdline cl;
+  if (parse_args(argc, argv, &cl) != 0)
+    return 2;
+  if (cl.help) {
+    print_usage(stdout);
+    return 0;
+  }
+  if (cl.version) {
+    printf("stratagem %s (Lua %s.%s.%s)\n", PACKAGE_VERSION, LUA_VERSION_MAJOR,
+           LUA_VERSION_MINOR, LUA_VERSION_RELEASE);
+    return 0;
+  }
+  lua_State *L = luaL_newstate();
+  if (L == NULL) {
+    message("cannot create state: not enough memory");
+    return 1;
+  }
+  lua_gc(L, LUA_GCSTOP);
+  runargs ra = {argc, argv, &cl, 0};
+  lua_pushcfunction(L, pmain);
+  lua_pushlightuserdata(L, &ra);
+  int status = lua_pcall(L, 1, 1, 0);
+  if (status != LUA_OK) {
+    report(L, status);
+    ra.code = 1;
+  }
+  lua_close(L);
+  return ra.code;
+}
