@@ -212,9 +212,11 @@ int main(void) {
   diag("as x: %d games, %d won", games, wins);
   ok(wins > 0, "and wins when the opponent errs");
   games = wins = 0;
-  is_int(never_loses(&empty, 1, &o, &games, &wins), 0, "as o the AI never loses");
+  o.symmetry = 1;   /* and as o, playing random images of its moves */
+  is_int(never_loses(&empty, 1, &o, &games, &wins), 0, "as o (with symmetry) the AI never loses");
   diag("as o: %d games, %d won", games, wins);
   o.random = -1;
+  o.symmetry = 0;
 
   /* a player moving twice keeps the sign */
   search_opts po;

@@ -1,1 +1,133 @@
-print("1..0 # SKIP not yet")
+-- 010-api.lua: the Lua API of DESIGN.md on tic-tac-toe.
+package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
+local t = require "tap"
+local sg = require "stratagem"
+
+t.like(sg.version, "^%d+%.%d+%.%d+$", "sg.version is MAJOR.MINOR.PATCH")
+local games = sg.games()
+t.ok(type(games) == "table" and #games >= 1, "sg.games() is an array")
+local sorted = true
+for i = 2, #games do sorted = sorted and games[i - 1] < games[i] end
+t.ok(sorted, "sg.games() is sorted")
+local found = false
+for _, n in ipairs(games) do found = found or n == "tictactoe" end
+t.ok(found, "tictactoe is a game")
+
+local g = sg.new("tictactoe")
+t.is(g:game(), "tictactoe", "g:game() names the game")
+t.is(g:players(), 2, "two players")
+t.is(g:player(), 1, "player 1 (x) moves first")
+t.is(#g:moves(), 9, "nine moves from the empty board")
+t.is(table.concat(g:moves(), " "), "a1 b1 c1 a2 b2 c2 a3 b3 c3", "moves in notation, in order")
+t.is(select(1, g:status()), "playing", "status: playing")
+t.is(select(2, g:status()), nil, "no winner yet")
+t.is(g:play("b2"), g, "play returns the game")
+t.is(g:player(), 2, "then o moves")
+t.is(g:ply(), 1, "one move played")
+t.is(#g:moves(), 8, "eight moves left")
+t.is(g:position(), ".../.x./...", "position text after b2")
+t.is(g:position(true), ".../.../...", "the start position is kept")
+t.is_deeply(g:scores(), {4, -4}, "scores: x holds four open lines of weight 1")
+t.is(g:undo(), "b2", "undo returns the move taken back")
+t.is(g:ply(), 0, "back at the start")
+t.is(g:player(), 1, "x to move again")
+
+-- a full game to a win
+for _, m in ipairs({"a1", "a2", "b1", "b2", "c1"}) do g:play(m) end
+local status, winner = g:status()
+t.is(status, "won", "x wins with a1 b1 c1")
+t.is(winner, 1, "the winner is player 1")
+t.is(#g:moves(), 0, "no moves after the end")
+t.is_deeply(g:history(), {"a1", "a2", "b1", "b2", "c1"}, "history lists every move")
+t.like(tostring(g), "1  x x x", "tostring draws the board (rank 1)")
+t.like(tostring(g), "a b c", "and the files")
+t.like(g:diagram(true), "\27%[", "diagram(true) uses colour")
+t.ok(not tostring(g):find("\27"), "tostring has no colour")
+
+-- a draw
+local d = sg.new("tictactoe")
+for m in ("b2 a1 c1 a3 a2 c2 b1 b3 c3"):gmatch("%S+") do d:play(m) end
+t.is(select(1, d:status()), "drawn", "a full board without a line is drawn")
+t.is(select(2, d:status()), nil, "with no winner")
+
+-- copy is independent
+local c = g:copy()
+t.is(c:position(), g:position(), "a copy has the same position")
+t.is_deeply(c:history(), g:history(), "and the same history")
+c:undo()
+t.isnt(c:position(), g:position(), "undo on the copy leaves the original")
+t.is(#g:history(), 5, "the original keeps its history")
+local big = sg.new("tictactoe")
+for m in ("a1 b1 c1 a2 b2 c2 a3"):gmatch("%S+") do big:play(m) end
+local bc = big:copy()
+t.is_deeply(bc:history(), big:history(), "a copy of a longer game keeps all its history")
+t.is(bc:undo(), "a3", "and undoes it")
+
+-- perft through the API
+local p = sg.new("tictactoe")
+t.is(p:perft(0), 1, "perft(0) = 1")
+t.is(p:perft(1), 9, "perft(1) = 9")
+t.is(p:perft(3), 504, "perft(3) = 504")
+
+-- legal
+t.is(p:legal("a1"), true, "legal: a1 is legal")
+local ok, why = p:legal("z9")
+t.ok(ok == false and why:find("malformed"), "legal: z9 is not, with the reason")
+
+-- options and config
+local w = sg.new("tictactoe", {weights = {two = 50}, seed = 7})
+local cfg = w:config()
+t.is(cfg.weights.two, 50, "weights given are used")
+t.is(cfg.weights.one, 1, "weights not given keep their defaults")
+t.is(cfg.seed, 7, "the seed is kept")
+t.is(cfg.variant.misere, false, "misere is off by default")
+local dflt = sg.defaults("tictactoe")
+t.is(dflt.weights.one, 1, "sg.defaults gives the Lua defaults")
+dflt.weights.one = 99
+t.is(sg.defaults("tictactoe").weights.one, 1, "and a copy of them")
+
+-- the Lua defaults and the C parameter names agree
+local core = require "stratagem.core"
+local params = core.params("tictactoe")
+for _, group in ipairs({"rules", "weights", "variant"}) do
+  local lua_keys, c_keys = {}, {}
+  for k in pairs(sg.defaults("tictactoe")[group]) do lua_keys[#lua_keys + 1] = k end
+  for _, k in ipairs(params[group]) do c_keys[#c_keys + 1] = k end
+  table.sort(lua_keys)
+  table.sort(c_keys)
+  t.is_deeply(lua_keys, c_keys, "the " .. group .. " keys of the Lua defaults are C's")
+end
+
+-- a given position
+local q = sg.new("tictactoe", {position = "x.o/.x./..."})
+t.is(q:player(), 2, "o to move in x.o/.x./...")
+t.is(#q:moves(), 6, "six empty squares")
+
+-- variant: misere
+local m = sg.new("tictactoe", {variant = {misere = true}})
+for mv in ("a1 a2 b1 b2 c1"):gmatch("%S+") do m:play(mv) end
+t.is(select(2, m:status()), 2, "in misere, x's three in a row makes o the winner")
+
+-- hash changes with the position and comes back after undo
+local h = sg.new("tictactoe")
+local h0 = h:hash()
+h:play("a1")
+t.isnt(h:hash(), h0, "the hash changes with a move")
+h:undo()
+t.is(h:hash(), h0, "and comes back after undo")
+
+-- distinct moves
+t.is_deeply(sg.new("tictactoe"):moves{distinct = true}, {"a1", "b1", "b2"},
+            "three essentially different first moves: corner, edge, centre")
+local e = sg.new("tictactoe")
+e:play("b2")
+t.is(#e:moves{distinct = true}, 2, "after b2: a corner or an edge")
+t.is(#e:moves{distinct = false}, 8, "distinct = false lists all")
+
+-- closing
+do
+  local x <close> = sg.new("tictactoe")
+  x:play("a1")
+end
+t.ok(true, "a game can be a to-be-closed variable")
+t.done()

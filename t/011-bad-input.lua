@@ -1,1 +1,127 @@
-print("1..0 # SKIP not yet")
+-- 011-bad-input.lua: every misuse is an error that says what was wrong and what was expected,
+-- and the state is unchanged afterwards.
+package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
+local t = require "tap"
+local sg = require "stratagem"
+
+-- sg.new
+t.errors(function() sg.new() end, "game name must be a string, got nil %(known games: .*tictactoe",
+         "sg.new() without a name")
+t.errors(function() sg.new(42) end, "must be a string, got number", "sg.new(42)")
+t.errors(function() sg.new("chequers") end, "unknown game 'chequers' %(known games: .*tictactoe",
+         "an unknown game is named with the known ones")
+t.errors(function() sg.new("tictactoe", 5) end, "options must be a table, got number",
+         "options not a table")
+t.errors(function() sg.new("tictactoe", {sead = 1}) end,
+         "unknown option 'sead' for tictactoe %(valid options: position, rules, seed, variant, weights%)",
+         "a misspelled option names the key and the valid ones")
+t.errors(function() sg.new("tictactoe", {weights = {too = 3}}) end,
+         "unknown weights key 'too' for tictactoe %(valid keys: one, two%)",
+         "an unknown weights key is named with the valid ones")
+t.errors(function() sg.new("tictactoe", {rules = {size = 4}}) end,
+         "unknown rules key 'size' for tictactoe %(valid keys: none%)",
+         "tic-tac-toe has no rules keys")
+t.errors(function() sg.new("tictactoe", {variant = {misere = "yes"}}) end,
+         "variant.misere must be a boolean, got string", "a variant switch must be a boolean")
+t.errors(function() sg.new("tictactoe", {weights = {one = "big"}}) end,
+         "weights.one must be a number, got string", "a weight must be a number")
+t.errors(function() sg.new("tictactoe", {weights = {one = 1.5}}) end,
+         "one = 1.5 must be a whole number", "an integer weight refuses fractions")
+t.errors(function() sg.new("tictactoe", {weights = {one = 1e9}}) end,
+         "out of range %(expected %-1e%+06 to 1e%+06%)", "an out-of-range weight gives the range")
+t.errors(function() sg.new("tictactoe", {weights = 3}) end, "weights must be a table",
+         "weights not a table")
+t.errors(function() sg.new("tictactoe", {seed = 1.5}) end, "seed must be an integer",
+         "a fractional seed")
+t.errors(function() sg.new("tictactoe", {position = 12}) end, "position must be a string",
+         "a position that is not a string")
+
+-- malformed positions: nil and a message (recoverable)
+local g, err = sg.new("tictactoe", {position = "xx/.../..."})
+t.ok(g == nil and err:find("malformed position 'xx/%.%.%./%.%.%.': expected 3 ranks of 3"),
+     "a malformed position gives nil and what is expected")
+g, err = sg.new("tictactoe", {position = "xxx/.../..."})
+t.ok(g == nil and err:find("x has 3 marks and o 0"), "an impossible position says why")
+g, err = sg.new("tictactoe", {position = "xxx/ooo/x.."})
+t.ok(g == nil and err:find("impossible"), "a position with two lines is impossible")
+
+-- moves
+g = sg.new("tictactoe")
+g:play("b2")
+local before = g:save()
+t.errors(function() g:play("b2") end, "illegal move 'b2': b2 is already taken",
+         "a taken square is refused with the rule")
+t.errors(function() g:play("d4") end, "malformed move 'd4': expected a square a1 to c3",
+         "a malformed move says what is expected")
+t.errors(function() g:play("") end, "malformed move ''", "the empty move")
+t.errors(function() g:play(5) end, "bad move: expected a string in tictactoe's notation, got number",
+         "a move that is not a string")
+t.errors(function() g:play() end, "got no value", "no move at all")
+t.errors(function() g:moves{distinkt = true} end,
+         "moves: unknown option 'distinkt' %(valid options: distinct%)", "moves with an unknown option")
+t.errors(function() g:moves{distinct = 1} end, "distinct must be a boolean", "distinct not a boolean")
+t.errors(function() g:moves(7) end, "table expected, got number", "moves with a number")
+t.errors(function() g:perft(-1) end, "depth must be 0 to 64", "a negative perft depth")
+t.errors(function() g:perft("x") end, "number expected, got string", "a perft depth that is no number")
+t.is(g:save(), before, "the failed calls left the game unchanged")
+local won = sg.new("tictactoe")
+for m in ("a1 a2 b1 b2 c1"):gmatch("%S+") do won:play(m) end
+t.errors(function() won:play("c3") end, "illegal move 'c3': the game is over", "no move after the end")
+
+-- undo
+local u = sg.new("tictactoe")
+t.errors(function() u:undo() end, "undo: nothing to undo", "undo with nothing to undo")
+t.is(u:ply(), 0, "and the game is unchanged")
+
+-- methods on something that is not a game
+t.errors(function() g.play({}, "a1") end, "stratagem.game expected, got table", "a method on a table")
+t.errors(function() g.moves(nil) end, "stratagem.game expected, got nil", "a method on nil")
+
+-- sg.search
+t.errors(function() sg.search("g") end, "sg.search: expected a game %(from sg.new%), got string",
+         "search on a string")
+t.errors(function() sg.search(g, 3) end, "options must be a table, got number", "search options not a table")
+t.errors(function() sg.search(g, {deep = 3}) end,
+         "sg.search: unknown option 'deep' %(valid options: algo, beam, depth, hash, nodes, random, seed, symmetry, threads, time%)",
+         "an unknown search option lists the valid ones")
+t.errors(function() sg.search(g, {algo = "minimax"}) end,
+         "unknown algo 'minimax' %(valid: alphabeta, random%)", "an unknown algo")
+t.errors(function() sg.search(g, {depth = -1}) end, "depth must be 0 to", "a negative depth")
+t.errors(function() sg.search(g, {depth = 2.5}) end, "depth must be a whole number, got 2.5", "a fractional depth")
+t.errors(function() sg.search(g, {time = "soon"}) end, "time must be a number, got string", "a time that is no number")
+t.errors(function() sg.search(g, {time = -1}) end, "time must be at least 0", "a negative time")
+t.errors(function() sg.search(g, {nodes = -5}) end, "nodes must be 0 to", "negative nodes")
+t.errors(function() sg.search(g, {hash = 1e9}) end, "hash must be at most 65536", "a huge table")
+t.errors(function() sg.search(g, {random = -1}) end, "random must be a margin of 0 or more", "a negative margin")
+t.errors(function() sg.search(g, {random = true}) end, "random must be a number", "random = true")
+t.errors(function() sg.search(g, {beam = 3}) end, "beam must be a table of widths", "a beam that is no table")
+t.errors(function() sg.search(g, {beam = {2, 0}}) end, "beam%[2%] must be a whole number of moves, 1 or more",
+         "a beam width of 0")
+t.errors(function() sg.search(g, {symmetry = "yes"}) end, "symmetry must be a boolean", "symmetry not a boolean")
+t.errors(function() sg.search(g, {threads = 2}) end, "runs on 1 thread", "more threads than the algo has")
+t.errors(function() sg.search(g, {seed = 0.5}) end, "seed must be a whole number", "a fractional search seed")
+t.errors(function() sg.search(won) end, "the game is over", "search on a finished game")
+t.is(g:save(), before, "failed searches left the game unchanged")
+
+-- sg.load: malformed text is nil and a message
+local function load_fails(text, pattern, desc)
+  local r, e = sg.load(text)
+  t.ok(r == nil and type(e) == "string" and e:find(pattern), desc .. (e and (": " .. e) or ""))
+end
+load_fails("", "not a saved game", "empty text")
+load_fails("hello", "not a saved game", "words")
+load_fails("return {format = 1, game = 'tictactoe', moves = {'a1'", "not a saved game", "cut short")
+load_fails("return os.exit(3)", "not a saved game", "code is not run")
+load_fails("return {format = 2}", "unknown save format 2", "a future format")
+load_fails("return {format = 1, game = 'go', moves = {}}", "unknown game 'go'", "an unknown game")
+load_fails("return {format = 1, game = 'tictactoe'}", "no move list", "no moves")
+load_fails("return {format = 1, game = 'tictactoe', moves = {'a1', 'a1'}}",
+           "move 2 %(a1%): illegal move 'a1': a1 is already taken", "an illegal move names its number")
+load_fails("return {format = 1, game = 'tictactoe', weights = {three = 1}, moves = {}}",
+           "unknown weights key 'three'", "an unknown weights key")
+load_fails("return {format = 1, game = 'tictactoe', start = 'xx', moves = {}}",
+           "malformed position", "a malformed start position")
+t.errors(function() sg.load(nil) end, "expected the text of a saved game, got nil", "load(nil) is misuse")
+local r, e = sg.loadfile("/nonexistent/dir/game.sav")
+t.ok(r == nil and e:find("No such file"), "an unreadable file is nil and a message")
+t.done()

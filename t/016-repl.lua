@@ -1,1 +1,42 @@
-print("1..0 # SKIP not yet")
+package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
+-- 016-repl.lua: the REPL driven through a pipe.
+local t = require "tap"
+local S = t.q(t.stratagem)
+
+local out, err, code = t.run(S, "1 + 2\n'a' .. 'b'\n=3*3\n")
+t.is(out, "3\nab\n9\n", "expressions are printed (=expr too)")
+t.is(code, 0, "end of input ends the REPL with exit 0")
+
+out = t.run(S, "x = 4\nx\nlocal y = 1\n")
+t.is(out, "4\n", "statements print nothing; globals persist between lines")
+
+out = t.run(S, "for i = 1, 3 do\nio.write(i, ' ')\nend\nprint()\nfunction f(a)\nreturn a * 2\nend\nf(21)\n")
+t.is(out, "1 2 3 \n42\n", "multi-line statements are read to their end")
+
+out, err = t.run(S, "error('first')\nprint('still here')\nnil + 1\n2\n")
+t.like(err, "first", "an error is reported")
+t.like(err, "attempt to perform arithmetic on a nil value", "and a runtime error too")
+t.is(out, "still here\n2\n", "errors never end the session")
+
+out = t.run(S, "g = sg.new('tictactoe')\ng:play('b2')\n#g:moves()\nsg.search(g).score\n")
+t.like(out, "^3  %. %. %.\n2  %. x %.\n", "sg is a global in the REPL; a game prints as its board")
+t.like(out, "\n8\n0\n$", "the API works from the REPL")
+
+out, err = t.run(S, "sg.new('tictactoe'):play('zz')\nprint('ok')\n")
+t.like(err, "malformed move 'zz'", "a bad move in the REPL is explained")
+t.is(out, "ok\n", "and the session goes on")
+
+out, err = t.run(S, "for i = 1,\n")
+t.like(err, "unexpected symbol near <eof>", "an unfinished statement at end of input is reported")
+
+out = t.run(S, "print(1, nil, 3)\nreturn 1, 2\n")
+t.is(out, "1\tnil\t3\n1\t2\n", "several results are printed")
+
+-- Ctrl-C: SIGINT interrupts running Lua code and returns to the prompt
+local cmd = "(printf 'while true do end\\nprint(\"alive\")\\n'; sleep 3) | " .. S ..
+            " & pid=$!; sleep 1; kill -INT $pid; wait $pid"
+out, err, code = t.run("sh -c " .. t.q(cmd))
+t.like(err, "interrupted!", "Ctrl-C interrupts a running loop")
+t.is(out, "alive\n", "and the REPL goes on with the next line")
+t.is(code, 0, "then ends normally")
+t.done()

@@ -3,9 +3,16 @@ local M = {}
 
 local run, failed, planned = 0, 0, nil
 
+-- The first caller outside this file: the test's line.
 local function where()
-  local info = debug.getinfo(4, "Sl")
-  return info and (info.short_src .. ":" .. info.currentline) or "?"
+  for level = 2, 20 do
+    local info = debug.getinfo(level, "Sl")
+    if not info then break end
+    if info.currentline > 0 and not info.short_src:find("tap%.lua$") then
+      return info.short_src .. ":" .. info.currentline
+    end
+  end
+  return "?"
 end
 
 local function report(pass, desc, ...)
@@ -87,6 +94,7 @@ end
 
 -- The program under test, and the source folder (set by make check; defaults for a manual run).
 M.stratagem = os.getenv("STRATAGEM") or "./stratagem"
+if not M.stratagem:find("^/") then M.stratagem = os.getenv("PWD") .. "/" .. M.stratagem end
 M.srcdir = os.getenv("SRCDIR") or "."
 
 -- Run a shell command; its stdout, stderr and exit code.

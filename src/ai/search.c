@@ -316,7 +316,9 @@ static void symmetric_image(search_ctx *x, search_result *r) {
   if (nimg <= 1)
     return;
   sg_move img = ms[rng_below(&x->rng, (uint64_t)nimg)];
-  /* the symmetry k that takes the chosen move to its image maps the rest of the PV */
+  /* A symmetry k with T_k(child of move) = child of image exists (the classes say so); it
+     need not fix the current position, so it maps the PV's continuation, walked from the
+     child, and the image itself is the first move. */
   memcpy(b, st, x->ssize);
   c->play(x->cfg, b, img);
   uint64_t target = c->hash(x->cfg, b);
@@ -324,16 +326,17 @@ static void symmetric_image(search_ctx *x, search_result *r) {
     c->sym_state(x->cfg, a, x->scratch, k);
     if (c->hash(x->cfg, x->scratch) != target)
       continue;
-    unsigned char *walk = state_at(x, 3);   /* the original line, to say where each move is */
-    memcpy(walk, st, x->ssize);
-    for (int i = 0; i < r->npv; i++) {
+    unsigned char *walk = state_at(x, 3);
+    memcpy(walk, a, x->ssize);
+    for (int i = 1; i < r->npv; i++) {
       sg_move m = r->pv[i];
       r->pv[i] = c->sym_move(x->cfg, walk, m, k);
       c->play(x->cfg, walk, m);
     }
     break;
   }
-  r->move = r->npv > 0 ? r->pv[0] : img;
+  r->pv[0] = img;
+  r->move = img;
 }
 
 int search_alphabeta(const sg_class *c, const void *cfg, const void *st, const search_opts *o,

@@ -18,7 +18,7 @@ static double optnum(lua_State *L, int t, const char *k, double def, double lo) 
     luaL_error(L, "search: %s must be a number, got %s", k, luaL_typename(L, -1));
   double v = lua_tonumber(L, -1);
   if (!(v >= lo))
-    luaL_error(L, "search: %s must be at least %g, got %g", k, lo, v);
+    luaL_error(L, "search: %s must be at least %f, got %f", k, lo, v);
   lua_pop(L, 1);
   return v;
 }
@@ -48,14 +48,14 @@ static void read_opts(lua_State *L, int t, search_opts *o) {
   o->nodes = (uint64_t)optint(L, t, "nodes", 0, 0, LUA_MAXINTEGER);
   double mb = optnum(L, t, "hash", 16, 0);
   if (mb > 65536)
-    luaL_error(L, "search: hash must be at most 65536 (megabytes), got %g", mb);
+    luaL_error(L, "search: hash must be at most 65536 (megabytes), got %f", mb);
   o->hash_bytes = (size_t)(mb * 1048576.0);
   o->seed = (uint64_t)optint(L, t, "seed", 1, LUA_MININTEGER, LUA_MAXINTEGER);
   lua_getfield(L, t, "random");
   if (lua_type(L, -1) == LUA_TNUMBER) {
     lua_Number m = lua_tonumber(L, -1);
     if (!(m >= 0 && m < SG_WIN / 4))
-      luaL_error(L, "search: random must be a margin of 0 or more, got %g", (double)m);
+      luaL_error(L, "search: random must be a margin of 0 or more, got %f", (double)m);
     o->random = (int)m;
   } else if (!lua_isnil(L, -1) && !(lua_isboolean(L, -1) && !lua_toboolean(L, -1)))
     luaL_error(L, "search: random must be a number (the margin) or false, got %s",
