@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/select.h>
 #include <unistd.h>
 
 #include <lauxlib.h>
@@ -224,59 +223,57 @@ static int dosubcommand(lua_State *L, int *code) {
 static int interactive_input;   /* standard input is a terminal: prompts and line editing */
 
 #ifdef HAVE_READLINE
-static char *rl_line;
-static int rl_got, rl_eof;
-
-static void rl_handler(char *line) {
-  rl_got = 1;
-  if (line == NULL)
-    rl_eof = 1;
-  rl_line = line;
-  rl_callback_handler_remove();
-}
-
 static volatile sig_atomic_t prompt_interrupted;
+
 static void prompt_action(int sig) {
   (void)sig;
   prompt_interrupted = 1;
 }
 
-/* A line through readline's callback interface, so Ctrl-C at the prompt clears the line
-   instead of ending the session.  NULL at end of input. */
-static char *read_line_tty(const char *prompt) {
-  rl_got = rl_eof = 0;
-  rl_line = NULL;
-  prompt_interrupted = 0;
-  set_sigint(prompt_action);
-  rl_callback_handler_install(prompt, rl_handler);
-  while (!rl_got) {
-    fd_set fds;
-    FD_ZERO(&fds);
-    FD_SET(fileno(rl_instream), &fds);
-    int r = select(fileno(rl_instream) + 1, &fds, NULL, NULL, NULL);
-    if (prompt_interrupted) {
-      prompt_interrupted = 0;
-      rl_free_line_state();
-      rl_callback_sigcleanup();
-      rl_callback_handler_remove();
-      fputs("^C\n", stdout);
-      rl_callback_handler_install(prompt, rl_handler);
-      continue;
-    }
-    if (r < 0 && errno == EINTR)
-      continue;
-    if (r > 0)
-      rl_callback_read_char();
+#if RL_READLINE_VERSION >= 0x0801
+/* readline's input function, so that Ctrl-C abandons the line being typed: readline catches
+   the signal (restoring the terminal, echoing ^C) and passes it to prompt_action through
+   rl_check_signals; then a newline ends the line, which read_line_tty throws away. */
+static int repl_getc(FILE *f) {
+  for (;;) {
+    unsigned char ch;
+    ssize_t r = read(fileno(f), &ch, 1);
+    if (r == 1)
+      return ch;
+    if (r == 0 || errno != EINTR)
+      return EOF;
+    rl_check_signals();
+    if (prompt_interrupted)
+      return '\n';
   }
-  set_sigint(SIG_DFL);
-  return rl_eof ? NULL : rl_line;
 }
 #endif
 
-static char *read_line(const char *prompt) {
+/* A line through readline; NULL at end of input; *interrupted set when Ctrl-C abandoned it. */
+static char *read_line_tty(const char *prompt, int *interrupted) {
+  prompt_interrupted = 0;
+  set_sigint(prompt_action);
+#if RL_READLINE_VERSION >= 0x0801
+  rl_getc_function = repl_getc;
+#endif
+  char *line = readline(prompt);
+  set_sigint(SIG_DFL);
+  if (prompt_interrupted) {
+    *interrupted = 1;
+    free(line);
+    return NULL;
+  }
+  return line;
+}
+#endif
+
+/* A line of input without its newline (malloc'd), or NULL at the end of input or, with
+   *interrupted set, when Ctrl-C abandoned it. */
+static char *read_line(const char *prompt, int *interrupted) {
+  *interrupted = 0;
 #ifdef HAVE_READLINE
   if (interactive_input)
-    return read_line_tty(prompt);
+    return read_line_tty(prompt, interrupted);
 #endif
   static char buf[MAXINPUT];
   if (interactive_input) {
@@ -290,9 +287,7 @@ static char *read_line(const char *prompt) {
     if (errno == EINTR && !feof(stdin)) {
       clearerr(stdin);
       fputs("\n", stdout);
-      if (interactive_input)
-        fputs(prompt, stdout), fflush(stdout);
-      continue;
+      *interrupted = 1;
     }
     return NULL;
   }
@@ -332,9 +327,11 @@ static int incomplete(lua_State *L, int status) {
 /* Read a statement (or an expression, printed) into a loaded chunk on the stack.
    Returns -1 at end of input, else the load status. */
 static int load_line(lua_State *L) {
-  char *line = read_line(PROMPT);
-  if (line == NULL)
-    return -1;
+  int interrupted;
+  char *line;
+  while ((line = read_line(PROMPT, &interrupted)) == NULL)
+    if (!interrupted)
+      return -1;
   if (line[0] == '=')   /* Lua 5.1 habit: "=expr" */
     line[0] = ' ';
   const char *ret = lua_pushfstring(L, "return %s;", line);      /* retline */
@@ -354,7 +351,11 @@ static int load_line(lua_State *L) {
     status = luaL_loadbuffer(L, code, len, "=stdin");             /* buffer fn|err */
     if (!incomplete(L, status))
       break;
-    char *more = read_line(PROMPT2);
+    char *more = read_line(PROMPT2, &interrupted);
+    if (more == NULL && interrupted) {   /* Ctrl-C abandons the whole statement */
+      lua_pop(L, 1);
+      return load_line(L);
+    }
     if (more == NULL) {
       status = luaL_loadbuffer(L, code, len, "=stdin");   /* report the real error */
       break;

@@ -109,6 +109,8 @@ static uint64_t ttt_hash(const void *cfg, const void *st) {
 }
 
 static int square_parse(const char *t) {
+  if (strlen(t) != 2)
+    return -1;
   char f = t[0], r = t[1];
   if (f >= 'A' && f <= 'C')
     f = (char)(f - 'A' + 'a');

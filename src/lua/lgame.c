@@ -147,12 +147,15 @@ static int lmoves(lua_State *L) {
   const sg_class *c = g->cls;
   const void *st = lgame_state(g);
   size_t mm = (size_t)c->max_moves;
-  /* scratch as a userdata, so an error anywhere leaks nothing: moves, symmetry keys, two states */
-  unsigned char *buf = lua_newuserdatauv(L, mm * (sizeof(sg_move) + sizeof(uint64_t)) +
-                                         2 * c->state_size, 0);   /* g opts buf */
-  sg_move *ms = (sg_move *)buf;
-  uint64_t *keys = (uint64_t *)(buf + mm * sizeof(sg_move));
-  void *scratch = buf + mm * (sizeof(sg_move) + sizeof(uint64_t));
+  /* scratch as a userdata, so an error anywhere leaks nothing: symmetry keys first (8-byte
+     aligned), then the moves, then two states */
+  size_t ssz = (c->state_size + 15) & ~(size_t)15;
+  size_t koff = 0, moff = mm * sizeof(uint64_t);
+  size_t soff = (moff + mm * sizeof(sg_move) + 15) & ~(size_t)15;
+  unsigned char *buf = lua_newuserdatauv(L, soff + 2 * ssz, 0);   /* g opts buf */
+  uint64_t *keys = (uint64_t *)(void *)(buf + koff);
+  sg_move *ms = (sg_move *)(void *)(buf + moff);
+  void *scratch = buf + soff;
   int n = c->status(g->cfg, st, NULL) == SG_PLAYING ? c->gen(g->cfg, st, ms) : 0;
   if (distinct)
     n = game_distinct(c, g->cfg, st, ms, n, scratch, keys);
