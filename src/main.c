@@ -40,7 +40,7 @@ static void print_usage(FILE *f) {
           "  -h, --help print this help and exit\n"
           "  --         stop handling options\n"
           "  -          run standard input as a script\n"
-          "Subcommands: play, perft, bench, games (stratagem help SUBCOMMAND for each)\n"
+          "Subcommands: games, play, perft, bench, help (stratagem help SUBCOMMAND for each)\n"
           "With no arguments, start the interactive REPL (the global sg is the module).\n",
           progname, progname);
 }
@@ -222,7 +222,7 @@ static int dosubcommand(lua_State *L, int *code) {
 
 static int interactive_input;   /* standard input is a terminal: prompts and line editing */
 
-#ifdef HAVE_READLINE
+/* Ctrl-C at the prompt abandons the line being typed (and an unfinished statement). */
 static volatile sig_atomic_t prompt_interrupted;
 
 static void prompt_action(int sig) {
@@ -230,6 +230,7 @@ static void prompt_action(int sig) {
   prompt_interrupted = 1;
 }
 
+#ifdef HAVE_READLINE
 #if RL_READLINE_VERSION >= 0x0801
 /* readline's input function, so that Ctrl-C abandons the line being typed: readline catches
    the signal (restoring the terminal, echoing ^C) and passes it to prompt_action through
@@ -280,11 +281,13 @@ static char *read_line(const char *prompt, int *interrupted) {
     fputs(prompt, stdout);
     fflush(stdout);
   }
-  for (;;) {
-    errno = 0;
-    if (fgets(buf, sizeof buf, stdin) != NULL)
-      break;
-    if (errno == EINTR && !feof(stdin)) {
+  prompt_interrupted = 0;
+  set_sigint(prompt_action);   /* no SA_RESTART: fgets returns at Ctrl-C */
+  errno = 0;
+  char *got = fgets(buf, sizeof buf, stdin);
+  set_sigint(SIG_DFL);
+  if (got == NULL) {
+    if (prompt_interrupted && !feof(stdin)) {
       clearerr(stdin);
       fputs("\n", stdout);
       *interrupted = 1;

@@ -98,6 +98,15 @@ for _, group in ipairs({"rules", "weights", "variant"}) do
   t.is_deeply(lua_keys, c_keys, "the " .. group .. " keys of the Lua defaults are C's")
 end
 
+-- weights changed on a live game
+local sw = sg.new("tictactoe")
+sw:play("b2")
+t.is(sw:set_weights{one = 5}, sw, "set_weights returns the game")
+t.is(sw:config().weights.one, 5, "set_weights changes a weight")
+t.is_deeply(sw:scores(), {20, -20}, "and the evaluation uses it at once")
+t.is(sw:config().weights.two, 10, "other weights keep their values")
+t.is_deeply(sg.load(sw:save()):config().weights, sw:config().weights, "a save keeps them")
+
 -- a given position
 local q = sg.new("tictactoe", {position = "x.o/.x./..."})
 t.is(q:player(), 2, "o to move in x.o/.x./...")
@@ -123,6 +132,19 @@ local e = sg.new("tictactoe")
 e:play("b2")
 t.is(#e:moves{distinct = true}, 2, "after b2: a corner or an edge")
 t.is(#e:moves{distinct = false}, 8, "distinct = false lists all")
+
+-- a game's own options reach C through its defaults' setup hook
+local defaults = require "stratagem.tictactoe"
+defaults.options.layout = "empty"
+defaults.setup = function(opts, c)
+  if opts.layout == "corner" then c.position = "x../.../..." end
+  if opts.layout == "bad" then return nil, "unknown layout 'bad'" end
+  return true
+end
+t.is(sg.new("tictactoe", {layout = "corner"}):position(), "x../.../...", "setup turns an own option into a position")
+local none, why = sg.new("tictactoe", {layout = "bad"})
+t.ok(none == nil and why == "unknown layout 'bad'", "setup can refuse a value with nil, message")
+defaults.options.layout, defaults.setup = nil, nil
 
 -- closing
 do

@@ -68,10 +68,37 @@ local won = sg.new("tictactoe")
 for m in ("a1 a2 b1 b2 c1"):gmatch("%S+") do won:play(m) end
 t.errors(function() won:play("c3") end, "illegal move 'c3': the game is over", "no move after the end")
 
+-- set_weights: checked in full before anything changes
+local sw = sg.new("tictactoe")
+t.errors(function() sw:set_weights{one = 3, thre = 1} end,
+         "set_weights: unknown weights key 'thre' for tictactoe %(valid keys: one, two%)",
+         "set_weights names an unknown key and the valid ones")
+t.errors(function() sw:set_weights{one = "x"} end, "one must be a number, got string",
+         "set_weights refuses a value of the wrong type")
+t.errors(function() sw:set_weights{two = 1e12} end, "out of range", "set_weights refuses a value out of range")
+t.errors(function() sw:set_weights(5) end, "table expected, got number", "set_weights needs a table")
+t.is(sw:config().weights.one, 1, "after the failures no weight has changed")
+
 -- undo
 local u = sg.new("tictactoe")
 t.errors(function() u:undo() end, "undo: nothing to undo", "undo with nothing to undo")
 t.is(u:ply(), 0, "and the game is unchanged")
+
+-- a closed game
+local closed
+do
+  local c <close> = sg.new("tictactoe")
+  closed = c
+end
+t.errors(function() closed:moves() end, "attempt to use a closed game", "a closed game refuses methods")
+t.like(tostring(closed), "tictactoe game %(closed%)", "and prints as closed")
+t.errors(function() sg.search(closed) end, "closed game", "searching a closed game is refused")
+
+-- errors point at the caller's line
+local ok, msg = pcall(function() sg.new("tictactoe", {weights = {zz = 1}}) end)
+t.like(msg, "^[^:]*011%-bad%-input%.lua:%d+: sg%.new: ", "an option error names the caller's line")
+ok, msg = pcall(function() sg.search(sg.new("tictactoe"), {hash = 1e6}) end)
+t.like(msg, "^[^:]*011%-bad%-input%.lua:%d+: sg%.search: hash", "a search error names the caller's line")
 
 -- methods on something that is not a game
 t.errors(function() g.play({}, "a1") end, "stratagem.game expected, got table", "a method on a table")

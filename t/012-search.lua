@@ -69,6 +69,15 @@ local ok = true
 for _, m in ipairs(sym.pv) do ok = ok and cc:legal(m); if ok then cc:play(m) end end
 t.ok(ok, "the mapped PV is a legal line: " .. table.concat(sym.pv, " "))
 
+-- a symmetry of the child need not fix the board: the image must still be legal
+local bad = 0
+for s = 1, 200 do
+  local p = sg.new("tictactoe", {position = "..x/.o./..."})
+  local m = sg.search(p, {symmetry = true, seed = s}).move
+  if not p:legal(m) then bad = bad + 1 end
+end
+t.is(bad, 0, "with symmetry every image played is legal (200 seeds on ..x/.o./...)")
+
 -- beam
 local beam = sg.search(g, {beam = {2, 2, 2, 2, 2, 2, 2, 2, 2}, hash = 0})
 t.ok(beam.nodes < plain.nodes, ("a beam of 2 searches fewer nodes (%d)"):format(beam.nodes))

@@ -39,4 +39,10 @@ out, err, code = t.run("sh -c " .. t.q(cmd))
 t.like(err, "interrupted!", "Ctrl-C interrupts a running loop")
 t.is(out, "alive\n", "and the REPL goes on with the next line")
 t.is(code, 0, "then ends normally")
+-- Ctrl-C while the REPL waits for a line: the line is abandoned, the REPL goes on
+cmd = "(sleep 2; printf 'print(\"alive\")\\n') | " .. S ..
+      " & pid=$!; sleep 1; kill -INT $pid; wait $pid"
+out, err, code = t.run("sh -c " .. t.q(cmd))
+t.is(out, "\nalive\n", "Ctrl-C at the prompt does not end the REPL")
+t.is(code, 0, "which ends normally at the end of its input")
 t.done()

@@ -39,9 +39,9 @@ commands.perft = {
       return usage_error("perft: expected a game and a depth", commands.perft.usage)
     end
     local game, depth = words[1], math.tointeger(tonumber(words[#words]))
-    if not depth or depth < 0 then
-      return usage_error("perft: depth must be a whole number, got '" .. words[#words] .. "'",
-                         commands.perft.usage)
+    if not depth or depth < 0 or depth > 64 then
+      return usage_error("perft: depth must be a whole number from 0 to 64, got '" ..
+                         words[#words] .. "'", commands.perft.usage)
     end
     local ok, g, err = pcall(sg.new, game, {position = words[3] and words[2] or nil})
     if not ok then return usage_error("perft: " .. tostring(g)) end
@@ -67,7 +67,7 @@ commands.perft = {
 }
 
 commands.play = {
-  usage = "stratagem play GAME [--seats human,ai] [--seed N] [--load FILE]",
+  usage = "stratagem play GAME [--seats human,ai] [--seed N] [--load FILE] [--depth N] [--time S]",
   help = "play a game in the terminal against the AI (or watch AIs, or people only)",
   run = function(...) return require("stratagem.play").main(...) end,
 }
@@ -93,7 +93,7 @@ commands.help = {
     local names = {}
     for k in pairs(commands) do names[#names + 1] = k end
     table.sort(names)
-    for _, k in ipairs(names) do print(fmt("  %-44s %s", commands[k].usage, commands[k].help)) end
+    for _, k in ipairs(names) do print(fmt("  %s\n      %s", commands[k].usage, commands[k].help)) end
     return 0
   end,
 }

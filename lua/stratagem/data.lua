@@ -254,7 +254,7 @@ end
 -- where the text is wrong when it is not plain data.
 function M.parse(text)
   if type(text) ~= "string" then
-    return nil, "expected a string of data, got " .. type(text)
+    error("data.parse: expected a string of data, got " .. type(text), 2)
   end
   local ok, v = pcall(parser(text).document)
   if ok then return v end
@@ -266,18 +266,24 @@ end
 -- so an interrupted write never leaves a half-written file.  true, or nil and a message.
 function M.write_file(path, text)
   local tmp = path .. ".tmp" .. tostring(os.time()) .. tostring(math.random(1 << 30))
-  local f, err = io.open(tmp, "wb")
-  if not f then return nil, err end
+  local f = io.open(tmp, "wb")
+  if not f then
+    -- say why in terms of the file asked for, not the temporary one
+    local probe, perr = io.open(path, "ab")
+    if probe then probe:close() end
+    return nil, fmt("cannot write %s: %s", path, perr and perr:gsub("^.-: ", "") or
+                    "cannot create a file in its folder")
+  end
   local ok, werr = f:write(text)
   local cok, cerr = f:close()
   if not ok or not cok then
     os.remove(tmp)
-    return nil, werr or cerr
+    return nil, fmt("cannot write %s: %s", path, tostring(werr or cerr))
   end
   local rok, rerr = os.rename(tmp, path)
   if not rok then
     os.remove(tmp)
-    return nil, rerr
+    return nil, fmt("cannot write %s: %s", path, tostring(rerr))
   end
   return true
 end

@@ -35,9 +35,27 @@ local function copy(v)
   return t
 end
 
--- Raise an error at the caller of the public function (level 3 from here).
+-- Misuse is raised as an error blaming the user's line: the first caller outside this module
+-- (so helpers several calls deep still point at the call the user wrote).
 local function fail(msg, ...)
-  error(fmt(msg, ...), 3)
+  local here, level = debug.getinfo(1, "S").source, 2
+  while true do
+    local info = debug.getinfo(level, "S")
+    if not info or info.source ~= here then break end
+    level = level + 1
+  end
+  error(fmt(msg, ...), level)
+end
+
+-- Call a C function of the core; an error it raises gets the public function's prefix and is
+-- raised again at the user's line ("interrupted!" stays as it is).
+local function call_core(prefix, f, ...)
+  local r = table.pack(pcall(f, ...))
+  if r[1] then return table.unpack(r, 2, r.n) end
+  local msg = tostring(r[2])
+  if msg == "interrupted!" then error(msg, 0) end
+  msg = msg:gsub("^%w+: ", "", 1)
+  fail("%s: %s", prefix, msg)
 end
 
 function M.games()
@@ -51,7 +69,7 @@ local function check_game_name(fname, name)
     fail("%s: the game name must be a string, got %s (known games: %s)", fname, type(name),
          table.concat(M.games(), ", "))
   end
-  if not core.title(name) then
+  if not core.known(name) then
     fail("%s: unknown game '%s' (known games: %s)", fname, name, table.concat(M.games(), ", "))
   end
 end
@@ -121,11 +139,19 @@ function M.new(name, opts)
   for _, group in ipairs({"rules", "weights", "variant"}) do
     c[group] = merge_group(name, group, d[group], opts[group])
   end
-  return core.new(name, c)
+  -- a game's own options (a scenario, say) are turned into what C takes by its defaults
+  -- file's setup(opts, c), which may fill c.position; it returns nil, message for a
+  -- malformed value, or raises for misuse
+  if d.setup then
+    local ok, err = d.setup(opts, c)
+    if ok == nil and err then return nil, err end
+  end
+  return call_core("sg.new", core.new, name, c)
 end
 
+local GAME_MT = debug.getregistry()["stratagem.game"]   -- made by the C half
 local function is_game(g)
-  return type(g) == "userdata" and (pcall(methods.game, g))
+  return getmetatable(g) == GAME_MT
 end
 
 -- sg.search(g, opts): the game's search defaults merged with opts, run in C.
@@ -154,7 +180,7 @@ function M.search(g, opts)
     -- reproducible from the game's seed, yet different at every move of a game
     s.seed = g:config().seed * 1000003 + g:ply()
   end
-  return core.search(g, s)
+  return call_core("sg.search", core.search, g, s)
 end
 
 -- ---- save and load ----
@@ -197,14 +223,14 @@ function M.load(text)
     return nil, fmt("sg.load: unknown save format %s (this version reads %d)",
                     tostring(t.format), SAVE_FORMAT)
   end
-  if type(t.game) ~= "string" or not core.title(t.game) then
+  if type(t.game) ~= "string" or not core.known(t.game) then
     return nil, fmt("sg.load: unknown game '%s' (known games: %s)", tostring(t.game),
                     table.concat(M.games(), ", "))
   end
   if type(t.moves) ~= "table" then return nil, "sg.load: the saved game has no move list" end
   local ok, g, perr = pcall(M.new, t.game, {seed = t.seed, position = t.start, rules = t.rules,
                                             weights = t.weights, variant = t.variant})
-  if not ok then return nil, "sg.load: " .. tostring(g):gsub("^sg%.new: ", "") end
+  if not ok then return nil, "sg.load: " .. tostring(g):gsub("^.-sg%.new: ", "") end
   if not g then return nil, "sg.load: " .. perr end
   for i, m in ipairs(t.moves) do
     local pok, perr2 = pcall(g.play, g, m)

@@ -5,7 +5,7 @@ local M = {}
 local fmt = string.format
 
 local USAGE = "stratagem play GAME [--seats human,ai] [--seed N] [--load FILE] " ..
-              "[--depth N] [--time SECONDS]"
+              "[--depth N] [--time S]"
 
 local HELP = [[
 Type a move in the game's notation, or one of:

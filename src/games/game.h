@@ -38,7 +38,6 @@ typedef struct sg_param {
    play and never changed while a search runs. */
 typedef struct sg_class {
   const char *name;
-  const char *title;             /* one line for sg.games() listings and help */
   size_t state_size;
   size_t cfg_size;
   int max_moves;                 /* upper bound on the legal moves of any state */

@@ -262,7 +262,6 @@ static sg_move ttt_sym_move(const void *cfg, const void *st, sg_move m, int k) {
 
 const sg_class tictactoe_class = {
   .name = "tictactoe",
-  .title = "tic-tac-toe (noughts and crosses) on a 3x3 board",
   .state_size = sizeof(ttt_state),
   .cfg_size = sizeof(ttt_cfg),
   .max_moves = 9,

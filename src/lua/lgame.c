@@ -10,7 +10,10 @@
 static const char *const group_names[] = {"rules", "weights", "variant"};
 
 lgame *checkgame(lua_State *L, int i) {
-  return (lgame *)luaL_checkudata(L, i, SG_GAME_MT);
+  lgame *g = (lgame *)luaL_checkudata(L, i, SG_GAME_MT);
+  if (g->states == NULL)
+    luaL_error(L, "attempt to use a closed game");
+  return g;
 }
 
 const void *lgame_state(const lgame *g) {
@@ -343,6 +346,48 @@ static int lply(lua_State *L) {
   return 1;
 }
 
+/* g:set_weights{name = value, ...}: change evaluation weights now (they never change what is
+   legal, so history and saves stay valid).  Every key and value is checked before any is set:
+   on an error the game is unchanged.  Returns g. */
+static int lset_weights(lua_State *L) {
+  lgame *g = checkgame(L, 1);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  const sg_class *c = g->cls;
+  char err[SG_ERRLEN];
+  void *trial = lua_newuserdatauv(L, c->cfg_size ? c->cfg_size : 1, 0);   /* g t trial */
+  memcpy(trial, g->cfg, c->cfg_size);
+  lua_pushnil(L);
+  while (lua_next(L, 2)) {                                                 /* g t trial k v */
+    const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
+    const sg_param *p = k ? game_param_find(c, SG_WEIGHTS, k) : NULL;
+    if (p == NULL) {
+      luaL_Buffer b;
+      luaL_buffinit(L, &b);
+      for (const sg_param *q = c->params; q && q->name; q++)
+        if (q->group == SG_WEIGHTS) {
+          if (luaL_bufflen(&b) > 0)
+            luaL_addstring(&b, ", ");
+          luaL_addstring(&b, q->name);
+        }
+      luaL_pushresult(&b);
+      return luaL_error(L, "set_weights: unknown weights key '%s' for %s (valid keys: %s)",
+                        k ? k : luaL_typename(L, -3), c->name, lua_tostring(L, -1));
+    }
+    if (p->type == SG_PBOOL ? !lua_isboolean(L, -1) : lua_type(L, -1) != LUA_TNUMBER)
+      return luaL_error(L, "set_weights: %s must be a %s, got %s", k,
+                        p->type == SG_PBOOL ? "boolean" : "number", luaL_typename(L, -1));
+    double v = p->type == SG_PBOOL ? lua_toboolean(L, -1) : lua_tonumber(L, -1);
+    if (game_param_set(p, trial, v, err) != 0)
+      return luaL_error(L, "set_weights: %s", err);
+    lua_pop(L, 1);                                                         /* g t trial k */
+  }
+  if (c->check_cfg && c->check_cfg(trial, err) != 0)
+    return luaL_error(L, "set_weights: %s", err);
+  memcpy(g->cfg, trial, c->cfg_size);
+  lua_settop(L, 1);
+  return 1;
+}
+
 static int lgamename(lua_State *L) {
   lua_pushstring(L, checkgame(L, 1)->cls->name);
   return 1;
@@ -366,12 +411,17 @@ static int ldiagram(lua_State *L) {
 }
 
 static int ltostring(lua_State *L) {
+  lgame *g = (lgame *)luaL_checkudata(L, 1, SG_GAME_MT);
+  if (g->states == NULL) {
+    lua_pushfstring(L, "%s game (closed)", g->cls->name);
+    return 1;
+  }
   lua_settop(L, 1);
   return ldiagram(L);
 }
 
 static int lgc(lua_State *L) {
-  lgame *g = checkgame(L, 1);
+  lgame *g = (lgame *)luaL_checkudata(L, 1, SG_GAME_MT);   /* closing twice is harmless */
   free(g->cfg);
   free(g->states);
   free(g->hist);
@@ -394,6 +444,7 @@ static const luaL_Reg game_methods[] = {
   {"history", lhistory},
   {"position", lposition},
   {"config", lconfig},
+  {"set_weights", lset_weights},
   {"game", lgamename},
   {"ply", lply},
   {"hash", lhash},
@@ -437,11 +488,9 @@ static int lgames(lua_State *L) {
   return 1;
 }
 
-static int ltitle(lua_State *L) {
-  const sg_class *c = game_find(luaL_checkstring(L, 1));
-  if (c == NULL)
-    return 0;
-  lua_pushstring(L, c->title);
+/* core.known(name): whether a game of that name is built in. */
+static int lknown(lua_State *L) {
+  lua_pushboolean(L, game_find(luaL_checkstring(L, 1)) != NULL);
   return 1;
 }
 
@@ -449,7 +498,7 @@ static const luaL_Reg game_funcs[] = {
   {"new", lnew},
   {"params", lparams},
   {"games", lgames},
-  {"title", ltitle},
+  {"known", lknown},
   {NULL, NULL}
 };
 
