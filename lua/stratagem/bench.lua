@@ -51,6 +51,23 @@ function benches.tictactoe(out)
   end
 end
 
+function benches.starchess(out)
+  -- random playouts in C: every command is a move generation, a random pick (a kind of
+  -- command, then one of that kind) and a copy-made state change
+  local rates, total, games = {}, 0, 21
+  for seed = 1, games do
+    local r = sg.playout(sg.new("starchess", {seed = seed}), {seed = seed})
+    rates[#rates + 1] = r.moves / r.time
+    total = total + r.moves
+  end
+  out(fmt("starchess random playouts  %d games to the end (200 turns), %d commands, " ..
+          "median %.2f M commands/s", games, total, median(rates) / 1e6))
+  local g = sg.new("starchess", {seed = 1})
+  local t, n = timed(7, function() return g:perft(3) end)
+  out(fmt("starchess perft 3          %9d leaves  %8.2f ms  %6.2f M leaves/s", n, t * 1e3,
+          n / t / 1e6))
+end
+
 function M.main(...)
   local names = {...}
   if #names == 0 then

@@ -150,6 +150,18 @@ function M.new(name, opts)
 end
 
 local GAME_MT = debug.getregistry()["stratagem.game"]   -- made by the C half
+
+-- Methods that only one game's objects have come from its defaults file's `methods`; the
+-- metatable looks there after the methods every game has.
+local game_name = methods.game
+GAME_MT.__index = function(g, k)
+  local f = methods[k]
+  if f ~= nil then return f end
+  local ok, name = pcall(game_name, g)
+  if not ok then return nil end
+  local own = require("stratagem." .. name).methods
+  return own and own[k]
+end
 local function is_game(g)
   return getmetatable(g) == GAME_MT
 end
@@ -181,6 +193,28 @@ function M.search(g, opts)
     s.seed = g:config().seed * 1000003 + g:ply()
   end
   return call_core("sg.search", core.search, g, s)
+end
+
+-- sg.playout(g, {seed =, max =}): a random game from g's position, played in C (g itself is
+-- unchanged): {moves =, time =, status =, winner =}.
+function M.playout(g, opts)
+  if not is_game(g) then fail("sg.playout: expected a game (from sg.new), got %s", type(g)) end
+  if opts ~= nil and type(opts) ~= "table" then
+    fail("sg.playout: options must be a table, got %s", type(opts))
+  end
+  opts = opts or {}
+  for k in pairs(opts) do
+    if k ~= "seed" and k ~= "max" then
+      fail("sg.playout: unknown option '%s' (valid options: max, seed)", tostring(k))
+    end
+  end
+  local seed = opts.seed
+  if seed == nil then seed = g:config().seed * 1000003 + g:ply() end
+  if math.type(seed) ~= "integer" then fail("sg.playout: seed must be an integer") end
+  if opts.max ~= nil and (math.type(opts.max) ~= "integer" or opts.max < 0) then
+    fail("sg.playout: max must be a whole number of moves, 0 or more")
+  end
+  return call_core("sg.playout", core.playout, g, seed, opts.max or 0)
 end
 
 -- ---- save and load ----

@@ -97,8 +97,15 @@ function M.run(o, read, write)
   local seed = o.seed or g:config().seed
   write(fmt("%s. Moves: %s. Type 'help' for commands.\n", d.title or o.game,
             d.notation or "see g:moves()"))
+  local shown, shown_player = nil, nil   -- the position last drawn, and whose move it was
   while true do
-    write("\n" .. g:diagram(colour) .. "\n")
+    -- the board is drawn when something changed and a person moves, or the turn passes
+    local pos = g:position()
+    if pos ~= shown and (seats[g:player()] == "human" or g:player() ~= shown_player or
+                         g:status() ~= "playing") then
+      write("\n" .. g:diagram(colour) .. "\n")
+      shown, shown_player = pos, g:player()
+    end
     if g:status() ~= "playing" then
       write(result_text(g, names) .. "\n")
       return true, g
@@ -108,8 +115,12 @@ function M.run(o, read, write)
     if seats[p] == "ai" then
       ai.seed = seed * 1000003 + g:ply()
       local r = sg.search(g, ai)
-      write(fmt("%s (AI) plays %s   [score %d, depth %d, %d nodes, %.3f s]\n", who, r.move,
-                r.score, r.depth, r.nodes, r.time))
+      if r.depth > 0 then
+        write(fmt("%s (AI) plays %s   [score %d, depth %d, %d nodes, %.3f s]\n", who, r.move,
+                  r.score, r.depth, r.nodes, r.time))
+      else
+        write(fmt("%s (AI) plays %s\n", who, r.move))
+      end
       g:play(r.move)
     else
       write(fmt("%s to move> ", who))

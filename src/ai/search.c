@@ -431,12 +431,44 @@ int search_random(const sg_class *c, const void *cfg, const void *st, const sear
   }
   sg_rng rng;
   rng_seed(&rng, o->seed);
-  r->move = ms[rng_below(&rng, (uint64_t)n)];
+  r->move = game_random_move(c, cfg, ms, n, &rng);
   r->pv[0] = r->move;
   r->npv = 1;
   r->nodes = 1;
   r->ncand = n;
   r->time = clock_now() - t0;
   free(ms);
+  return 0;
+}
+
+int search_playout(const sg_class *c, const void *cfg, const void *st, uint64_t seed,
+                   uint64_t max_moves, playout_result *r, char *err) {
+  memset(r, 0, sizeof *r);
+  sg_move *ms = malloc((size_t)c->max_moves * sizeof(sg_move));
+  unsigned char *s = malloc(c->state_size);
+  if (!ms || !s) {
+    free(ms), free(s);
+    snprintf(err, SG_ERRLEN, "playout: out of memory");
+    return -1;
+  }
+  memcpy(s, st, c->state_size);
+  sg_rng rng;
+  rng_seed(&rng, seed);
+  double t0 = clock_now();
+  while (!max_moves || r->moves < max_moves) {
+    if ((r->moves & 4095) == 4095 && interrupt_pending()) {
+      r->interrupted = 1;
+      break;
+    }
+    int n = c->gen(cfg, s, ms);
+    if (n == 0)
+      break;
+    c->play(cfg, s, game_random_move(c, cfg, ms, n, &rng));
+    r->moves++;
+  }
+  r->status = c->status(cfg, s, &r->winner);
+  r->time = clock_now() - t0;
+  free(ms);
+  free(s);
   return 0;
 }

@@ -51,4 +51,17 @@ int search_alphabeta(const sg_class *c, const void *cfg, const void *st, const s
 int search_random(const sg_class *c, const void *cfg, const void *st, const search_opts *o,
                   search_result *r, char *err);
 
+/* A random game from st (each move by game_random_move) to its end or max_moves (0: no
+   limit). */
+typedef struct playout_result {
+  uint64_t moves;
+  double time;
+  sg_status status;
+  int winner;          /* 0-based, -1 for none */
+  int interrupted;
+} playout_result;
+
+int search_playout(const sg_class *c, const void *cfg, const void *st, uint64_t seed,
+                   uint64_t max_moves, playout_result *r, char *err);
+
 #endif

@@ -4,11 +4,14 @@
 #include <string.h>
 
 #include "core/clock.h"
+#include "core/rng.h"
 #include "game.h"
+#include "starchess.h"
 #include "tictactoe.h"
 
 /* One line per game, sorted by name. */
 const sg_class *const sg_classes[] = {
+  &starchess_class,
   &tictactoe_class,
   NULL
 };
@@ -102,6 +105,30 @@ uint64_t game_perft(const sg_class *c, const void *cfg, const void *st, int dept
   free(p.states);
   free(p.moves);
   return r;
+}
+
+sg_move game_random_move(const sg_class *c, const void *cfg, const sg_move *moves, int n,
+                         sg_rng *r) {
+  if (c->move_kind == NULL)
+    return moves[rng_below(r, (uint64_t)n)];
+  /* kinds are few: count them in a small table, then pick the j-th move of the chosen kind */
+  enum { MAXKINDS = 32 };
+  int kind[MAXKINDS] = {0}, count[MAXKINDS] = {0}, nk = 0;
+  for (int i = 0; i < n; i++) {
+    int k = c->move_kind(cfg, moves[i]), j = 0;
+    while (j < nk && kind[j] != k)
+      j++;
+    if (j == nk && nk < MAXKINDS)
+      kind[nk] = k, count[nk++] = 0;
+    if (j < nk)
+      count[j]++;
+  }
+  int pick = (int)rng_below(r, (uint64_t)nk), want = kind[pick];
+  int j = (int)rng_below(r, (uint64_t)count[pick]);
+  for (int i = 0; i < n; i++)
+    if (c->move_kind(cfg, moves[i]) == want && j-- == 0)
+      return moves[i];
+  return moves[0];
 }
 
 uint64_t game_canon_hash(const sg_class *c, const void *cfg, const void *st, void *scratch) {

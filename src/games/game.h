@@ -78,6 +78,11 @@ typedef struct sg_class {
   /* The image of move m (legal in st) under symmetry k: legal in the image of st. */
   sg_move (*sym_move)(const void *cfg, const void *st, sg_move m, int k);
 
+  /* Optional: the kind of a move (a small number), for random play that picks a kind first
+     and then a move of that kind, so that a game with many moves of one kind (Star Chess
+     fleet sizes) is still played sensibly at random.  NULL: every move is its own kind. */
+  int (*move_kind)(const void *cfg, sg_move m);
+
   /* Perft convention: 0 = sequences end at game end and an ended game before the depth is not
      counted (tic-tac-toe); 1 = an ended game reached before the depth counts as one leaf. */
   int perft_end_leaf;
@@ -95,6 +100,12 @@ const sg_param *game_param_find(const sg_class *c, sg_param_group g, const char 
 /* Perft: the number of move sequences of the given depth, by the class's perft convention.
    Returns UINT64_MAX when interrupted or out of memory. */
 uint64_t game_perft(const sg_class *c, const void *cfg, const void *st, int depth);
+
+/* A random legal move: uniform, or (with move_kind) a uniform kind, then a uniform move of
+   it.  moves holds the n legal moves. */
+struct sg_rng;
+sg_move game_random_move(const sg_class *c, const void *cfg, const sg_move *moves, int n,
+                         struct sg_rng *r);
 
 /* Canonical hash of a state: the least hash over its symmetry images (its own hash when the
    game has no symmetries). */

@@ -36,5 +36,6 @@ int luaopen_stratagem_core(lua_State *L) {
   lua_setfield(L, -2, "version");
   luaopen_stratagem_game(L);
   luaopen_stratagem_search(L);
+  luaopen_stratagem_starchess(L);
   return 1;
 }

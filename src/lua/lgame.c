@@ -150,15 +150,17 @@ static int lmoves(lua_State *L) {
   const sg_class *c = g->cls;
   const void *st = lgame_state(g);
   size_t mm = (size_t)c->max_moves;
-  /* scratch as a userdata, so an error anywhere leaks nothing: symmetry keys first (8-byte
-     aligned), then the moves, then two states */
-  size_t ssz = (c->state_size + 15) & ~(size_t)15;
-  size_t koff = 0, moff = mm * sizeof(uint64_t);
-  size_t soff = (moff + mm * sizeof(sg_move) + 15) & ~(size_t)15;
-  unsigned char *buf = lua_newuserdatauv(L, soff + 2 * ssz, 0);   /* g opts buf */
-  uint64_t *keys = (uint64_t *)(void *)(buf + koff);
-  sg_move *ms = (sg_move *)(void *)(buf + moff);
-  void *scratch = buf + soff;
+  if (g->movebuf == NULL && (g->movebuf = malloc(mm * sizeof(sg_move))) == NULL)
+    return luaL_error(L, "out of memory");
+  sg_move *ms = g->movebuf;
+  uint64_t *keys = NULL;
+  void *scratch = NULL;
+  if (distinct) {   /* symmetry keys and two states, as a userdata so an error leaks nothing */
+    size_t soff = (mm * sizeof(uint64_t) + 15) & ~(size_t)15;
+    unsigned char *buf = lua_newuserdatauv(L, soff + 2 * c->state_size, 0);
+    keys = (uint64_t *)(void *)buf;
+    scratch = buf + soff;
+  }
   int n = c->status(g->cfg, st, NULL) == SG_PLAYING ? c->gen(g->cfg, st, ms) : 0;
   if (distinct)
     n = game_distinct(c, g->cfg, st, ms, n, scratch, keys);
@@ -251,7 +253,8 @@ static int lplayers(lua_State *L) {
   return 1;
 }
 
-/* g:status(): "playing" | "won" | "drawn", then the winner (1-based) or nil. */
+/* g:status(): "playing" | "won" | "drawn", then the winner (1-based) or nil, and for a drawn
+   game of more than two players the ranking (players by score, best first). */
 static int lstatus(lua_State *L) {
   lgame *g = checkgame(L, 1);
   int w = -1;
@@ -261,7 +264,26 @@ static int lstatus(lua_State *L) {
     lua_pushinteger(L, w + 1);
   else
     lua_pushnil(L);
-  return 2;
+  int np = g->cls->players(g->cfg, lgame_state(g));
+  if (s != SG_DRAWN || np <= 2)
+    return 2;
+  /* a drawn game of more players: the ranking by score, best first (ties by number) */
+  int sc[SG_MAX_PLAYERS], rank[SG_MAX_PLAYERS];
+  g->cls->eval(g->cfg, lgame_state(g), sc);
+  for (int i = 0; i < np; i++) {
+    int j = i;
+    while (j > 0 && sc[rank[j - 1]] < sc[i]) {
+      rank[j] = rank[j - 1];
+      j--;
+    }
+    rank[j] = i;
+  }
+  lua_createtable(L, np, 0);
+  for (int i = 0; i < np; i++) {
+    lua_pushinteger(L, rank[i] + 1);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 3;
 }
 
 static int lscores(lua_State *L) {
@@ -425,7 +447,8 @@ static int lgc(lua_State *L) {
   free(g->cfg);
   free(g->states);
   free(g->hist);
-  g->cfg = NULL, g->states = NULL, g->hist = NULL;
+  free(g->movebuf);
+  g->cfg = NULL, g->states = NULL, g->hist = NULL, g->movebuf = NULL;
   g->n = g->cap = 0;
   return 0;
 }

@@ -159,8 +159,35 @@ static int lsearch(lua_State *L) {
   return 1;
 }
 
+/* core.playout(g, seed, max): a random game from g's position (g is unchanged). */
+static int lplayout(lua_State *L) {
+  lgame *g = checkgame(L, 1);
+  lua_Integer seed = luaL_checkinteger(L, 2);
+  lua_Integer max = luaL_optinteger(L, 3, 0);
+  luaL_argcheck(L, max >= 0, 3, "max must be 0 (no limit) or more");
+  playout_result r;
+  char err[SG_ERRLEN];
+  if (search_playout(g->cls, g->cfg, lgame_state(g), (uint64_t)seed, (uint64_t)max, &r, err))
+    return luaL_error(L, "%s", err);
+  if (r.interrupted)
+    return lgame_interrupted(L);
+  lua_createtable(L, 0, 4);
+  lua_pushinteger(L, (lua_Integer)r.moves);
+  lua_setfield(L, -2, "moves");
+  lua_pushnumber(L, r.time);
+  lua_setfield(L, -2, "time");
+  lua_pushstring(L, r.status == SG_WON ? "won" : r.status == SG_DRAWN ? "drawn" : "playing");
+  lua_setfield(L, -2, "status");
+  if (r.winner >= 0) {
+    lua_pushinteger(L, r.winner + 1);
+    lua_setfield(L, -2, "winner");
+  }
+  return 1;
+}
+
 static const luaL_Reg search_funcs[] = {
   {"search", lsearch},
+  {"playout", lplayout},
   {NULL, NULL}
 };
 

@@ -16,6 +16,7 @@ typedef struct lgame {
   void *cfg;
   unsigned char *states;   /* (n + 1) states: states[0] the start, states[n] the current */
   sg_move *hist;           /* the n moves played */
+  sg_move *movebuf;        /* max_moves scratch for listing moves, made on first use */
   int n, cap;
   lua_Integer seed;
 } lgame;
@@ -29,6 +30,7 @@ int lgame_interrupted(lua_State *L);
 
 int luaopen_stratagem_game(lua_State *L);     /* fills the module table at -1 */
 int luaopen_stratagem_search(lua_State *L);   /* fills the module table at -1 */
+int luaopen_stratagem_starchess(lua_State *L);   /* sets mod.starchess */
 int luaopen_stratagem_core(lua_State *L);
 
 #endif

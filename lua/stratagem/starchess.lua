@@ -1,0 +1,212 @@
+-- Star Chess defaults: rules constants, evaluation weights, scenarios (the only copy).
+-- ../shared/rules/starchess.md is the specification of every number here.
+local core = require "stratagem.core"
+
+local M = {
+  title = "Star Chess: four empires on a 4x4 galaxy (Nahr 2001)",
+  notation = "move FROM TO N, build SECTOR N, colonise SECTOR, terraform SECTOR, " ..
+             "scrap SECTOR N, end (sectors A1 to D4)",
+  players = {"player 1", "player 2", "player 3", "player 4"},
+  rules = {
+    barren_share = 0.5,          -- chance that a non-homeworld planet is barren at setup
+    start_ships = 20,            -- ships at each homeworld at the start
+    start_pop = 20,              -- inhabitants of each homeworld colony at the start
+    max_fleet = 999,             -- ships of one owner a sector holds at most
+    ship_materials = 20,         -- cost of a ship
+    ship_credits = 40,
+    workforce = 10,              -- colonists needed per ship built in a turn
+    colonise_ships = 20,         -- ships a new colony takes
+    colony_pop = 20,             -- inhabitants of a new colony
+    min_pop = 20,                -- a colony bombarded below this is eliminated
+    terraform_cost = 1000,       -- materials
+    bombard_cap = 50,            -- percent of inhabitants lost at most (one per ship)
+    barren_materials = 5,        -- per inhabitant and turn
+    barren_materials_cap = 1000,
+    barren_credits_use = 1,      -- consumption per inhabitant and turn
+    barren_credits_use_cap = 200,
+    barren_growth = 10,          -- percent per turn
+    barren_max_pop = 200,
+    terran_materials = 1,
+    terran_materials_cap = 200,
+    terran_credits = 1,
+    terran_credits_cap = 1000,
+    terran_growth = 20,
+    terran_max_pop = 1000,
+    support_materials = 10,      -- per ship and turn
+    support_credits = 20,
+    max_turns = 200,             -- full turns before the game is drawn
+  },
+  -- EvalPlayers (section 3.3): B = ship_weight * ships + colony_weight * colonies; the basic
+  -- score of every player stronger than the one scored is multiplied by stronger_factor
+  -- (1 turns the improvement of step 3 off)
+  weights = {ship_weight = 1, colony_weight = 10, stronger_factor = 2},
+  variant = {},
+  options = {scenario = false},
+  search = {algo = "random"},
+  -- until the AI planner lands, AI seats play random legal turns (a kind of command first)
+  play = {seats = {"human", "ai", "ai", "ai"}, ai = {algo = "random"}},
+}
+
+local SECTORS = {}
+for r = 1, 4 do for c = 1, 4 do SECTORS[#SECTORS + 1] = ("ABCD"):sub(c, c) .. r end end
+local INDEX = {}
+for i, s in ipairs(SECTORS) do INDEX[s] = i end
+M.sectors = SECTORS
+
+local SCENARIO_KEYS = {planets = true, colonies = true, fleets = true, reserves = true,
+                       player = true, turn = true}
+
+-- Parse the position text into a table per sector (see src/games/starchess.c).
+local function parse_position(text)
+  local turn, player, rest = text:match("^turn (%d+) player (%d+) reserves (.*)$")
+  local res, sectors = {}, {}
+  local rtext, stext = rest:match("^(.-) sectors (.*)$")
+  for m, c in rtext:gmatch("(%d+)/(%d+)") do res[#res + 1] = {materials = tonumber(m), credits = tonumber(c)} end
+  for tok in stext:gmatch("%S+") do
+    local s = {planet = tok:sub(1, 1)}
+    local co, cp = tok:match(",c(%d):(%d+)")
+    if co then s.colony = {owner = tonumber(co), pop = tonumber(cp)} end
+    local fo, fs = tok:match(",f(%d):(%d+)")
+    if fo then s.fleet = {owner = tonumber(fo), ships = tonumber(fs)} end
+    sectors[#sectors + 1] = s
+  end
+  return tonumber(turn), tonumber(player), res, sectors
+end
+
+local function whole(v, lo, hi)
+  return math.type(v) == "integer" and v >= lo and (not hi or v <= hi)
+end
+
+-- The scenario table S as a position text: what S names replaces the seeded setup.
+local function scenario_position(S, c)
+  if type(S) ~= "table" then
+    return nil, "scenario must be a table (planets, colonies, fleets, reserves, player, turn)"
+  end
+  for k in pairs(S) do
+    if not SCENARIO_KEYS[k] then
+      return nil, ("scenario: unknown key '%s' (valid keys: colonies, fleets, planets, " ..
+                   "player, reserves, turn)"):format(tostring(k))
+    end
+  end
+  local start = assert(core.new("starchess", {seed = c.seed, rules = c.rules,
+                                              weights = c.weights, variant = c.variant}))
+  local turn, player, res, sec = parse_position(start:position())
+  local function sector_of(key, what)
+    local i = type(key) == "string" and INDEX[key:upper()]
+    if not i then
+      return nil, ("scenario: %s: unknown sector '%s' (expected A1 to D4)"):format(what, tostring(key))
+    end
+    return i
+  end
+  local function each(tbl, what, f)
+    if tbl == nil then return true end
+    if type(tbl) ~= "table" then return nil, ("scenario: %s must be a table"):format(what) end
+    local seen = {}
+    for k, v in pairs(tbl) do
+      local i, err = sector_of(k, what)
+      if not i then return nil, err end
+      if seen[i] then
+        return nil, ("scenario: %s: sector %s is given twice (%s and %s)"):format(what,
+                     SECTORS[i], seen[i], k)
+      end
+      seen[i] = k
+      local ok, e = f(i, v)
+      if not ok then return nil, ("scenario: %s.%s: %s"):format(what, k, e) end
+    end
+    return true
+  end
+  local ok, err = each(S.planets, "planets", function(i, v)
+    if v ~= "terran" and v ~= "barren" then return nil, "expected \"terran\" or \"barren\"" end
+    sec[i].planet = v == "terran" and "T" or "B"
+    return true
+  end)
+  if not ok then return nil, err end
+  if S.colonies ~= nil then
+    for _, s in ipairs(sec) do s.colony = nil end
+    ok, err = each(S.colonies, "colonies", function(i, v)
+      if type(v) ~= "table" or not whole(v.owner, 1, 4) or not whole(v.pop, 0) then
+        return nil, "expected {owner = 1 to 4, pop = inhabitants}"
+      end
+      for k in pairs(v) do
+        if k ~= "owner" and k ~= "pop" then return nil, "unknown key '" .. tostring(k) .. "'" end
+      end
+      if v.pop < c.rules.min_pop then
+        return nil, ("a colony of %d inhabitants is below the minimum of %d"):format(v.pop, c.rules.min_pop)
+      end
+      sec[i].colony = {owner = v.owner, pop = v.pop}
+      return true
+    end)
+    if not ok then return nil, err end
+  end
+  if S.fleets ~= nil then
+    for _, s in ipairs(sec) do s.fleet = nil end
+    ok, err = each(S.fleets, "fleets", function(i, v)
+      if type(v) ~= "table" or not whole(v.owner, 1, 4) or not whole(v.ships, 1) then
+        return nil, "expected {owner = 1 to 4, ships = 1 or more}"
+      end
+      for k in pairs(v) do
+        if k ~= "owner" and k ~= "ships" then return nil, "unknown key '" .. tostring(k) .. "'" end
+      end
+      if v.ships > c.rules.max_fleet then
+        return nil, ("%d ships; a sector holds at most %d"):format(v.ships, c.rules.max_fleet)
+      end
+      sec[i].fleet = {owner = v.owner, ships = v.ships}
+      return true
+    end)
+    if not ok then return nil, err end
+  end
+  if S.reserves ~= nil then
+    if type(S.reserves) ~= "table" then return nil, "scenario: reserves must be an array of 4 tables" end
+    for k in pairs(S.reserves) do
+      if not whole(k, 1, 4) then
+        return nil, "scenario: reserves: expected entries for players 1 to 4, got key " .. tostring(k)
+      end
+    end
+    for p = 1, 4 do
+      local r = S.reserves[p]
+      if r ~= nil then
+        if type(r) ~= "table" or not whole(r.materials or 0, 0) or not whole(r.credits or 0, 0) then
+          return nil, ("scenario: reserves[%d]: expected {materials = 0 or more, credits = 0 or more}"):format(p)
+        end
+        res[p] = {materials = r.materials or 0, credits = r.credits or 0}
+      end
+    end
+  end
+  if S.player ~= nil then
+    if not whole(S.player, 1, 4) then return nil, "scenario: player must be 1 to 4" end
+    player = S.player
+  end
+  if S.turn ~= nil then
+    if not whole(S.turn, 1, 65535) then return nil, "scenario: turn must be a whole number from 1" end
+    turn = S.turn
+  end
+  local out = {("turn %d player %d reserves"):format(turn, player)}
+  for p = 1, 4 do out[#out + 1] = ("%d/%d"):format(res[p].materials, res[p].credits) end
+  out[#out + 1] = "sectors"
+  for _, s in ipairs(sec) do
+    local t = s.planet
+    if s.colony then t = t .. (",c%d:%d"):format(s.colony.owner, s.colony.pop) end
+    if s.fleet then t = t .. (",f%d:%d"):format(s.fleet.owner, s.fleet.ships) end
+    out[#out + 1] = t
+  end
+  return table.concat(out, " ")
+end
+
+-- sg.new's hook: a scenario becomes the start position.
+function M.setup(opts, c)
+  if opts.scenario == nil or opts.scenario == false then return true end
+  if c.position then return nil, "give a scenario or a position, not both" end
+  local pos, err = scenario_position(opts.scenario, c)
+  if not pos then return nil, err end
+  c.position = pos
+  return true
+end
+
+-- Methods of Star Chess games (g:sector, g:empire, g:turn).
+M.methods = {
+  sector = core.starchess.sector,
+  empire = core.starchess.empire,
+  turn = core.starchess.turn,
+}
+
+return M
