@@ -526,6 +526,10 @@ static int pmain(lua_State *L) {
       lua_pushboolean(L, 1);
       return 1;
     }
+    if (interactive_input && isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL) {
+      lua_pushboolean(L, 1);   /* games print in colour at this terminal */
+      lua_setfield(L, LUA_REGISTRYINDEX, "stratagem.colour");
+    }
     if (interactive_input) {
       printf("stratagem %s (Lua %s.%s)  sg = require \"stratagem\"; sg.games() lists the games\n",
              PACKAGE_VERSION, LUA_VERSION_MAJOR, LUA_VERSION_MINOR);

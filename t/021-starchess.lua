@@ -84,9 +84,9 @@ t.is_deeply(l:history(), m:history(), "and history")
 t.is(l:undo(), "move A4 A3 2", "and can be undone")
 
 -- random playouts through the API: the accessors agree with each other
-local ok_all, checked, games = true, 0, 25
+local ok_all, checked, games = true, 0, 400
 for seed = 1, games do
-  local r = sg.new("starchess", {seed = seed, rules = {max_turns = 8}})
+  local r = sg.new("starchess", {seed = seed, rules = {max_turns = 12}})
   local steps = 0
   while r:status() == "playing" and steps < 400 do
     local c = sg.search(r, {seed = seed * 1000 + steps}).move

@@ -432,13 +432,18 @@ static int ldiagram(lua_State *L) {
   return 1;
 }
 
+/* tostring(g): the diagram, plain; in colour only when the interactive REPL on a terminal
+   asked for it (registry field "stratagem.colour"), so text written to files stays plain. */
 static int ltostring(lua_State *L) {
   lgame *g = (lgame *)luaL_checkudata(L, 1, SG_GAME_MT);
   if (g->states == NULL) {
     lua_pushfstring(L, "%s game (closed)", g->cls->name);
     return 1;
   }
+  lua_getfield(L, LUA_REGISTRYINDEX, "stratagem.colour");
+  int colour = lua_toboolean(L, -1);
   lua_settop(L, 1);
+  lua_pushboolean(L, colour);
   return ldiagram(L);
 }
 
