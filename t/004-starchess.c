@@ -14,7 +14,8 @@ static const sg_class *C = &starchess_class;
 
 /* the defaults of lua/stratagem/starchess.lua, as a test fixture */
 static sc_cfg cfg = {
-  .barren_share = 0.5, .start_ships = 20, .start_pop = 20, .max_fleet = 999,
+  .barren_share = 0.5, .start_ships = 20, .start_pop = 20, .start_materials = 0,
+  .start_credits = 0, .max_fleet = 999,
   .ship_materials = 20, .ship_credits = 40, .workforce = 10, .colonise_ships = 20,
   .colony_pop = 20, .min_pop = 20, .terraform_cost = 1000, .bombard_cap = 50,
   .barren_materials = 5, .barren_materials_cap = 1000, .barren_credits_use = 1,

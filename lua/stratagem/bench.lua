@@ -66,6 +66,60 @@ function benches.starchess(out)
   local t, n = timed(7, function() return g:perft(3) end)
   out(fmt("starchess perft 3          %9d leaves  %8.2f ms  %6.2f M leaves/s", n, t * 1e3,
           n / t / 1e6))
+  M.starchess_predict(out)
+end
+
+-- Midgame positions, the same on every machine: from AI games (turns = 0) with rich starts
+-- (2000 materials and credits each, so that empires grow and meet), per seed the position of
+-- full turns 20 to 60 where the player to move has the most requests.
+function M.starchess_positions()
+  local ps = {}
+  for seed = 1, 5 do
+    local g = sg.new("starchess", {seed = seed, rules = {start_materials = 2000,
+                                                          start_credits = 2000}})
+    local best, most = nil, -1
+    while g:status() == "playing" and g:turn() <= 60 do
+      if g:turn() >= 20 then
+        local n = #sg.starchess.requests(g)
+        if n > most then best, most = g:copy(), n end
+      end
+      for _, c in ipairs(sg.search(g, {turns = 0}).moves) do g:play(c) end
+    end
+    if best then ps[#ps + 1] = best end
+  end
+  return ps
+end
+
+function M.starchess_predict(out)
+  local ps = M.starchess_positions()
+  local masks = {}
+  for _, g in ipairs(ps) do
+    local k = #sg.starchess.requests(g)
+    masks[#masks + 1] = 1 + k + k * (k - 1) // 2
+  end
+  out(fmt("starchess predictor on %d midgame positions (root masks %s; prune = true, one thread):",
+          #ps, table.concat(masks, ", ")))
+  for turns = 0, 3 do
+    local times, gen, ev, tt = {}, 0, 0, 0
+    for _, g in ipairs(ps) do
+      local r = sg.search(g, {turns = turns})
+      times[#times + 1] = r.time
+      gen, ev, tt = gen + r.generated, ev + r.evaluated, tt + r.time
+    end
+    out(fmt("  turns = %d   median %9.2f ms per AI turn   generated %9d  evaluated %8d   " ..
+            "%5.2f M generated/s", turns, median(times) * 1e3, gen // #ps, ev // #ps,
+            gen / tt / 1e6))
+  end
+  local ratios, same = {}, true
+  for _, g in ipairs(ps) do
+    local one = sg.search(g, {turns = 3, threads = 1})
+    local two = sg.search(g, {turns = 3, threads = 2})
+    ratios[#ratios + 1] = one.time / two.time
+    same = same and table.concat(one.moves, ";") == table.concat(two.moves, ";") and
+           one.generated == two.generated
+  end
+  out(fmt("  turns = 3 on 2 threads: median speed-up %.2fx, results %s", median(ratios),
+          same and "identical to one thread" or "DIFFERENT from one thread"))
 end
 
 function M.main(...)

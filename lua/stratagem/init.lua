@@ -176,17 +176,45 @@ function M.search(g, opts)
   end
   opts = opts or {}
   local valid = set_of(SEARCH_OPTIONS)
+  local dd = game_defaults(g:game())
+  local own_algo = dd.algos and dd.algos[opts.algo or (dd.search or {}).algo or "alphabeta"]
   for k in pairs(opts) do
-    if not valid[k] then
+    if not valid[k] and not own_algo then
       fail("sg.search: unknown option '%s' (valid options: %s)", tostring(k),
            table.concat(SEARCH_OPTIONS, ", "))
     end
   end
-  local s = copy(game_defaults(g:game()).search or {})
+  local d = game_defaults(g:game())
+  local s = copy(d.search or {})
+  local algo = opts.algo or s.algo or "alphabeta"
+  local own = d.algos and d.algos[algo]
+  if own then
+    -- an algorithm of the game's own (Star Chess's prediction tree): its options
+    local ok_keys = set_of(own.options)
+    for k in pairs(opts) do
+      if not ok_keys[k] then
+        fail("sg.search: unknown option '%s' for algo '%s' (valid options: %s)", tostring(k),
+             algo, table.concat(own.options, ", "))
+      end
+    end
+    for k, v in pairs(opts) do s[k] = v end
+    s.algo = algo
+    local ok, r = pcall(own.run, g, s)
+    if not ok then
+      if r == "interrupted!" then error(r, 0) end
+      fail("sg.search: %s", tostring(r):gsub("^sg%.search: ", ""))
+    end
+    return r
+  end
+  -- the generic searches keep only the defaults they know
+  for k in pairs(s) do if not valid[k] then s[k] = nil end end
   for k, v in pairs(opts) do s[k] = v end
-  s.algo = s.algo or "alphabeta"
+  s.algo = algo
+  local algos = copy(ALGOS)
+  for k in pairs(d.algos or {}) do algos[#algos + 1] = k end
+  table.sort(algos)
   if not set_of(ALGOS)[s.algo] then
-    fail("sg.search: unknown algo '%s' (valid: %s)", tostring(s.algo), table.concat(ALGOS, ", "))
+    fail("sg.search: unknown algo '%s' (valid: %s)", tostring(s.algo), table.concat(algos, ", "))
   end
   if s.seed == nil then
     -- reproducible from the game's seed, yet different at every move of a game
@@ -285,6 +313,12 @@ function M.loadfile(path)
   local text = f:read("a")
   f:close()
   return M.load(text)
+end
+
+-- Each game's own functions (sg.starchess, ...) from its defaults file's `api`.
+for _, name in ipairs(core.games()) do
+  local d = game_defaults(name)
+  if d.api then M[name] = d.api end
 end
 
 M.data = data

@@ -11,6 +11,8 @@ local M = {
     barren_share = 0.5,          -- chance that a non-homeworld planet is barren at setup
     start_ships = 20,            -- ships at each homeworld at the start
     start_pop = 20,              -- inhabitants of each homeworld colony at the start
+    start_materials = 0,         -- each player's reserves at the start
+    start_credits = 0,
     max_fleet = 999,             -- ships of one owner a sector holds at most
     ship_materials = 20,         -- cost of a ship
     ship_credits = 40,
@@ -41,10 +43,25 @@ local M = {
   -- (1 turns the improvement of step 3 off)
   weights = {ship_weight = 1, colony_weight = 10, stronger_factor = 2},
   variant = {},
+  -- The AI's request table (sections 3.4.4, rules file): for each situation the priority
+  -- (1 highest), the command, and the minimal and maximal request sizes as formulas of the
+  -- threat count T: t*T + t3*floor(T/3) + add, at least at_least (missing keys are 0).
+  priorities = {
+    defend_homeworld = {priority = 1, command = "move", min = {t3 = 1, add = 1}, max = {t = 3}},
+    defend_colony = {priority = 2, command = "move", min = {t3 = 1, add = 1}, max = {t = 3}},
+    attack_homeworld = {priority = 2, command = "move", min = {t = 1, add = 1},
+                        max = {t = 3, at_least = 50}},
+    attack_colony = {priority = 3, command = "move", min = {t = 1, add = 1},
+                     max = {t = 3, at_least = 50}},
+    garrison = {priority = 3, command = "move", min = {t3 = 1, add = 1}, max = {t = 3}},
+    colonise = {priority = 4, command = "colonise", min = {t = 1, add = 20},
+                max = {t = 3, add = 20}},
+  },
   options = {scenario = false},
-  search = {algo = "random"},
-  -- until the AI planner lands, AI seats play random legal turns (a kind of command first)
-  play = {seats = {"human", "ai", "ai", "ai"}, ai = {algo = "random"}},
+  -- sg.search's defaults: the prediction tree over request masks, two full turns, pruned
+  search = {algo = "predict", turns = 2, prune = true, skip_dead = false, masks = true,
+            threads = 1},
+  play = {seats = {"human", "ai", "ai", "ai"}, ai = {algo = "predict", turns = 2}},
 }
 
 local SECTORS = {}
@@ -201,6 +218,97 @@ function M.setup(opts, c)
   c.position = pos
   return true
 end
+
+-- ---- the AI: sg.search(g, {algo = "predict", ...}) ----
+
+local PRIORITY_FIELDS = {priority = "number", command = "string", min = "table", max = "table"}
+
+-- The default priorities with the user's laid over them: a situation's fields are replaced one
+-- by one (min and max each as a whole formula).
+local function merge_priorities(user)
+  local merged = {}
+  for k, rule in pairs(M.priorities) do
+    merged[k] = {priority = rule.priority, command = rule.command, min = rule.min, max = rule.max}
+  end
+  if user == nil then return merged end
+  if type(user) ~= "table" then error("priorities must be a table of situations", 0) end
+  for kind, rule in pairs(user) do
+    if not merged[kind] then
+      error(("priorities: unknown situation '%s' (valid: attack_colony, attack_homeworld, " ..
+             "colonise, defend_colony, defend_homeworld, garrison)"):format(tostring(kind)), 0)
+    end
+    if type(rule) ~= "table" then error(("priorities.%s must be a table"):format(kind), 0) end
+    for f, v in pairs(rule) do
+      if not PRIORITY_FIELDS[f] then
+        error(("priorities.%s: unknown field '%s' (valid: command, max, min, priority)")
+              :format(kind, tostring(f)), 0)
+      end
+      if type(v) ~= PRIORITY_FIELDS[f] then
+        error(("priorities.%s.%s must be a %s"):format(kind, f, PRIORITY_FIELDS[f]), 0)
+      end
+      merged[kind][f] = v
+    end
+  end
+  return merged
+end
+M.merge_priorities = merge_priorities
+
+local PREDICT_OPTIONS = {"algo", "levels", "masks", "priorities", "prune", "seed", "skip_dead",
+                         "threads", "time", "turns", "weights"}
+
+M.algos = {
+  predict = {
+    options = PREDICT_OPTIONS,
+    -- s: the search options merged over the defaults; raises on misuse
+    run = function(g, s)
+      if s.turns ~= nil and s.levels ~= nil and s.turns ~= M.search.turns then
+        error("give turns or levels, not both", 0)
+      end
+      if s.levels ~= nil then s.turns = nil end
+      local pr = merge_priorities(s.priorities)
+      local wg = g
+      if s.weights ~= nil then
+        if type(s.weights) ~= "table" then error("weights must be a table", 0) end
+        local cfg = g:config()
+        for k, v in pairs(s.weights) do
+          if cfg.weights[k] == nil then
+            error(("unknown weights key '%s' for starchess (valid keys: colony_weight, " ..
+                   "ship_weight, stronger_factor)"):format(tostring(k)), 0)
+          end
+          cfg.weights[k] = v
+        end
+        wg = assert(core.new("starchess", {seed = cfg.seed, rules = cfg.rules,
+                                           weights = cfg.weights, variant = cfg.variant}))
+      end
+      local o = {turns = s.turns, levels = s.levels, prune = s.prune, skip_dead = s.skip_dead,
+                 masks = s.masks, threads = s.threads, priorities = pr}
+      return core.starchess.predict(g, o, wg)
+    end,
+  },
+}
+
+-- sg.starchess: what the AI sees, for the REPL.
+M.api = {
+  -- the request list of the player to move, in order
+  requests = function(g, priorities)
+    return core.starchess.requests(g, merge_priorities(priorities))
+  end,
+  -- the commands of CompLevel (the whole turn) for the player to move, with the requests of
+  -- the sectors in opts.mask left out; opts.priorities overrides the request table
+  plan = function(g, opts)
+    opts = opts or {}
+    for k in pairs(opts) do
+      if k ~= "mask" and k ~= "priorities" then
+        error(("sg.starchess.plan: unknown option '%s' (valid options: mask, priorities)"):format(tostring(k)), 2)
+      end
+    end
+    return core.starchess.plan(g, opts.mask or {}, merge_priorities(opts.priorities))
+  end,
+  -- threat counts per sector, and the standard mask (the sectors requests may be made for)
+  threats = function(g) return core.starchess.threats(g) end,
+  -- the sector processing order of player p (section 3.1)
+  order = function(p) return core.starchess.order(p) end,
+}
 
 -- Methods of Star Chess games (g:sector, g:empire, g:turn).
 M.methods = {

@@ -31,6 +31,8 @@ static const sg_param sc_params[] = {
   {"barren_share", SG_RULES, SG_PDOUBLE, offsetof(sc_cfg, barren_share), 0, 1},
   P(start_ships, SG_RULES, 0, 999),
   P(start_pop, SG_RULES, 1, 1000),
+  P(start_materials, SG_RULES, 0, 1000000000),
+  P(start_credits, SG_RULES, 0, 1000000000),
   P(max_fleet, SG_RULES, 1, 999),
   P(ship_materials, SG_RULES, 0, 100000),
   P(ship_credits, SG_RULES, 0, 100000),
@@ -125,14 +127,14 @@ int sc_colonies(const sc_state *s, int p) {
 
 /* A sector that holds a colony of p or is next to one: where p's ships may move, and where
    they are in support. */
-static int near_colony(const sc_state *s, int p, int sec) {
+int sc_near_colony(const sc_state *s, int p, int sec) {
   for (int i = 0; i < SC_SECTORS; i++)
     if (s->col_owner[i] == p && sc_distance(i, sec) <= 1)
       return 1;
   return 0;
 }
 
-static int blockaded(const sc_state *s, int sec) {
+int sc_blockaded(const sc_state *s, int sec) {
   return s->col_owner[sec] && s->fl_owner[sec] && s->fl_owner[sec] != s->col_owner[sec];
 }
 
@@ -262,6 +264,7 @@ static void scrap_spread(sc_state *s, int p, int total, int excess) {
 
 static int min_int(int a, int b) { return a < b ? a : b; }
 
+
 /* The end of player p's turn, steps 1-6 of the rules. */
 static void end_turn(const sc_cfg *c, sc_state *s, int p) {
   const int *order = sc_order[p - 1];
@@ -279,29 +282,19 @@ static void end_turn(const sc_cfg *c, sc_state *s, int p) {
         defeat(s, o);
     }
   }
-  /* 2. production, then consumption */
-  long long pm = 0, pc = 0, cc = 0;
-  for (int i = 0; i < SC_SECTORS; i++) {
-    if (s->col_owner[i] != p || blockaded(s, i))
-      continue;
-    int n = s->pop[i];
-    if (is_terran(s, i)) {
-      pm += min_int(n * c->terran_materials, c->terran_materials_cap);
-      pc += min_int(n * c->terran_credits, c->terran_credits_cap);
-    } else {
-      pm += min_int(n * c->barren_materials, c->barren_materials_cap);
-      cc += min_int(n * c->barren_credits_use, c->barren_credits_use_cap);
-    }
-  }
-  long long mat = s->materials[p - 1] + pm, cred = s->credits[p - 1] + pc;
-  if (cred < cc) {
+  /* 2. production, then consumption: adding the net income is the same, since consumption
+     fails exactly when production plus the reserve is below it */
+  long net_m, net_c;
+  sc_net_income(c, s, p, &net_m, &net_c);
+  long long mat = (long long)s->materials[p - 1] + net_m;
+  long long cred = (long long)s->credits[p - 1] + net_c;
+  if (cred < 0) {
     cred = 0;
     scrap_all(s, p);
-  } else
-    cred -= cc;
+  }
   /* 3. out of support */
   for (int i = 0; i < SC_SECTORS; i++)
-    if (s->fl_owner[i] == p && !near_colony(s, p, i))
+    if (s->fl_owner[i] == p && !sc_near_colony(s, p, i))
       clear_fleet(s, i);
   /* 4. ship support */
   int total = sc_ships(s, p);
@@ -321,7 +314,7 @@ static void end_turn(const sc_cfg *c, sc_state *s, int p) {
   s->credits[p - 1] = (int32_t)(cred > 2000000000 ? 2000000000 : cred);
   /* 5. growth */
   for (int i = 0; i < SC_SECTORS; i++) {
-    if (s->col_owner[i] != p || blockaded(s, i))
+    if (s->col_owner[i] != p || sc_blockaded(s, i))
       continue;
     int top = max_pop(c, s, i), n = s->pop[i];
     if (n >= top)
@@ -470,7 +463,7 @@ static int free_ships(const sc_state *s, int sec) {
 }
 
 /* Ships player p can still build at an own colony: workforce, reserves, the fleet cap. */
-static int build_limit(const sc_cfg *c, const sc_state *s, int p, int sec, int *why) {
+int sc_build_limit(const sc_cfg *c, const sc_state *s, int p, int sec, int *why) {
   int lim = s->pop[sec] / c->workforce - s->worked[sec], r;
   *why = 0;
   if (c->ship_materials > 0 && (r = s->materials[p - 1] / c->ship_materials) < lim)
@@ -498,7 +491,7 @@ static int sc_gen(const void *cfg, const void *st, sg_move *out) {
     if (s->fl_owner[f] != p || free_ships(s, f) == 0)
       continue;
     for (int t = 0; t < SC_SECTORS; t++) {
-      if (t == f || sc_distance(f, t) != 1 || !near_colony(s, p, t))
+      if (t == f || sc_distance(f, t) != 1 || !sc_near_colony(s, p, t))
         continue;
       int n = min_int(free_ships(s, f), move_room(c, s, p, t));
       for (int i = 1; i <= n; i++)
@@ -508,7 +501,7 @@ static int sc_gen(const void *cfg, const void *st, sg_move *out) {
   for (int f = 0; f < SC_SECTORS; f++) {
     if (s->col_owner[f] != p)
       continue;
-    int n = build_limit(c, s, p, f, &why);
+    int n = sc_build_limit(c, s, p, f, &why);
     for (int i = 1; i <= n; i++)
       out[k++] = SC_CMD(SC_BUILD, f, 0, i);
   }
@@ -525,6 +518,48 @@ static int sc_gen(const void *cfg, const void *st, sg_move *out) {
         out[k++] = SC_CMD(SC_SCRAP, f, 0, i);
   out[k++] = SC_CMD(SC_END, 0, 0, 0);
   return k;
+}
+
+/* Whether command m is legal for the player to move (what sc_parse checks, without words). */
+int sc_legal(const sc_cfg *c, const sc_state *s, sg_move m) {
+  int p = s->player + 1, a = SC_FROM(m), b = SC_TO(m), n = SC_N(m), why;
+  if (sc_status(c, s, NULL) != SG_PLAYING)
+    return 0;
+  switch (SC_KIND(m)) {
+  case SC_MOVE:
+    return s->fl_owner[a] == p && a != b && sc_distance(a, b) == 1 && n >= 1 &&
+           free_ships(s, a) >= n && sc_near_colony(s, p, b) && n <= move_room(c, s, p, b);
+  case SC_BUILD:
+    return s->col_owner[a] == p && n >= 1 && n <= sc_build_limit(c, s, p, a, &why);
+  case SC_COLONISE:
+    return s->col_owner[a] == 0 && s->fl_owner[a] == p &&
+           s->ships[a] - s->moved[a] >= c->colonise_ships;
+  case SC_TERRAFORM:
+    return s->col_owner[a] == p && !is_terran(s, a) && s->materials[p - 1] >= c->terraform_cost;
+  case SC_SCRAP:
+    return s->fl_owner[a] == p && n >= 1 && s->ships[a] >= n;
+  default:
+    return 1;
+  }
+}
+
+/* Net income of player p's colonies not blockaded: production minus colony consumption. */
+void sc_net_income(const sc_cfg *c, const sc_state *s, int p, long *materials, long *credits) {
+  long m = 0, cr = 0;
+  for (int i = 0; i < SC_SECTORS; i++) {
+    if (s->col_owner[i] != p || sc_blockaded(s, i))
+      continue;
+    int n = s->pop[i];
+    if (is_terran(s, i)) {
+      m += min_int(n * c->terran_materials, c->terran_materials_cap);
+      cr += min_int(n * c->terran_credits, c->terran_credits_cap);
+    } else {
+      m += min_int(n * c->barren_materials, c->barren_materials_cap);
+      cr -= min_int(n * c->barren_credits_use, c->barren_credits_use_cap);
+    }
+  }
+  *materials = m;
+  *credits = cr;
 }
 
 static void sc_format(const void *cfg, const void *st, sg_move m, char *buf, size_t n) {
@@ -624,7 +659,7 @@ static int sc_parse(const void *cfg, const void *st, const char *text, sg_move *
     if (free_ships(s, a) < n)
       REFUSE("only %d of the %d ships at %s can still move (ships that moved or were built "
              "this turn cannot move)", free_ships(s, a), s->ships[a], an);
-    if (!near_colony(s, p, b))
+    if (!sc_near_colony(s, p, b))
       REFUSE("%s holds no colony of player %d and is not next to one (ships move only there)",
              bn, p);
     if (n > move_room(c, s, p, b))
@@ -634,7 +669,7 @@ static int sc_parse(const void *cfg, const void *st, const char *text, sg_move *
   case SC_BUILD:
     if (s->col_owner[a] != p)
       REFUSE("%s holds no colony of player %d", an, p);
-    if (n > build_limit(c, s, p, a, &why)) {
+    if (n > sc_build_limit(c, s, p, a, &why)) {
       int work = s->pop[a] / c->workforce - s->worked[a];
       if (n > work)
         REFUSE("the colony at %s has the workforce for %d more ship%s this turn (%d colonists "
@@ -643,7 +678,7 @@ static int sc_parse(const void *cfg, const void *st, const char *text, sg_move *
       if (why == 1)
         REFUSE("the reserves (%d materials, %d credits) pay for %d ship%s at %d materials and "
                "%d credits each", s->materials[p - 1], s->credits[p - 1],
-               build_limit(c, s, p, a, &why), build_limit(c, s, p, a, &why) == 1 ? "" : "s",
+               sc_build_limit(c, s, p, a, &why), sc_build_limit(c, s, p, a, &why) == 1 ? "" : "s",
                c->ship_materials, c->ship_credits);
       REFUSE("%s would hold more than %d ships", an, c->max_fleet);
     }
@@ -843,6 +878,7 @@ static int sc_init(const void *cfg, void *st, const char *pos, uint64_t seed, ch
     int h = sc_homeworld[p];
     s.terran = (uint16_t)(s.terran | 1u << h);
     s.col_owner[h] = (uint8_t)(p + 1), s.pop[h] = (uint16_t)c->start_pop;
+    s.materials[p] = c->start_materials, s.credits[p] = c->start_credits;
     if (c->start_ships > 0)
       s.fl_owner[h] = (uint8_t)(p + 1), s.ships[h] = (uint16_t)c->start_ships;
   }
@@ -901,7 +937,7 @@ static size_t sc_draw(const void *cfg, const void *st, char *buf, size_t n, int 
           snprintf(cell, sizeof cell, o ? "%c col %d:%-4d" : "%c", is_terran(s, i) ? 'T' : 'B',
                    o, s->pop[i]);
         else
-          snprintf(cell, sizeof cell, o ? "  %s %d:%-4d" : "", blockaded(s, i) ? "!" : " ", o,
+          snprintf(cell, sizeof cell, o ? "  %s %d:%-4d" : "", sc_blockaded(s, i) ? "!" : " ", o,
                    s->ships[i]);
         int len = (int)strlen(cell);
         while (len > 0 && cell[len - 1] == ' ')

@@ -26,7 +26,7 @@ typedef struct sc_state {
 /* Rules constants and evaluation weights; the values come from lua/stratagem/starchess.lua. */
 typedef struct sc_cfg {
   double barren_share;
-  int start_ships, start_pop, max_fleet;
+  int start_ships, start_pop, start_materials, start_credits, max_fleet;
   int ship_materials, ship_credits, workforce;
   int colonise_ships, colony_pop, min_pop;
   int terraform_cost, bombard_cap;
@@ -59,6 +59,13 @@ void sc_sector_name(int s, char *buf);       /* "B2" (buf of 3) */
 int sc_sector_parse(const char *t);          /* -1 when not a sector */
 int sc_ships(const sc_state *s, int p);      /* ships of player p (1..4) */
 int sc_colonies(const sc_state *s, int p);
+/* Rules helpers shared with the AI planner (src/ai/starplan.c). */
+int sc_near_colony(const sc_state *s, int p, int sec);  /* holds or is next to p's colony */
+int sc_blockaded(const sc_state *s, int sec);           /* enemy ships on a colony */
+int sc_build_limit(const sc_cfg *c, const sc_state *s, int p, int sec, int *why);
+int sc_legal(const sc_cfg *c, const sc_state *s, sg_move m);
+void sc_net_income(const sc_cfg *c, const sc_state *s, int p, long *materials, long *credits);
+
 /* The per-player basic scores of EvalPlayers and the final evaluation (section 3.3). */
 void sc_eval(const sc_cfg *c, const sc_state *s, int *scores);
 

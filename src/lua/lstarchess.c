@@ -1,6 +1,8 @@
 /* lstarchess.c: Star Chess accessors for Lua: a sector and an empire as tables. */
 #include <string.h>
 
+#include "ai/starplan.h"
+#include "core/clock.h"
 #include "games/starchess.h"
 #include "lstratagem.h"
 
@@ -95,7 +97,278 @@ static int lorder(lua_State *L) {
   return 1;
 }
 
+/* Read one size formula {t =, t3 =, add =, at_least =} (all whole numbers, missing = 0). */
+static void read_size(lua_State *L, int t, const char *kind, const char *which, sp_size *z) {
+  static const char *const keys[] = {"t", "t3", "add", "at_least"};
+  int *dst[] = {&z->t, &z->t3, &z->add, &z->at_least};
+  lua_getfield(L, t, which);                                     /* ... size */
+  if (!lua_istable(L, -1))
+    luaL_error(L, "priorities.%s.%s must be a table {t =, t3 =, add =, at_least =}", kind, which);
+  for (int i = 0; i < 4; i++) {
+    lua_getfield(L, -1, keys[i]);
+    if (lua_isnil(L, -1))
+      *dst[i] = 0;
+    else if (lua_isinteger(L, -1) && lua_tointeger(L, -1) >= -100000 &&
+             lua_tointeger(L, -1) <= 100000)
+      *dst[i] = (int)lua_tointeger(L, -1);
+    else
+      luaL_error(L, "priorities.%s.%s.%s must be a whole number", kind, which, keys[i]);
+    lua_pop(L, 1);
+  }
+  lua_pushnil(L);
+  while (lua_next(L, -2)) {
+    const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
+    int known = 0;
+    for (int i = 0; i < 4; i++)
+      known |= strcmp(k, keys[i]) == 0;
+    if (!known)
+      luaL_error(L, "priorities.%s.%s: unknown key '%s' (valid keys: add, at_least, t, t3)",
+                 kind, which, k);
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+}
+
+/* The request table from the Lua table at index t (merged with the defaults in Lua). */
+static void read_priorities(lua_State *L, int t, sp_priorities *pr) {
+  luaL_checktype(L, t, LUA_TTABLE);
+  for (int k = 0; k < SP_KINDS; k++) {
+    const char *kind = sp_kind_names[k];
+    lua_getfield(L, t, kind);                                    /* ... rule */
+    if (!lua_istable(L, -1))
+      luaL_error(L, "priorities.%s must be a table {priority =, command =, min =, max =}", kind);
+    int rt = lua_gettop(L);
+    lua_getfield(L, rt, "priority");
+    if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 1 || lua_tointeger(L, -1) > 4)
+      luaL_error(L, "priorities.%s.priority must be 1 to 4", kind);
+    pr->rule[k].priority = (int)lua_tointeger(L, -1);
+    lua_getfield(L, rt, "command");
+    const char *cmd = lua_tostring(L, -1);
+    if (!cmd || (strcmp(cmd, "move") && strcmp(cmd, "colonise")))
+      luaL_error(L, "priorities.%s.command must be \"move\" or \"colonise\"", kind);
+    pr->rule[k].colonise = strcmp(cmd, "colonise") == 0;
+    lua_pop(L, 2);
+    read_size(L, rt, kind, "min", &pr->rule[k].min);
+    read_size(L, rt, kind, "max", &pr->rule[k].max);
+    lua_pop(L, 1);
+  }
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
+    int known = 0;
+    for (int i = 0; i < SP_KINDS; i++)
+      known |= strcmp(k, sp_kind_names[i]) == 0;
+    if (!known)
+      luaL_error(L, "priorities: unknown situation '%s' (valid: attack_colony, "
+                 "attack_homeworld, colonise, defend_colony, defend_homeworld, garrison)", k);
+    lua_pop(L, 1);
+  }
+}
+
+static void push_sector(lua_State *L, int sec) {
+  char name[3];
+  sc_sector_name(sec, name);
+  lua_pushstring(L, name);
+}
+
+/* core.starchess.requests(g, priorities) -> the request list of the player to move */
+static int lrequests(lua_State *L) {
+  lgame *g;
+  const sc_state *s = checkstarchess(L, 1, &g);
+  sp_priorities pr;
+  read_priorities(L, 2, &pr);
+  sp_request req[SC_SECTORS];
+  int n = sp_requests(&pr, g->cfg, s, s->player + 1, 0, req);
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    lua_createtable(L, 0, 7);
+    push_sector(L, req[i].sector);
+    lua_setfield(L, -2, "sector");
+    lua_pushstring(L, sp_kind_names[req[i].kind]);
+    lua_setfield(L, -2, "kind");
+    lua_pushinteger(L, req[i].priority);
+    lua_setfield(L, -2, "priority");
+    lua_pushstring(L, req[i].colonise ? "colonise" : "move");
+    lua_setfield(L, -2, "command");
+    lua_pushinteger(L, req[i].min);
+    lua_setfield(L, -2, "min");
+    lua_pushinteger(L, req[i].max);
+    lua_setfield(L, -2, "max");
+    lua_pushinteger(L, req[i].threats);
+    lua_setfield(L, -2, "threats");
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+/* core.starchess.threats(g) -> {A1 = n, ...}, {sectors of the standard mask} */
+static int lthreats(lua_State *L) {
+  const sc_state *s = checkstarchess(L, 1, NULL);
+  int threats[SC_SECTORS];
+  uint16_t std;
+  sp_threats(s, s->player + 1, threats, &std);
+  lua_createtable(L, 0, SC_SECTORS);
+  for (int i = 0; i < SC_SECTORS; i++) {
+    lua_pushinteger(L, threats[i]);
+    char name[3];
+    sc_sector_name(i, name);
+    lua_setfield(L, -2, name);
+  }
+  lua_newtable(L);
+  for (int k = 0, n = 0; k < SC_SECTORS; k++) {
+    int sec = sc_order[s->player][k];
+    if (std >> sec & 1) {
+      push_sector(L, sec);
+      lua_rawseti(L, -2, ++n);
+    }
+  }
+  return 2;
+}
+
+/* Read an integer option, with a range. */
+static int opt_int(lua_State *L, int t, const char *k, int def, int lo, int hi) {
+  lua_getfield(L, t, k);
+  int v = def;
+  if (!lua_isnil(L, -1)) {
+    if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < lo || lua_tointeger(L, -1) > hi)
+      luaL_error(L, "sg.search: %s must be a whole number from %d to %d", k, lo, hi);
+    v = (int)lua_tointeger(L, -1);
+  }
+  lua_pop(L, 1);
+  return v;
+}
+
+static int opt_bool(lua_State *L, int t, const char *k, int def) {
+  lua_getfield(L, t, k);
+  int v = def;
+  if (!lua_isnil(L, -1)) {
+    if (!lua_isboolean(L, -1))
+      luaL_error(L, "sg.search: %s must be a boolean, got %s", k, luaL_typename(L, -1));
+    v = lua_toboolean(L, -1);
+  }
+  lua_pop(L, 1);
+  return v;
+}
+
+/* core.starchess.predict(g, opts, cfg_weights_game) -> result.  opts is checked and merged in
+   Lua: turns or levels, prune, skip_dead, masks, threads, priorities (a full table); weights
+   come as a game object whose config to use (the same game, or a copy with other weights). */
+static int lpredict(lua_State *L) {
+  lgame *g;
+  const sc_state *s = checkstarchess(L, 1, &g);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  lgame *wg;
+  checkstarchess(L, 3, &wg);
+  sp_options o;
+  int alive_n = 0;
+  for (int p = 0; p < SC_PLAYERS; p++)
+    alive_n += !(s->defeated >> p & 1);
+  o.prune = opt_bool(L, 2, "prune", 1);
+  o.skip_dead = opt_bool(L, 2, "skip_dead", 0);
+  o.masks = opt_bool(L, 2, "masks", 1);
+  o.threads = opt_int(L, 2, "threads", 1, 1, 64);
+  lua_getfield(L, 2, "levels");
+  int has_levels = !lua_isnil(L, -1);
+  lua_pop(L, 1);
+  if (has_levels)
+    o.levels = opt_int(L, 2, "levels", 1, 1, 64);
+  else {
+    int turns = opt_int(L, 2, "turns", 2, 0, 16);
+    o.levels = turns == 0 ? 1 : turns * (o.skip_dead ? alive_n : SC_PLAYERS);
+    if (o.levels > 64)
+      return luaL_error(L, "sg.search: %d turns are %d levels; at most 64", turns, o.levels);
+  }
+  sp_priorities pr;
+  lua_getfield(L, 2, "priorities");
+  read_priorities(L, lua_gettop(L), &pr);
+  lua_pop(L, 1);
+  sp_result *r = lua_newuserdatauv(L, sizeof *r, 0);
+  char err[SG_ERRLEN];
+  double t0 = clock_now();
+  if (sp_comp_turn(&pr, wg->cfg, s, &o, r, err) != 0)
+    return luaL_error(L, "%s", err);
+  double dt = clock_now() - t0;
+  if (r->interrupted)
+    return lgame_interrupted(L);
+  lua_createtable(L, 0, 8);
+  sc_state walk = *s;
+  lua_createtable(L, r->ncmds, 0);
+  for (int i = 0; i < r->ncmds; i++) {
+    char buf[64];
+    starchess_class.format(g->cfg, &walk, r->cmds[i], buf, sizeof buf);
+    lua_pushstring(L, buf);
+    lua_rawseti(L, -2, i + 1);
+  }
+  lua_setfield(L, -2, "moves");
+  lua_newtable(L);
+  for (int k = 0, n = 0; k < SC_SECTORS; k++) {
+    int sec = sc_order[s->player][k];
+    if (r->mask >> sec & 1) {
+      push_sector(L, sec);
+      lua_rawseti(L, -2, ++n);
+    }
+  }
+  lua_setfield(L, -2, "mask");
+  lua_createtable(L, SC_PLAYERS, 0);
+  for (int p = 0; p < SC_PLAYERS; p++) {
+    lua_pushinteger(L, r->scores[p]);
+    lua_rawseti(L, -2, p + 1);
+  }
+  lua_setfield(L, -2, "scores");
+  lua_pushinteger(L, (lua_Integer)r->generated);
+  lua_setfield(L, -2, "generated");
+  lua_pushinteger(L, (lua_Integer)r->evaluated);
+  lua_setfield(L, -2, "evaluated");
+  lua_pushinteger(L, (lua_Integer)r->generated);
+  lua_setfield(L, -2, "nodes");
+  lua_pushinteger(L, o.levels);
+  lua_setfield(L, -2, "levels");
+  lua_pushnumber(L, dt);
+  lua_setfield(L, -2, "time");
+  return 1;
+}
+
+/* core.starchess.plan(g, masked_sectors_table, priorities) -> the commands CompLevel makes
+   for the player to move with those sectors' requests masked out (g is unchanged). */
+static int lplan(lua_State *L) {
+  lgame *g;
+  const sc_state *s = checkstarchess(L, 1, &g);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  uint16_t masked = 0;
+  lua_Integer n = luaL_len(L, 2);
+  for (lua_Integer i = 1; i <= n; i++) {
+    lua_geti(L, 2, i);
+    const char *name = lua_tostring(L, -1);
+    int sec = name ? sc_sector_parse(name) : -1;
+    if (sec < 0)
+      return luaL_error(L, "plan: mask[%d] is not a sector (A1 to D4)", (int)i);
+    masked = (uint16_t)(masked | 1u << sec);
+    lua_pop(L, 1);
+  }
+  sp_priorities pr;
+  read_priorities(L, 3, &pr);
+  sg_move *cmds = lua_newuserdatauv(L, SP_MAX_COMMANDS * sizeof(sg_move), 0);
+  sc_state walk = *s;
+  int nc = sp_comp_level(&pr, g->cfg, &walk, masked, cmds);
+  if (nc > SP_MAX_COMMANDS - 1)
+    nc = SP_MAX_COMMANDS - 1;
+  walk = *s;
+  lua_createtable(L, nc, 0);
+  for (int i = 0; i < nc; i++) {
+    char buf[64];
+    starchess_class.format(g->cfg, &walk, cmds[i], buf, sizeof buf);
+    starchess_class.play(g->cfg, &walk, cmds[i]);
+    lua_pushstring(L, buf);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
 static const luaL_Reg starchess_funcs[] = {
+  {"plan", lplan},
+  {"requests", lrequests},
+  {"threats", lthreats},
+  {"predict", lpredict},
   {"sector", lsector},
   {"empire", lempire},
   {"turn", lturn},

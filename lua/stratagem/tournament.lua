@@ -1,0 +1,150 @@
+-- stratagem.tournament: seeded games between entrants (AI settings) for any game and number
+-- of players, every rotation of the seats, win rates with 95% intervals, a live progress line.
+local sg = require "stratagem"
+
+local M = {}
+local fmt = string.format
+
+-- Wilson score interval for k successes in n trials, 95%.
+function M.interval(k, n)
+  if n == 0 then return 0, 1 end
+  local z, p = 1.959964, k / n
+  local d = 1 + z * z / n
+  local c = (p + z * z / (2 * n)) / d
+  local h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+  return math.max(0, c - h), math.min(1, c + h)
+end
+
+local ENTRANT_KEYS = {name = true, search = true}
+local KEYS = {game = true, entrants = true, games = true, seed = true, options = true,
+              progress = true, max_moves = true}
+
+local function check(spec)
+  if type(spec) ~= "table" then error("tournament: expected a table of settings", 3) end
+  for k in pairs(spec) do
+    if not KEYS[k] then
+      error(fmt("tournament: unknown setting '%s' (valid: entrants, game, games, max_moves, " ..
+                "options, progress, seed)", tostring(k)), 3)
+    end
+  end
+  if type(spec.game) ~= "string" then error("tournament: game must be a game name", 3) end
+  if type(spec.entrants) ~= "table" or #spec.entrants < 2 then
+    error("tournament: entrants must be an array of at least two {name =, search =}", 3)
+  end
+  for i, e in ipairs(spec.entrants) do
+    if type(e) ~= "table" or type(e.name) ~= "string" or type(e.search) ~= "table" then
+      error(fmt("tournament: entrants[%d] must be {name = string, search = table}", i), 3)
+    end
+    for k in pairs(e) do
+      if not ENTRANT_KEYS[k] then
+        error(fmt("tournament: entrants[%d]: unknown key '%s' (valid: name, search)", i, tostring(k)), 3)
+      end
+    end
+  end
+  if spec.games ~= nil and (math.type(spec.games) ~= "integer" or spec.games < 1) then
+    error("tournament: games must be a whole number, 1 or more", 3)
+  end
+end
+
+-- Play one game; lineup[seat] is an entrant index.  Returns the status, the winner's seat or
+-- nil, the ranking of seats (for a draw), and the number of moves.
+function M.play_game(game, options, entrants, lineup, seed, max_moves)
+  local opts = {}
+  for k, v in pairs(options or {}) do opts[k] = v end
+  opts.seed = seed
+  local g = assert(sg.new(game, opts))
+  local moves = 0
+  while g:status() == "playing" and moves < (max_moves or math.huge) do
+    local e = entrants[lineup[g:player()]]
+    local s = {}
+    for k, v in pairs(e.search) do s[k] = v end
+    s.seed = seed * 1000003 + g:ply()
+    local r = sg.search(g, s)
+    for _, m in ipairs(r.moves or {r.move}) do
+      g:play(m)
+      moves = moves + 1
+    end
+  end
+  local status, winner, ranking = g:status()
+  if status == "playing" then   -- stopped by max_moves: rank by score
+    ranking = {}
+    local sc = g:scores()
+    for p = 1, g:players() do ranking[p] = p end
+    table.sort(ranking, function(a, b) return sc[a] > sc[b] or (sc[a] == sc[b] and a < b) end)
+  end
+  return status, winner, ranking, moves, g
+end
+
+-- Run a tournament.  spec: game, entrants = {{name =, search = {...}}, ...}, games (default 100),
+-- seed (default 1), options (sg.new options but the seed), progress (default true: a live
+-- line on standard error), max_moves.  Each round plays the same galaxy (seed) with every
+-- rotation of the seats; an entrant holds several seats when there are more seats than
+-- entrants.  "first" counts games won outright, or led in the ranking of a drawn game.
+function M.run(spec)
+  check(spec)
+  local n = spec.games or 100
+  local probe = assert(sg.new(spec.game, spec.options))
+  local seats = probe:players()
+  local ne = #spec.entrants
+  local base = {}
+  for s = 1, seats do base[s] = (s - 1) % ne + 1 end
+  local res = {games = 0, drawn = 0, entrants = {}, seats = seats, rounds = {}}
+  for i, e in ipairs(spec.entrants) do
+    res.entrants[i] = {name = e.name, first = 0, won = 0, seats = 0, score_rank = 0}
+  end
+  local progress = spec.progress ~= false
+  local t0 = sg.clock()
+  for gi = 1, n do
+    local rot = (gi - 1) % seats
+    local seed = (spec.seed or 1) + (gi - 1) // seats
+    local lineup = {}
+    for s = 1, seats do lineup[s] = base[(s - 1 + rot) % seats + 1] end
+    local status, winner, ranking = M.play_game(spec.game, spec.options, spec.entrants, lineup,
+                                                seed, spec.max_moves)
+    res.games = res.games + 1
+    local firstseat = winner or (ranking and ranking[1])
+    if status ~= "won" then res.drawn = res.drawn + 1 end
+    if winner then res.entrants[lineup[winner]].won = res.entrants[lineup[winner]].won + 1 end
+    if firstseat then res.entrants[lineup[firstseat]].first = res.entrants[lineup[firstseat]].first + 1 end
+    for s = 1, seats do res.entrants[lineup[s]].seats = res.entrants[lineup[s]].seats + 1 end
+    if progress then
+      local parts = {}
+      for _, e in ipairs(res.entrants) do
+        parts[#parts + 1] = fmt("%s %d (%.0f%%)", e.name, e.first, 100 * e.first / res.games)
+      end
+      io.stderr:write(fmt("\r[%d/%d] %s  drawn %d  %.0f s ", res.games, n,
+                          table.concat(parts, "  "), res.drawn, sg.clock() - t0))
+      io.stderr:flush()
+    end
+  end
+  if progress then io.stderr:write("\n") end
+  res.time = sg.clock() - t0
+  for _, e in ipairs(res.entrants) do
+    e.rate = e.first / res.games
+    e.low, e.high = M.interval(e.first, res.games)
+    e.won_rate = e.won / res.games
+    e.won_low, e.won_high = M.interval(e.won, res.games)
+    e.expected = e.seats / (res.games * seats)   -- the share of first places by seats alone
+  end
+  return res
+end
+
+-- The results as a Markdown table.
+function M.report(res, title)
+  local out = {}
+  if title then out[#out + 1] = "### " .. title .. "\n" end
+  out[#out + 1] = "| entrant | first places | rate (95% interval) | won outright | rate (95% interval) | equal-strength share |"
+  out[#out + 1] = "|---|---|---|---|---|---|"
+  for _, e in ipairs(res.entrants) do
+    out[#out + 1] = fmt("| %s | %d of %d | %.1f%% (%.1f-%.1f%%) | %d | %.1f%% (%.1f-%.1f%%) | %.1f%% |",
+                        e.name, e.first, res.games, 100 * e.rate, 100 * e.low, 100 * e.high,
+                        e.won, 100 * e.won_rate, 100 * e.won_low, 100 * e.won_high,
+                        100 * e.expected)
+  end
+  out[#out + 1] = fmt("\n%d games (%d seats each, every rotation), %d ended in a draw at the turn " ..
+                      "limit; %.1f s. First places: the game won, or the top score of a drawn " ..
+                      "game.", res.games, res.seats, res.drawn, res.time)
+  return table.concat(out, "\n")
+end
+
+return M

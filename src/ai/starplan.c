@@ -1,0 +1,537 @@
+/* starplan.c: the Star Chess computer player: requests, the turn generator and the prediction
+   tree.  Section numbers refer to Nahr (2001); ../shared/rules/starchess.md fixes what the
+   paper leaves open, and the comments marked "decision" fix what neither says. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/clock.h"
+#include "starplan.h"
+
+const char *const sp_kind_names[SP_KINDS] = {
+  "defend_homeworld", "defend_colony", "attack_homeworld", "attack_colony", "garrison",
+  "colonise"
+};
+
+#define PLAY(c, s, m) starchess_class.play((c), (s), (m))
+
+/* sc_distance as a table: the planner asks it in its inner loops. */
+static const uint8_t dist[SC_SECTORS][SC_SECTORS] = {
+  {0, 1, 2, 3, 1, 1, 2, 3, 2, 2, 2, 3, 3, 3, 3, 3},
+  {1, 0, 1, 2, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3},
+  {2, 1, 0, 1, 2, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3},
+  {3, 2, 1, 0, 3, 2, 1, 1, 3, 2, 2, 2, 3, 3, 3, 3},
+  {1, 1, 2, 3, 0, 1, 2, 3, 1, 1, 2, 3, 2, 2, 2, 3},
+  {1, 1, 1, 2, 1, 0, 1, 2, 1, 1, 1, 2, 2, 2, 2, 2},
+  {2, 1, 1, 1, 2, 1, 0, 1, 2, 1, 1, 1, 2, 2, 2, 2},
+  {3, 2, 1, 1, 3, 2, 1, 0, 3, 2, 1, 1, 3, 2, 2, 2},
+  {2, 2, 2, 3, 1, 1, 2, 3, 0, 1, 2, 3, 1, 1, 2, 3},
+  {2, 2, 2, 2, 1, 1, 1, 2, 1, 0, 1, 2, 1, 1, 1, 2},
+  {2, 2, 2, 2, 2, 1, 1, 1, 2, 1, 0, 1, 2, 1, 1, 1},
+  {3, 2, 2, 2, 3, 2, 1, 1, 3, 2, 1, 0, 3, 2, 1, 1},
+  {3, 3, 3, 3, 2, 2, 2, 3, 1, 1, 2, 3, 0, 1, 2, 3},
+  {3, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 2, 1, 0, 1, 2},
+  {3, 3, 3, 3, 2, 2, 2, 2, 2, 1, 1, 1, 2, 1, 0, 1},
+  {3, 3, 3, 3, 3, 2, 2, 2, 3, 2, 1, 1, 3, 2, 1, 0}
+};
+#define DIST(a, b) dist[a][b]
+
+static int enemy_ships(const sc_state *s, int p, int sec) {
+  return s->fl_owner[sec] && s->fl_owner[sec] != p ? s->ships[sec] : 0;
+}
+
+/* ---- section 3.2: CountThreats and the standard mask ---- */
+
+/* Bit t of hood[s]: t is s or one of its 8 neighbours. */
+static const uint16_t hood[SC_SECTORS] = {
+  0x0033, 0x0077, 0x00ee, 0x00cc, 0x0333, 0x0777, 0x0eee, 0x0ccc, 0x3330, 0x7770, 0xeee0, 0xccc0, 0x3300, 0x7700, 0xee00, 0xcc00
+};
+
+void sp_threats(const sc_state *s, int p, int threats[SC_SECTORS], uint16_t *mask) {
+  uint16_t near[SC_PLAYERS + 1] = {0};
+  for (int i = 0; i < SC_SECTORS; i++) {
+    if (s->col_owner[i])
+      near[s->col_owner[i]] = (uint16_t)(near[s->col_owner[i]] | hood[i]);
+    threats[i] = enemy_ships(s, p, i);
+  }
+  /* every enemy fleet threatens the neighbouring sectors its owner may move into */
+  for (int a = 0; a < SC_SECTORS; a++) {
+    int q = s->fl_owner[a];
+    if (!q || q == p)
+      continue;
+    uint16_t reach = (uint16_t)(hood[a] & near[q] & ~(1u << a));
+    for (int t = 0; reach; t++, reach >>= 1)
+      if (reach & 1)
+        threats[t] += s->ships[a];
+  }
+  uint16_t m = 0;
+  for (int t = 0; t < SC_SECTORS; t++) {
+    int reachable = near[p] >> t & 1;
+    int safe = s->col_owner[t] == p && threats[t] == 0;
+    if (reachable && !safe)
+      m = (uint16_t)(m | 1u << t);
+  }
+  *mask = m;
+}
+
+/* ---- section 3.4.4: CreateRequests ---- */
+
+static int size_of(const sp_size *z, int T) {
+  int v = z->t * T + z->t3 * (T / 3) + z->add;
+  return v < z->at_least ? z->at_least : v;
+}
+
+int sp_requests(const sp_priorities *pr, const sc_cfg *c, const sc_state *s, int p,
+                uint16_t masked, sp_request out[SC_SECTORS]) {
+  int threats[SC_SECTORS], n = 0;
+  uint16_t std;
+  (void)c;
+  sp_threats(s, p, threats, &std);
+  uint16_t enabled = (uint16_t)(std & ~masked);
+  for (int k = 0; k < SC_SECTORS; k++) {
+    int t = sc_order[p - 1][k], kind, T = threats[t];
+    if (!(enabled >> t & 1))
+      continue;
+    int owner = s->col_owner[t];
+    if (owner == p) {
+      if (enemy_ships(s, p, t))
+        kind = t == sc_homeworld[p - 1] ? SP_DEFEND_HOMEWORLD : SP_DEFEND_COLONY;
+      else if (T > 0)
+        kind = SP_GARRISON;
+      else
+        continue;   /* safe: nothing to ask for */
+    } else if (owner)
+      kind = t == sc_homeworld[owner - 1] ? SP_ATTACK_HOMEWORLD : SP_ATTACK_COLONY;
+    else
+      kind = SP_COLONISE;
+    const sp_rule *r = &pr->rule[kind];
+    sp_request *q = &out[n++];
+    q->sector = t, q->kind = kind, q->priority = r->priority, q->colonise = r->colonise;
+    q->threats = T;
+    q->min = q->min0 = size_of(&r->min, T);
+    q->max = q->max0 = size_of(&r->max, T);
+  }
+  /* by priority; within it the processing order they were made in (a stable sort) */
+  for (int i = 1; i < n; i++) {
+    sp_request x = out[i];
+    int j = i;
+    while (j > 0 && out[j - 1].priority > x.priority) {
+      out[j] = out[j - 1];
+      j--;
+    }
+    out[j] = x;
+  }
+  return n;
+}
+
+/* ---- section 3.4.3: CompLevel and its parts ---- */
+
+typedef struct level {
+  const sp_priorities *pr;
+  const sc_cfg *c;
+  sc_state *s;
+  int p;
+  sp_request req[SC_SECTORS];
+  int nreq;
+  int assigned[SC_SECTORS];   /* ships serving a request in each sector */
+  sg_move *cmds;
+  int ncmds;
+} level;
+
+/* Execute a command if it is legal, recording it. */
+static int exec(level *L, sg_move m) {
+  if (!sc_legal(L->c, L->s, m))
+    return 0;
+  PLAY(L->c, L->s, m);
+  if (L->cmds && L->ncmds < SP_MAX_COMMANDS - 1)
+    L->cmds[L->ncmds] = m;
+  L->ncmds++;
+  return 1;
+}
+
+/* Section 3.5.2: CompMoveStep.  One step of n ships from f towards t: straight there when
+   next to it, else by the first unblocked legal first step of the equally short routes, in
+   the player's processing order (decision); none: the ships stay.  Returns where the ships
+   are. */
+static int comp_move_step(level *L, int f, int t, int n) {
+  if (DIST(f, t) == 1)
+    return exec(L, SC_CMD(SC_MOVE, f, t, n)) ? t : f;
+  int d = DIST(f, t);
+  for (int k = 0; k < SC_SECTORS; k++) {
+    int a = sc_order[L->p - 1][k];
+    if (DIST(f, a) != 1 || DIST(a, t) != d - 1 || enemy_ships(L->s, L->p, a))
+      continue;
+    if (exec(L, SC_CMD(SC_MOVE, f, a, n)))
+      return a;
+  }
+  return f;
+}
+
+/* Section 3.5.1: CompMove. */
+static void comp_move(level *L) {
+  const int *order = sc_order[L->p - 1];
+  int fleet[SC_SECTORS], nf = 0, left[SC_SECTORS];
+  for (int k = 0; k < SC_SECTORS; k++) {   /* largest first, ties in processing order */
+    int sec = order[k];
+    if (L->s->fl_owner[sec] != L->p)
+      continue;
+    int j = nf++;
+    while (j > 0 && L->s->ships[fleet[j - 1]] < L->s->ships[sec]) {
+      fleet[j] = fleet[j - 1];
+      j--;
+    }
+    fleet[j] = sec;
+  }
+  for (int i = 0; i < SC_SECTORS; i++)
+    left[i] = L->s->fl_owner[i] == L->p ? L->s->ships[i] : 0;
+  for (int i = 0; i < nf; i++) {
+    int f = fleet[i];
+    /* this fleet's request list: by priority, then distance, then processing order */
+    int idx[SC_SECTORS];
+    for (int r = 0; r < L->nreq; r++) {
+      int j = r;
+      const sp_request *x = &L->req[r];
+      while (j > 0) {
+        const sp_request *y = &L->req[idx[j - 1]];
+        if (y->priority < x->priority ||
+            (y->priority == x->priority && DIST(f, y->sector) <= DIST(f, x->sector)))
+          break;
+        idx[j] = idx[j - 1];
+        j--;
+      }
+      idx[j] = r;
+    }
+    for (int k = 0; k < L->nreq && left[f] > 0; k++) {
+      sp_request *r = &L->req[idx[k]];
+      if (r->max <= 0 || left[f] < r->min)
+        continue;
+      int n = left[f] < r->max ? left[f] : r->max;
+      /* a supplementary fleet never goes alone against a larger enemy in the target */
+      int e = enemy_ships(L->s, L->p, r->sector);
+      if (r->min <= 0 && e > 0 && n <= e)
+        continue;
+      r->min -= n, r->max -= n;
+      if (r->min < 0)
+        r->min = 0;
+      left[f] -= n;
+      int at = r->sector == f ? f : comp_move_step(L, f, r->sector, n);
+      L->assigned[at] += n;
+    }
+  }
+}
+
+/* The ships player p's net income supports (rules file: support capacity). */
+static int capacity(const level *L) {
+  long m, cr;
+  sc_net_income(L->c, L->s, L->p, &m, &cr);
+  long a = L->c->support_materials ? m / L->c->support_materials : 999999;
+  long b = L->c->support_credits ? cr / L->c->support_credits : 999999;
+  long cap = a < b ? a : b;
+  return cap < 0 ? 0 : (int)cap;
+}
+
+static int build(level *L, int sec, int n) {
+  int why, lim = sc_build_limit(L->c, L->s, L->p, sec, &why);
+  if (n > lim)
+    n = lim;
+  if (n <= 0 || !exec(L, SC_CMD(SC_BUILD, sec, 0, n)))
+    return 0;
+  return n;
+}
+
+/* Section 3.4.5: CompReqBuild.  Requests whose minimal size was not met get that many ships,
+   at the request's sector when it holds an own colony, else at the own colony nearest to it;
+   within the support capacity except on blockaded colonies. */
+static void comp_req_build(level *L) {
+  int cap = capacity(L), ships = sc_ships(L->s, L->p);
+  for (int k = 0; k < L->nreq; k++) {
+    sp_request *r = &L->req[k];
+    if (r->min <= 0)
+      continue;
+    int site = -1;
+    if (L->s->col_owner[r->sector] == L->p)
+      site = r->sector;
+    else
+      for (int j = 0; j < SC_SECTORS; j++) {
+        int sec = sc_order[L->p - 1][j];
+        if (L->s->col_owner[sec] == L->p &&
+            (site < 0 || DIST(sec, r->sector) < DIST(site, r->sector)))
+          site = sec;
+      }
+    if (site < 0)
+      continue;
+    int n = r->min;
+    int blockade = sc_blockaded(L->s, site);
+    if (!blockade && n > cap - ships)
+      n = cap - ships;
+    n = build(L, site, n);
+    if (n > 0) {
+      ships += blockade ? 0 : n;
+      r->min -= n, r->max -= n;
+      L->assigned[site] += n;
+    }
+  }
+}
+
+/* Section 3.4.5: CompColonise. */
+static void comp_colonise(level *L) {
+  for (int k = 0; k < L->nreq; k++) {
+    const sp_request *r = &L->req[k];
+    int sec = r->sector;
+    if (!r->colonise || L->s->fl_owner[sec] != L->p || L->s->ships[sec] < r->min0)
+      continue;
+    if (exec(L, SC_CMD(SC_COLONISE, sec, 0, 0))) {
+      L->assigned[sec] -= L->c->colonise_ships;
+      if (L->assigned[sec] < 0)
+        L->assigned[sec] = 0;
+    }
+  }
+}
+
+/* Section 3.4.6: CompSupBuild, at the most populous unblockaded colonies first. */
+static void comp_sup_build(level *L) {
+  int want = capacity(L) - sc_ships(L->s, L->p);
+  int done[SC_SECTORS] = {0};
+  while (want > 0) {
+    int best = -1;
+    for (int k = 0; k < SC_SECTORS; k++) {
+      int sec = sc_order[L->p - 1][k];
+      if (L->s->col_owner[sec] == L->p && !done[sec] && !sc_blockaded(L->s, sec) &&
+          (best < 0 || L->s->pop[sec] > L->s->pop[best]))
+        best = sec;
+    }
+    if (best < 0)
+      break;
+    done[best] = 1;
+    want -= build(L, best, want);
+  }
+}
+
+/* Section 3.4.6: CompScrap, ships serving no request, in processing order. */
+static void comp_scrap(level *L) {
+  int excess = sc_ships(L->s, L->p) - capacity(L);
+  for (int k = 0; k < SC_SECTORS && excess > 0; k++) {
+    int sec = sc_order[L->p - 1][k];
+    if (L->s->fl_owner[sec] != L->p)
+      continue;
+    int free_ = L->s->ships[sec] - L->assigned[sec];
+    int n = free_ < excess ? free_ : excess;
+    if (n > 0 && exec(L, SC_CMD(SC_SCRAP, sec, 0, n)))
+      excess -= n;
+  }
+}
+
+/* Section 3.4.6: CompTerraform: with at least two barren colonies and at most twice as many
+   terran ones, the most populous unblockaded barren colony, one at a time. */
+static void comp_terraform(level *L) {
+  int barren = 0, terran = 0, best = -1;
+  for (int k = 0; k < SC_SECTORS; k++) {
+    int sec = sc_order[L->p - 1][k];
+    if (L->s->col_owner[sec] != L->p)
+      continue;
+    if (L->s->terran >> sec & 1)
+      terran++;
+    else {
+      barren++;
+      if (!sc_blockaded(L->s, sec) && (best < 0 || L->s->pop[sec] > L->s->pop[best]))
+        best = sec;
+    }
+  }
+  if (barren >= 2 && terran <= 2 * barren && best >= 0 &&
+      L->s->materials[L->p - 1] >= L->c->terraform_cost)
+    exec(L, SC_CMD(SC_TERRAFORM, best, 0, 0));
+}
+
+int sp_comp_level(const sp_priorities *pr, const sc_cfg *c, sc_state *s, uint16_t masked,
+                  sg_move *cmds) {
+  level L;
+  memset(L.assigned, 0, sizeof L.assigned);
+  L.pr = pr, L.c = c, L.s = s, L.p = s->player + 1, L.cmds = cmds, L.ncmds = 0;
+  if (starchess_class.status(c, s, NULL) == SG_PLAYING) {
+    L.nreq = sp_requests(pr, c, s, L.p, masked, L.req);
+    comp_move(&L);
+    comp_req_build(&L);
+    comp_colonise(&L);
+    comp_sup_build(&L);
+    comp_scrap(&L);
+    comp_terraform(&L);
+    exec(&L, SC_CMD(SC_END, 0, 0, 0));
+  }
+  return L.ncmds;
+}
+
+/* ---- section 2.2.2: the masks ---- */
+
+int sp_masks(const sp_request *req, int n, uint16_t *out) {
+  int k = 0;
+  out[k++] = 0;
+  for (int i = 0; i < n; i++)
+    out[k++] = (uint16_t)(1u << req[i].sector);
+  for (int i = 0; i < n; i++)
+    for (int j = i + 1; j < n; j++)
+      out[k++] = (uint16_t)(1u << req[i].sector | 1u << req[j].sector);
+  return k;
+}
+
+/* ---- sections 3.4.1-3.4.2: TreePredict and CompTurn ---- */
+
+#define MAX_LEVELS 64
+#define MAX_MASKS (1 + 16 + 120)
+
+typedef struct tree {
+  const sp_priorities *pr;
+  const sc_cfg *c;
+  const sp_options *o;
+  int root;                        /* p(1), 1..4 */
+  int levels;
+  int player[MAX_LEVELS];          /* the player of each level */
+  uint64_t generated, evaluated;
+  int stop;
+} tree;
+
+static void evaluate(tree *T, const sc_state *s, int *v) {
+  T->evaluated++;
+  sc_eval(T->c, s, v);
+}
+
+/* The best score vector for the player of level l, from state s (max^n). */
+static void predict(tree *T, int l, const sc_state *s, int *best) {
+  int q = T->player[l], last = l == T->levels - 1;
+  if ((T->generated & 1023) == 0 && interrupt_pending())
+    T->stop = 1;
+  if (T->stop) {
+    memset(best, 0, SC_PLAYERS * sizeof(int));
+    return;
+  }
+  if (starchess_class.status(T->c, s, NULL) != SG_PLAYING) {
+    evaluate(T, s, best);   /* the game is over: nothing more to predict */
+    return;
+  }
+  if (s->defeated >> (q - 1) & 1 || s->player + 1 != q) {
+    /* a defeated player's level: one empty command sequence */
+    T->generated++;
+    if (last)
+      evaluate(T, s, best);
+    else
+      predict(T, l + 1, s, best);
+    return;
+  }
+  uint16_t masks[MAX_MASKS];
+  int nm = 1;
+  masks[0] = 0;
+  if (T->o->masks && (q == T->root || !T->o->prune)) {
+    sp_request req[SC_SECTORS];
+    nm = sp_masks(req, sp_requests(T->pr, T->c, s, q, 0, req), masks);
+  }
+  int v[SC_PLAYERS];
+  for (int i = 0; i < nm; i++) {
+    sc_state child = *s;
+    sp_comp_level(T->pr, T->c, &child, masks[i], NULL);
+    T->generated++;
+    if (last)
+      evaluate(T, &child, v);
+    else
+      predict(T, l + 1, &child, v);
+    if (i == 0 || v[q - 1] > best[q - 1])
+      memcpy(best, v, sizeof v);
+  }
+}
+
+typedef struct job {
+  tree t;                          /* a private copy: counts and the stop flag */
+  const sc_state *s;
+  const uint16_t *masks;
+  int from, to;                    /* root masks [from, to) */
+  int (*scores)[SC_PLAYERS];       /* per root mask */
+} job;
+
+static void *run_job(void *arg) {
+  job *j = arg;
+  for (int i = j->from; i < j->to; i++) {
+    sc_state child = *j->s;
+    sp_comp_level(j->t.pr, j->t.c, &child, j->masks[i], NULL);
+    j->t.generated++;
+    if (j->t.levels == 1)
+      evaluate(&j->t, &child, j->scores[i]);
+    else
+      predict(&j->t, 1, &child, j->scores[i]);
+  }
+  return NULL;
+}
+
+int sp_comp_turn(const sp_priorities *pr, const sc_cfg *c, const sc_state *s,
+                 const sp_options *o, sp_result *r, char *err) {
+  memset(r, 0, sizeof *r);
+  if (starchess_class.status(c, s, NULL) != SG_PLAYING) {
+    snprintf(err, SG_ERRLEN, "search: the game is over, there is no turn to plan");
+    return -1;
+  }
+  tree T;
+  memset(&T, 0, sizeof T);
+  T.pr = pr, T.c = c, T.o = o, T.root = s->player + 1;
+  /* CompTurn: a player to every level, in the order of play */
+  int alive_n = 0;
+  for (int p = 1; p <= SC_PLAYERS; p++)
+    alive_n += !(s->defeated >> (p - 1) & 1);
+  T.levels = o->levels < 1 ? 1 : o->levels > MAX_LEVELS ? MAX_LEVELS : o->levels;
+  if (!o->masks)
+    T.levels = 1;   /* no alternatives: a tree could only confirm the one turn there is */
+  for (int l = 0, p = T.root; l < T.levels;) {
+    if (!o->skip_dead || !(s->defeated >> (p - 1) & 1))
+      T.player[l++] = p;
+    p = p % SC_PLAYERS + 1;
+  }
+  (void)alive_n;
+  uint16_t masks[MAX_MASKS];
+  int nm = 1;
+  masks[0] = 0;
+  if (o->masks) {
+    sp_request req[SC_SECTORS];
+    nm = sp_masks(req, sp_requests(pr, c, s, T.root, 0, req), masks);
+  }
+  int (*scores)[SC_PLAYERS] = malloc((size_t)nm * sizeof *scores);
+  if (!scores) {
+    snprintf(err, SG_ERRLEN, "search: out of memory");
+    return -1;
+  }
+  int nt = o->threads < 1 ? 1 : o->threads > 64 ? 64 : o->threads;
+  if (nt > nm)
+    nt = nm;
+  job jobs[64];
+  pthread_t tid[64];
+  for (int i = 0; i < nt; i++) {
+    jobs[i].t = T;
+    jobs[i].s = s, jobs[i].masks = masks, jobs[i].scores = scores;
+    jobs[i].from = nm * i / nt, jobs[i].to = nm * (i + 1) / nt;
+  }
+  int started = 0;
+  for (int i = 1; i < nt; i++)
+    if (pthread_create(&tid[i], NULL, run_job, &jobs[i]) == 0)
+      started = i;
+    else
+      break;
+  run_job(&jobs[0]);
+  for (int i = 1; i <= started; i++)
+    pthread_join(tid[i], NULL);
+  for (int i = started + 1; i < nt; i++)   /* threads that could not start: run here */
+    run_job(&jobs[i]);
+  /* the first best in enumeration order, whatever the threads */
+  int best = 0;
+  for (int i = 1; i < nm; i++)
+    if (scores[i][T.root - 1] > scores[best][T.root - 1])
+      best = i;
+  for (int i = 0; i < nt; i++) {
+    r->generated += jobs[i].t.generated;
+    r->evaluated += jobs[i].t.evaluated;
+    r->interrupted |= jobs[i].t.stop;
+  }
+  r->mask = masks[best];
+  memcpy(r->scores, scores[best], sizeof r->scores);
+  free(scores);
+  sc_state final = *s;
+  r->ncmds = sp_comp_level(pr, c, &final, r->mask, r->cmds);
+  if (r->ncmds > SP_MAX_COMMANDS - 1)
+    r->ncmds = SP_MAX_COMMANDS - 1;
+  return 0;
+}

@@ -1,0 +1,195 @@
+package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
+-- 023-starchess-tree.lua: the prediction tree (TreePredict, CompTurn) against a brute-force
+-- reference written here in Lua: max^n over request masks, built from sg.starchess.requests
+-- and sg.starchess.plan (CompLevel for one mask) with every command played through g:play.
+-- The pruned and the full tree, the positions generated and evaluated, thread counts, and
+-- the legality of every AI turn over many games.
+local t = require "tap"
+local sg = require "stratagem"
+
+-- the masks of section 2.2.2: none, each request, each pair, in request-list order
+local function masks_of(g)
+  local req = sg.starchess.requests(g)
+  local m = {{}}
+  for i = 1, #req do m[#m + 1] = {req[i].sector} end
+  for i = 1, #req do
+    for j = i + 1, #req do m[#m + 1] = {req[i].sector, req[j].sector} end
+  end
+  return m
+end
+
+-- the reference TreePredict: the best score vector for the player of `level`
+local function reference(g, level, o, counts)
+  local q = o.players[level]
+  local last = level == #o.players
+  if g:status() ~= "playing" then
+    counts.evaluated = counts.evaluated + 1
+    return g:scores(), {}
+  end
+  if g:empire(q).defeated or g:player() ~= q then
+    counts.generated = counts.generated + 1
+    if last then
+      counts.evaluated = counts.evaluated + 1
+      return g:scores(), {}
+    end
+    return (reference(g, level + 1, o, counts)), {}
+  end
+  local masks = (q == o.root or not o.prune) and masks_of(g) or {{}}
+  local best, bestmask
+  for _, mask in ipairs(masks) do
+    local child = g:copy()
+    for _, c in ipairs(sg.starchess.plan(child, {mask = mask})) do child:play(c) end
+    counts.generated = counts.generated + 1
+    local v
+    if last then
+      counts.evaluated = counts.evaluated + 1
+      v = child:scores()
+    else
+      v = reference(child, level + 1, o, counts)
+    end
+    if not best or v[q] > best[q] then best, bestmask = v, mask end
+  end
+  return best, bestmask
+end
+
+local function players_for(g, levels, skip_dead)
+  local ps, p = {}, g:player()
+  while #ps < levels do
+    if not skip_dead or not g:empire(p).defeated then ps[#ps + 1] = p end
+    p = p % 4 + 1
+  end
+  return ps
+end
+
+local function set(list)
+  local s = {}
+  for _, x in ipairs(list) do s[x] = true end
+  return s
+end
+
+-- positions: openings and midgames of AI games with rich reserves (so that there is fighting)
+local function rich(seed)
+  local R = {}
+  for p = 1, 4 do R[p] = {materials = 2000, credits = 2000} end
+  return sg.new("starchess", {seed = seed, scenario = {reserves = R}})
+end
+local positions = {}
+for seed = 1, 4 do
+  local g = rich(seed)
+  positions[#positions + 1] = g:copy()
+  for turn = 1, 4 * (6 + 3 * seed) do
+    if g:status() ~= "playing" then break end
+    for _, c in ipairs(sg.search(g, {turns = 0}).moves) do g:play(c) end
+  end
+  if g:status() == "playing" then positions[#positions + 1] = g end
+end
+t.ok(#positions >= 6, "test positions: " .. #positions)
+
+local agree, counted, cases = true, true, 0
+for i, g in ipairs(positions) do
+  for _, case in ipairs({{levels = 1, prune = true}, {levels = 2, prune = true},
+                         {levels = 2, prune = false}, {levels = 5, prune = true},
+                         {levels = 3, prune = false}}) do
+    local o = {players = players_for(g, case.levels, false), root = g:player(), prune = case.prune}
+    local counts = {generated = 0, evaluated = 0}
+    local want, wantmask = reference(g, 1, o, counts)
+    local got = sg.search(g, {levels = case.levels, prune = case.prune})
+    cases = cases + 1
+    local same_mask = #got.mask == #wantmask
+    local ws = set(wantmask)
+    for _, s in ipairs(got.mask) do same_mask = same_mask and ws[s] end
+    if not (t.same(got.scores, want) and same_mask) then
+      agree = false
+      t.diag(("position %d, levels %d, prune %s: got mask {%s} scores {%s}, reference {%s} {%s}")
+             :format(i, case.levels, tostring(case.prune), table.concat(got.mask, ","),
+                     table.concat(got.scores, ","), table.concat(wantmask, ","), table.concat(want, ",")))
+    end
+    if got.generated ~= counts.generated or got.evaluated ~= counts.evaluated then
+      counted = false
+      t.diag(("position %d, levels %d: generated %d/%d, evaluated %d/%d (tree/reference)")
+             :format(i, case.levels, got.generated, counts.generated, got.evaluated, counts.evaluated))
+    end
+    -- the turn played is the plan of the chosen mask
+    local plan = sg.starchess.plan(g, {mask = got.mask})
+    if table.concat(plan, ";") ~= table.concat(got.moves, ";") then
+      agree = false
+      t.diag("position " .. i .. ": the commands are not the chosen mask's plan")
+    end
+  end
+end
+t.ok(agree, ("the C tree's best mask and scores equal the brute-force reference (%d cases, pruned and full)"):format(cases))
+t.ok(counted, "its positions generated and evaluated equal the reference's counts")
+
+-- the counts the shape implies: with prune, levels = 4 * turns, root masks m
+do
+  local g = positions[1]
+  local m = #masks_of(g)
+  local r0 = sg.search(g, {turns = 0})
+  t.is(r0.generated, m, ("turns = 0: one position per mask (%d)"):format(m))
+  t.is(r0.evaluated, m, "each evaluated")
+  local r1 = sg.search(g, {turns = 1})
+  t.is(r1.generated, 4 * m, "turns = 1 pruned: each root mask and three unmasked turns")
+  t.is(r1.evaluated, m, "and one evaluation per root mask")
+  local plain = sg.search(g, {masks = false})
+  t.is(plain.generated, 1, "masks = false: the plain request list only")
+  t.is(#plain.mask, 0, "masks nothing")
+end
+
+-- threads: the same result, whatever the number
+local same = true
+for _, g in ipairs(positions) do
+  local one = sg.search(g, {turns = 1, threads = 1})
+  for _, n in ipairs({2, 3, 7}) do
+    local r = sg.search(g, {turns = 1, threads = n})
+    if not (t.same(r.scores, one.scores) and t.same(r.mask, one.mask) and t.same(r.moves, one.moves)
+            and r.generated == one.generated and r.evaluated == one.evaluated) then
+      same = false
+    end
+  end
+end
+t.ok(same, "threads = 2, 3, 7 give the result of one thread, counts included")
+
+-- skip_dead: levels over the survivors only
+do
+  local g = sg.new("starchess", {seed = 1, scenario = {
+    colonies = {A1 = {owner = 1, pop = 100}, A4 = {owner = 2, pop = 100}},
+    fleets = {A1 = {owner = 1, ships = 20}, A4 = {owner = 2, ships = 20}}}})
+  local a = sg.search(g, {turns = 1, skip_dead = true})
+  local b = sg.search(g, {turns = 1, skip_dead = false})
+  t.is(a.levels, 2, "skip_dead: a full turn of two survivors is 2 levels")
+  t.is(b.levels, 4, "without it, 4 levels (two of them empty)")
+end
+
+-- every AI turn is legal: many seeded games, the commands played through the rules engine
+local legal, games, commands = true, 0, 0
+for seed = 1, 120 do
+  local g = seed % 2 == 0 and rich(seed) or sg.new("starchess", {seed = seed})
+  local turns = 0
+  while g:status() == "playing" and turns < 4 * 25 do
+    local r = sg.search(g, {turns = seed % 3 == 0 and 1 or 0})
+    local ok, err = pcall(function() for _, c in ipairs(r.moves) do g:play(c) end end)
+    if not ok or r.moves[#r.moves] ~= "end" then
+      legal = false
+      t.diag(("seed %d: %s"):format(seed, tostring(err)))
+      break
+    end
+    commands = commands + #r.moves
+    turns = turns + 1
+  end
+  games = games + 1
+end
+t.ok(legal, ("every AI turn of %d games (%d commands) is legal and ends with end"):format(games, commands))
+
+-- bad options
+local g = sg.new("starchess")
+t.errors(function() sg.search(g, {turns = -1}) end, "turns must be a whole number from 0 to 16", "negative turns")
+t.errors(function() sg.search(g, {turns = 1, levels = 3}) end, "turns or levels, not both", "turns and levels")
+t.errors(function() sg.search(g, {prune = "yes"}) end, "prune must be a boolean", "prune not a boolean")
+t.errors(function() sg.search(g, {threads = 0}) end, "threads must be a whole number from 1 to 64", "no threads")
+t.errors(function() sg.search(g, {depth = 3}) end, "unknown option 'depth' for algo 'predict'", "depth is not predict's")
+t.errors(function() sg.search(g, {priorities = {attack = {}}}) end, "unknown situation 'attack'", "an unknown situation")
+t.errors(function() sg.search(g, {priorities = {garrison = {priority = 9}}}) end, "priority must be 1 to 4", "a priority out of range")
+t.errors(function() sg.search(g, {priorities = {garrison = {min = {tt = 1}}}}) end, "unknown key 'tt'", "an unknown size key")
+t.errors(function() sg.search(g, {weights = {ships = 1}}) end, "unknown weights key 'ships'", "an unknown weight")
+t.errors(function() sg.search(g, {algo = "alphabeta"}) end, "alphabeta needs a two%-player game", "alpha-beta on four players")
+t.done()

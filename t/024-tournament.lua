@@ -1,0 +1,51 @@
+package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
+-- 024-tournament.lua: the tournament runner: seat rotations, counting, intervals, bad input.
+local t = require "tap"
+local T = require "stratagem.tournament"
+
+-- Wilson intervals against values computed by hand
+local lo, hi = T.interval(0, 10)
+t.ok(lo == 0 and math.abs(hi - 0.2775) < 1e-3, ("0 of 10: 0 to 27.8%% (%.4f)"):format(hi))
+lo, hi = T.interval(50, 100)
+t.ok(math.abs(lo - 0.4038) < 1e-3 and math.abs(hi - 0.5962) < 1e-3,
+     ("50 of 100: 40.4%% to 59.6%% (%.4f, %.4f)"):format(lo, hi))
+lo, hi = T.interval(100, 100)
+t.ok(math.abs(lo - 0.9630) < 1e-3 and hi == 1, ("100 of 100: 96.3%% to 100%% (%.4f)"):format(lo))
+
+-- tic-tac-toe: two equal perfect players draw every game; both seats rotate
+local res = T.run{game = "tictactoe", games = 6, progress = false,
+                  entrants = {{name = "a", search = {random = 0}}, {name = "b", search = {random = 0}}}}
+t.is(res.games, 6, "six games")
+t.is(res.drawn, 6, "perfect players draw them all")
+t.is(res.entrants[1].seats, 6, "each entrant held a seat in every game")
+t.is(res.entrants[1].won + res.entrants[2].won, 0, "nobody won outright")
+t.is(res.entrants[1].first + res.entrants[2].first, 0, "a drawn two-player game has no ranking, so no first place")
+
+-- the perfect player against the random one never loses and wins often
+res = T.run{game = "tictactoe", games = 40, progress = false,
+            entrants = {{name = "ai", search = {random = 0}}, {name = "rnd", search = {algo = "random"}}}}
+t.is(res.entrants[2].won, 0, "the random player never beats the perfect one")
+t.ok(res.entrants[1].won >= 20, ("the perfect player wins most games (%d of 40)"):format(res.entrants[1].won))
+local again = T.run{game = "tictactoe", games = 40, progress = false,
+                    entrants = {{name = "ai", search = {random = 0}}, {name = "rnd", search = {algo = "random"}}}}
+t.is(again.entrants[1].won, res.entrants[1].won, "a tournament is reproducible from its seed")
+
+-- Star Chess: four seats, two entrants hold two each, every rotation
+res = T.run{game = "starchess", games = 8, progress = false,
+            options = {rules = {max_turns = 5}},
+            entrants = {{name = "p0", search = {turns = 0}}, {name = "rnd", search = {algo = "random"}}}}
+t.is(res.seats, 4, "Star Chess has four seats")
+t.is(res.entrants[1].seats, 16, "each of two entrants holds two seats per game")
+t.is(res.entrants[1].expected, 0.5, "so the equal-strength share is 50%")
+t.like(T.report(res, "x"), "| p0 | %d+ of 8 |", "the report is a Markdown table")
+
+-- bad settings
+t.errors(function() T.run{game = "tictactoe", entrants = {}} end, "at least two", "too few entrants")
+t.errors(function() T.run{game = "tictactoe", entrants = {{name = "a", search = {}}, {name = "b"}}} end,
+         "entrants%[2%] must be", "an entrant without search settings")
+t.errors(function() T.run{game = "tictactoe", gmaes = 3, entrants = {}} end, "unknown setting 'gmaes'",
+         "a misspelled setting")
+t.errors(function() T.run{game = "tictactoe", games = 0,
+                          entrants = {{name = "a", search = {}}, {name = "b", search = {}}}} end,
+         "games must be a whole number", "zero games")
+t.done()
