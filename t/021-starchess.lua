@@ -89,7 +89,7 @@ for seed = 1, games do
   local r = sg.new("starchess", {seed = seed, rules = {max_turns = 12}})
   local steps = 0
   while r:status() == "playing" and steps < 400 do
-    local c = sg.search(r, {seed = seed * 1000 + steps}).move
+    local c = sg.search(r, {algo = "random", seed = seed * 1000 + steps}).move
     r:play(c)
     steps = steps + 1
     local ships, cols, owners = {0, 0, 0, 0}, {0, 0, 0, 0}, true

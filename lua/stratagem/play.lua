@@ -115,13 +115,19 @@ function M.run(o, read, write)
     if seats[p] == "ai" then
       ai.seed = seed * 1000003 + g:ply()
       local r = sg.search(g, ai)
-      if r.depth > 0 then
-        write(fmt("%s (AI) plays %s   [score %d, depth %d, %d nodes, %.3f s]\n", who, r.move,
-                  r.score, r.depth, r.nodes, r.time))
+      if r.moves then   -- a whole turn of commands (Star Chess's planner)
+        write(fmt("%s (AI) plays %s   [%d positions generated, %.3f s]\n", who,
+                  table.concat(r.moves, "; "), r.generated or 0, r.time))
+        for _, m in ipairs(r.moves) do g:play(m) end
       else
-        write(fmt("%s (AI) plays %s\n", who, r.move))
+        if (r.depth or 0) > 0 then
+          write(fmt("%s (AI) plays %s   [score %d, depth %d, %d nodes, %.3f s]\n", who, r.move,
+                    r.score, r.depth, r.nodes, r.time))
+        else
+          write(fmt("%s (AI) plays %s\n", who, r.move))
+        end
+        g:play(r.move)
       end
-      g:play(r.move)
     else
       write(fmt("%s to move> ", who))
       local line = read()
@@ -144,7 +150,11 @@ function M.run(o, read, write)
         for k, v in pairs(ai) do h[k] = v end
         h.seed = seed
         local r = sg.search(g, h)
-        write(fmt("hint: %s (score %d)\n", r.move, r.score))
+        if r.moves then
+          write(fmt("hint: %s\n", table.concat(r.moves, "; ")))
+        else
+          write(fmt("hint: %s (score %d)\n", r.move, r.score or 0))
+        end
       elseif line == "undo" then
         -- back to this player's previous turn
         local undone = 0
