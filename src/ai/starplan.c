@@ -2,6 +2,7 @@
    tree.  Section numbers refer to Nahr (2001); ../shared/rules/starchess.md fixes what the
    paper leaves open, and the comments marked "decision" fix what neither says. */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -171,7 +172,7 @@ static int comp_move_step(level *L, int f, int t, int n) {
 /* Section 3.5.1: CompMove. */
 static void comp_move(level *L) {
   const int *order = sc_order[L->p - 1];
-  int fleet[SC_SECTORS], nf = 0, left[SC_SECTORS];
+  int fleet[SC_SECTORS], nf = 0, left[SC_SECTORS], active[SC_SECTORS];
   for (int k = 0; k < SC_SECTORS; k++) {   /* largest first, ties in processing order */
     int sec = order[k];
     if (L->s->fl_owner[sec] != L->p)
@@ -183,8 +184,13 @@ static void comp_move(level *L) {
     }
     fleet[j] = sec;
   }
-  for (int i = 0; i < SC_SECTORS; i++)
-    left[i] = L->s->fl_owner[i] == L->p ? L->s->ships[i] : 0;
+  /* ships still to assign: all present ones may serve a request in their own sector, only
+     active ones (not moved or built this turn) one elsewhere (section 3.5.1) */
+  for (int i = 0; i < SC_SECTORS; i++) {
+    int own = L->s->fl_owner[i] == L->p;
+    left[i] = own ? L->s->ships[i] : 0;
+    active[i] = own ? L->s->ships[i] - L->s->moved[i] - L->s->built[i] : 0;
+  }
   for (int i = 0; i < nf; i++) {
     int f = fleet[i];
     /* this fleet's request list: by priority, then distance, then processing order */
@@ -204,9 +210,10 @@ static void comp_move(level *L) {
     }
     for (int k = 0; k < L->nreq && left[f] > 0; k++) {
       sp_request *r = &L->req[idx[k]];
-      if (r->max <= 0 || left[f] < r->min)
+      int local = r->sector == f, suitable = local ? left[f] : active[f];
+      if (r->max <= 0 || suitable <= 0 || suitable < r->min)
         continue;
-      int n = left[f] < r->max ? left[f] : r->max;
+      int n = suitable < r->max ? suitable : r->max;
       /* a supplementary fleet never goes alone against a larger enemy in the target */
       int e = enemy_ships(L->s, L->p, r->sector);
       if (r->min <= 0 && e > 0 && n <= e)
@@ -214,8 +221,13 @@ static void comp_move(level *L) {
       r->min -= n, r->max -= n;
       if (r->min < 0)
         r->min = 0;
+      int inactive = left[f] - active[f];
       left[f] -= n;
-      int at = r->sector == f ? f : comp_move_step(L, f, r->sector, n);
+      if (!local)
+        active[f] -= n;
+      else if (n > inactive)   /* staying: the ships that cannot move serve first */
+        active[f] -= n - inactive;
+      int at = local ? f : comp_move_step(L, f, r->sector, n);
       L->assigned[at] += n;
     }
   }
@@ -442,13 +454,17 @@ typedef struct job {
   tree t;                          /* a private copy: counts and the stop flag */
   const sc_state *s;
   const uint16_t *masks;
-  int from, to;                    /* root masks [from, to) */
+  int nm;
+  atomic_int *next;                /* the next root mask to take, shared by the threads */
   int (*scores)[SC_PLAYERS];       /* per root mask */
 } job;
 
+/* Take root masks one at a time until none is left: subtrees differ widely in size, so a
+   fixed split would leave a thread idle.  Each mask's scores go to its own slot, and the
+   best is chosen afterwards in enumeration order: the result never depends on the threads. */
 static void *run_job(void *arg) {
   job *j = arg;
-  for (int i = j->from; i < j->to; i++) {
+  for (int i; (i = atomic_fetch_add(j->next, 1)) < j->nm;) {
     sc_state child = *j->s;
     sp_comp_level(j->t.pr, j->t.c, &child, j->masks[i], NULL);
     j->t.generated++;
@@ -500,10 +516,12 @@ int sp_comp_turn(const sp_priorities *pr, const sc_cfg *c, const sc_state *s,
     nt = nm;
   job jobs[64];
   pthread_t tid[64];
+  atomic_int next;
+  atomic_init(&next, 0);
   for (int i = 0; i < nt; i++) {
     jobs[i].t = T;
     jobs[i].s = s, jobs[i].masks = masks, jobs[i].scores = scores;
-    jobs[i].from = nm * i / nt, jobs[i].to = nm * (i + 1) / nt;
+    jobs[i].nm = nm, jobs[i].next = &next;
   }
   int started = 0;
   for (int i = 1; i < nt; i++)
