@@ -162,7 +162,7 @@ end
 
 -- every AI turn is legal: many seeded games, the commands played through the rules engine
 local legal, games, commands = true, 0, 0
-for seed = 1, 120 do
+for seed = 1, 300 do
   local g = seed % 2 == 0 and rich(seed) or sg.new("starchess", {seed = seed})
   local turns = 0
   while g:status() == "playing" and turns < 4 * 25 do
