@@ -8,38 +8,9 @@ local sg = require "stratagem"
 ---------------------------------------------------------------------------------------------
 -- helpers
 
-local SECTORS = {}
-for r = 1, 4 do for c in ("ABCD"):gmatch(".") do SECTORS[#SECTORS + 1] = c .. r end end
-
--- every planet terran unless named in `over`
-local function planets(over)
-  local p = {}
-  for _, s in ipairs(SECTORS) do p[s] = "terran" end
-  for k, v in pairs(over or {}) do p[k] = v end
-  return p
-end
-
-local function col(owner, pop) return {owner = owner, pop = pop} end
-local function fl(owner, ships) return {owner = owner, ships = ships} end
-local function res(m, c) return {materials = m, credits = c} end
-
--- A scenario: all planets set (terran unless given), colonies default to the homeworlds of
--- players 1 and 2 (players 3 and 4 then start defeated), no fleets, zero reserves.
-local function scen(s)
-  s.planets = planets(s.planets)
-  s.colonies = s.colonies or {A1 = col(1, 20), A4 = col(2, 20)}
-  s.fleets = s.fleets or {}
-  s.reserves = s.reserves or {res(0, 0), res(0, 0), res(0, 0), res(0, 0)}
-  return s
-end
-
-local function game(s, opts)
-  local o = {seed = 1, scenario = scen(s)}
-  for k, v in pairs(opts or {}) do o[k] = v end
-  local g, err = sg.new("starchess", o)
-  if not g then error("scenario refused: " .. tostring(err), 2) end
-  return g
-end
+local sct = require "sctest"
+local SECTORS, planets, col, fl, res, scen, game =
+  sct.SECTORS, sct.planets, sct.col, sct.fl, sct.res, sct.scen, sct.game
 
 local function play(g, ...)
   for _, c in ipairs({...}) do g:play(c) end

@@ -22,35 +22,9 @@ local sc = sg.starchess
 ---------------------------------------------------------------------------------------------
 -- helpers (as in 020-starchess-rules.lua)
 
-local SECTORS = {}
-for r = 1, 4 do for c in ("ABCD"):gmatch(".") do SECTORS[#SECTORS + 1] = c .. r end end
-
-local function planets(over)
-  local p = {}
-  for _, s in ipairs(SECTORS) do p[s] = "terran" end
-  for k, v in pairs(over or {}) do p[k] = v end
-  return p
-end
-
-local function col(owner, pop) return {owner = owner, pop = pop} end
-local function fl(owner, ships) return {owner = owner, ships = ships} end
-local function res(m, c) return {materials = m, credits = c} end
-
--- every planet terran unless named; colonies default to the homeworlds of players 1 and 2;
--- no fleets; zero reserves; player 1 to move
-local function scen(s)
-  s.planets = planets(s.planets)
-  s.colonies = s.colonies or {A1 = col(1, 20), A4 = col(2, 20)}
-  s.fleets = s.fleets or {}
-  s.reserves = s.reserves or {res(0, 0), res(0, 0), res(0, 0), res(0, 0)}
-  return s
-end
-
-local function game(s)
-  local g, err = sg.new("starchess", {seed = 1, scenario = scen(s)})
-  if not g then error("scenario refused: " .. tostring(err), 2) end
-  return g
-end
+local sct = require "sctest"
+local SECTORS, planets, col, fl, res, scen, game =
+  sct.SECTORS, sct.planets, sct.col, sct.fl, sct.res, sct.scen, sct.game
 
 local function J(list) return table.concat(list, "; ") end
 

@@ -175,30 +175,23 @@ function M.search(g, opts)
     fail("sg.search: options must be a table, got %s", type(opts))
   end
   opts = opts or {}
-  local valid = set_of(SEARCH_OPTIONS)
-  local dd = game_defaults(g:game())
-  local own_algo = dd.algos and dd.algos[opts.algo or (dd.search or {}).algo or "alphabeta"]
-  for k in pairs(opts) do
-    if not valid[k] and not own_algo then
-      fail("sg.search: unknown option '%s' (valid options: %s)", tostring(k),
-           table.concat(SEARCH_OPTIONS, ", "))
-    end
-  end
   local d = game_defaults(g:game())
   local s = copy(d.search or {})
   local algo = opts.algo or s.algo or "alphabeta"
   local own = d.algos and d.algos[algo]
-  if own then
-    -- an algorithm of the game's own (Star Chess's prediction tree): its options
-    local ok_keys = set_of(own.options)
-    for k in pairs(opts) do
-      if not ok_keys[k] then
-        fail("sg.search: unknown option '%s' for algo '%s' (valid options: %s)", tostring(k),
-             algo, table.concat(own.options, ", "))
-      end
+  -- the options the chosen algorithm takes: the generic ones, or a game's own algorithm's
+  local keys = own and own.options or SEARCH_OPTIONS
+  local valid = set_of(keys)
+  for k in pairs(opts) do
+    if not valid[k] then
+      fail("sg.search: unknown option '%s'%s (valid options: %s)", tostring(k),
+           own and (" for algo '" .. algo .. "'") or "", table.concat(keys, ", "))
     end
-    for k, v in pairs(opts) do s[k] = v end
-    s.algo = algo
+  end
+  for k in pairs(s) do if not valid[k] then s[k] = nil end end   -- defaults of another algo
+  for k, v in pairs(opts) do s[k] = v end
+  s.algo = algo
+  if own then   -- an algorithm of the game's own (Star Chess's prediction tree)
     local ok, r = pcall(own.run, g, s)
     if not ok then
       if r == "interrupted!" then error(r, 0) end
@@ -206,15 +199,11 @@ function M.search(g, opts)
     end
     return r
   end
-  -- the generic searches keep only the defaults they know
-  for k in pairs(s) do if not valid[k] then s[k] = nil end end
-  for k, v in pairs(opts) do s[k] = v end
-  s.algo = algo
-  local algos = copy(ALGOS)
-  for k in pairs(d.algos or {}) do algos[#algos + 1] = k end
-  table.sort(algos)
-  if not set_of(ALGOS)[s.algo] then
-    fail("sg.search: unknown algo '%s' (valid: %s)", tostring(s.algo), table.concat(algos, ", "))
+  if not set_of(ALGOS)[algo] then
+    local algos = copy(ALGOS)
+    for k in pairs(d.algos or {}) do algos[#algos + 1] = k end
+    table.sort(algos)
+    fail("sg.search: unknown algo '%s' (valid: %s)", tostring(algo), table.concat(algos, ", "))
   end
   if s.seed == nil then
     -- reproducible from the game's seed, yet different at every move of a game

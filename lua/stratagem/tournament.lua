@@ -129,6 +129,28 @@ function M.run(spec)
   return res
 end
 
+-- An experiment script's whole work: spec.args is the script's arg table ([GAMES] and flags);
+-- spec.flags maps a flag to {label =, options =} (sg.new options for that variant); the rest
+-- of spec goes to M.run.  Prints the report.
+function M.experiment(spec)
+  local games, label, options = 200, spec.label or "default rules", spec.options or {}
+  for _, a in ipairs(spec.args or {}) do
+    local f = spec.flags and spec.flags[a]
+    if f then
+      label, options = f.label, f.options
+    elseif math.tointeger(tonumber(a)) then
+      games = math.tointeger(tonumber(a))
+    else
+      error("experiment: unknown argument '" .. tostring(a) .. "' (expected a number of games" ..
+            " or one of the flags)", 2)
+    end
+  end
+  local res = M.run{game = spec.game, games = games, seed = spec.seed or 1, options = options,
+                    entrants = spec.entrants}
+  print(M.report(res, spec.name .. ": " .. label))
+  return res
+end
+
 -- The results as a Markdown table.
 function M.report(res, title)
   local out = {}

@@ -2,18 +2,12 @@
 -- Usage: stratagem scenarios/starchess/stronger.lua [GAMES] [--rich]
 -- Seeded games with every rotation of the seats (stratagem.tournament); --rich gives every
 -- empire 2000 materials and credits at the start (rules start_materials, start_credits).
-local T = require "stratagem.tournament"
-
-local games, rich = 200, false
-for _, a in ipairs(arg or {}) do
-  if a == "--rich" then rich = true else games = math.tointeger(tonumber(a)) or games end
-end
-local options = rich and {rules = {start_materials = 2000, start_credits = 2000}} or {}
-local res = T.run{
-  game = "starchess", games = games, seed = 1, options = options,
+require("stratagem.tournament").experiment{
+  name = "stronger", game = "starchess", args = arg,
+  flags = {["--rich"] = {label = "start reserves 2000",
+                         options = {rules = {start_materials = 2000, start_credits = 2000}}}},
   entrants = {
     {name = "doubling", search = {turns = 0}},
     {name = "no doubling", search = {turns = 0, weights = {stronger_factor = 1}}},
   },
 }
-print(T.report(res, "stronger: " .. (rich and "start reserves 2000" or "default rules")))
