@@ -67,7 +67,7 @@ commands.perft = {
 }
 
 commands.play = {
-  usage = "stratagem play GAME [--seats human,ai] [--seed N] [--load FILE] [--depth N] [--time S]",
+  usage = "stratagem play GAME [--seats human,ai] [--seed N] [--load FILE] [--depth N] [--time S] [--rules K=V,...] [--weights K=V,...] [--ai K=V,...]",
   help = "play a game in the terminal against the AI (or watch AIs, or people only)",
   run = function(...) return require("stratagem.play").main(...) end,
 }

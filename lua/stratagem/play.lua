@@ -5,7 +5,7 @@ local M = {}
 local fmt = string.format
 
 local USAGE = "stratagem play GAME [--seats human,ai] [--seed N] [--load FILE] " ..
-              "[--depth N] [--time S]"
+              "[--depth N] [--time S] [--rules K=V,...] [--weights K=V,...] [--ai K=V,...]"
 
 local HELP = [[
 Type a move in the game's notation, or one of:
@@ -19,6 +19,21 @@ Type a move in the game's notation, or one of:
 local function fail(msg)
   io.stderr:write("stratagem: play: ", msg, "\n", "usage: ", USAGE, "\n")
   return 2
+end
+
+-- "k=v,k=v" as a table: numbers, true and false as such, other values as strings.
+local function pairs_list(text, opt)
+  local t = {}
+  for item in text:gmatch("[^,]+") do
+    local k, v = item:match("^%s*([%w_]+)%s*=%s*(.-)%s*$")
+    if not k or v == "" then
+      error(("%s: expected key=value pairs separated by commas, got '%s'"):format(opt, item), 0)
+    end
+    if v == "true" then t[k] = true
+    elseif v == "false" then t[k] = false
+    else t[k] = math.tointeger(tonumber(v)) or tonumber(v) or v end
+  end
+  return t
 end
 
 local function parse_args(args)
@@ -48,6 +63,8 @@ local function parse_args(args)
     elseif a == "--time" then
       o.time = tonumber(value())
       if not o.time or o.time <= 0 then error("--time needs a number of seconds", 0) end
+    elseif a == "--rules" or a == "--weights" or a == "--ai" then
+      o[a:sub(3)] = pairs_list(value(), a)
     elseif a:sub(1, 1) == "-" then
       error("unknown option '" .. a .. "'", 0)
     elseif not o.game then
@@ -76,7 +93,7 @@ function M.run(o, read, write)
     if not g then return nil, err end
     o.game = g:game()
   else
-    local ok, r, e = pcall(sg.new, o.game, {seed = o.seed})
+    local ok, r, e = pcall(sg.new, o.game, {seed = o.seed, rules = o.rules, weights = o.weights})
     if not ok then return nil, r end
     g, err = r, e
     if not g then return nil, err end
@@ -93,6 +110,12 @@ function M.run(o, read, write)
   local ai = {}
   for k, v in pairs(conf.ai or {}) do ai[k] = v end
   ai.depth, ai.time = o.depth or ai.depth, o.time or ai.time
+  for k, v in pairs(o.ai or {}) do ai[k] = v end
+  -- check the AI settings now rather than at the AI's first move
+  local ok_ai, why = pcall(sg.search, g:copy(), ai)
+  if not ok_ai and not tostring(why):find("game is over") then
+    return nil, "--ai: " .. tostring(why):gsub("^.-sg%.search: ", "")
+  end
   local colour = sg.isatty()
   local seed = o.seed or g:config().seed
   write(fmt("%s. Moves: %s. Type 'help' for commands.\n", d.title or o.game,
