@@ -179,8 +179,14 @@ function M.search(g, opts)
   local s = copy(d.search or {})
   local algo = opts.algo or s.algo or "alphabeta"
   local own = d.algos and d.algos[algo]
-  -- the options the chosen algorithm takes: the generic ones, or a game's own algorithm's
+  -- the options the chosen algorithm takes: the generic ones (and the game's extra ones), or
+  -- a game's own algorithm's
   local keys = own and own.options or SEARCH_OPTIONS
+  if not own and d.search_options then
+    keys = copy(SEARCH_OPTIONS)
+    for _, k in ipairs(d.search_options) do keys[#keys + 1] = k end
+    table.sort(keys)
+  end
   local valid = set_of(keys)
   for k in pairs(opts) do
     if not valid[k] then
@@ -208,6 +214,10 @@ function M.search(g, opts)
   if s.seed == nil then
     -- reproducible from the game's seed, yet different at every move of a game
     s.seed = g:config().seed * 1000003 + g:ply()
+  end
+  if d.prepare_search then   -- the game turns its own options into generic ones
+    local ok, err = pcall(d.prepare_search, g, s)
+    if not ok then fail("sg.search: %s", tostring(err)) end
   end
   return call_core("sg.search", core.search, g, s)
 end

@@ -31,6 +31,8 @@ typedef struct search_ctx {
   double t0, deadline;
   search_stop stop;
   int horizon;                 /* a leaf was cut by the depth limit in the current subtree */
+  int leaf;                    /* this iteration evaluated a leaf at the depth limit */
+  int exact_only;              /* cut only on table entries of finished subtrees */
   int beamcut;                 /* the beam dropped moves somewhere */
 } search_ctx;
 
@@ -109,6 +111,10 @@ static int game_end_value(search_ctx *x, const void *st, int me, int ply, int *o
   int winner;
   sg_status s = x->c->status(x->cfg, st, &winner);
   *over = s != SG_PLAYING;
+  if (*over && x->c->end_margin) {
+    int m = x->c->end_margin(x->cfg, st, me);
+    return m > 0 ? SG_WIN_MARGIN + m : m < 0 ? -(SG_WIN_MARGIN - m) : 0;
+  }
   if (s == SG_WON)
     return winner == me ? SG_WIN - ply : -(SG_WIN - ply);
   return 0;
@@ -152,6 +158,8 @@ static int node_moves(search_ctx *x, const void *st, int ply, sg_move ttmove) {
   const sg_class *c = x->c;
   sg_move *ms = x->moves + (size_t)ply * (size_t)c->max_moves;
   int n = c->gen(x->cfg, st, ms);
+  if (c->order)
+    c->order(x->cfg, st, ms, n);
   if (x->o->symmetry && c->nsym > 1)
     n = game_distinct(c, x->cfg, st, ms, n, x->scratch, x->keys);
   if (ply < x->o->nbeam && x->o->beam[ply] > 0 && n > x->o->beam[ply])
@@ -202,6 +210,7 @@ static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta) {
   if (depth <= 0 || ply >= SEARCH_MAX_PLY - 1) {
     int scores[SG_MAX_PLAYERS];
     x->horizon = 1;
+    x->leaf = 1;
     c->eval(x->cfg, st, scores);
     return scores[me];
   }
@@ -211,7 +220,7 @@ static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta) {
   const tt_entry *e = tt_probe(&x->tt, key);
   if (e) {
     ttmove = e->move;
-    if (e->depth >= depth) {
+    if (e->depth >= depth && (!x->exact_only || e->depth == TT_DEPTH_EXACT)) {
       int tv = from_tt(e->score, ply);
       if (e->bound == TT_EXACT || (e->bound == TT_LOWER && tv >= beta) ||
           (e->bound == TT_UPPER && tv <= alpha)) {
@@ -362,6 +371,7 @@ int search_alphabeta(const sg_class *c, const void *cfg, const void *st, const s
   for (int d = 1; d <= maxdepth; d++) {
     int ncand, completed;
     x.horizon = 0;
+    x.leaf = 0;
     x.beamcut = 0;
     int v = root(&x, d, first, cand, &ncand, &completed);
     if (x.stop && have)
@@ -382,6 +392,14 @@ int search_alphabeta(const sg_class *c, const void *cfg, const void *st, const s
     r->exact = !x.horizon && !x.beamcut;
     if (!x.horizon)
       break;   /* nothing was cut by the depth: deeper iterations would find the same */
+    if (!x.leaf && !x.exact_only) {
+      /* No leaf met the depth limit, yet a table entry of a depth-limited search was used.
+         Such entries can keep each other inexact forever when a position recurs at other
+         plies; search this depth again trusting only entries of finished subtrees, whose
+         verdict is then the real one. */
+      x.exact_only = 1;
+      d--;
+    }
   }
   r->stopped = x.stop;
   if (x.stop)

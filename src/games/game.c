@@ -6,11 +6,13 @@
 #include "core/clock.h"
 #include "core/rng.h"
 #include "game.h"
+#include "othello.h"
 #include "starchess.h"
 #include "tictactoe.h"
 
 /* One line per game, sorted by name. */
 const sg_class *const sg_classes[] = {
+  &othello_class,
   &starchess_class,
   &tictactoe_class,
   NULL

@@ -16,6 +16,9 @@ typedef uint32_t sg_move;
 #define SG_WIN (1 << 28)
 #define SG_INF (1 << 29)
 #define SG_EVAL_MAX (SG_WIN / 2)
+/* With an end_margin hook, a finished game scores +-(SG_WIN_MARGIN + |margin|), above every
+   evaluation and below the scores that count plies to a win. */
+#define SG_WIN_MARGIN (SG_WIN - 1024)
 
 typedef enum { SG_PLAYING = 0, SG_WON = 1, SG_DRAWN = 2 } sg_status;
 
@@ -82,6 +85,13 @@ typedef struct sg_class {
      and then a move of that kind, so that a game with many moves of one kind (Star Chess
      fleet sizes) is still played sensibly at random.  NULL: every move is its own kind. */
   int (*move_kind)(const void *cfg, sg_move m);
+
+  /* Optional: reorder the generated moves, best guesses first (key moves), for the search. */
+  void (*order)(const void *cfg, const void *st, sg_move *moves, int n);
+
+  /* Optional: the final margin of a finished game for `player` (Othello: the disc
+     difference), so an exact search finds the best result and not only a win. */
+  int (*end_margin)(const void *cfg, const void *st, int player);
 
   /* Perft convention: 0 = sequences end at game end and an ended game before the depth is not
      counted (tic-tac-toe); 1 = an ended game reached before the depth counts as one leaf. */

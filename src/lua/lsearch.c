@@ -122,6 +122,14 @@ static void push_result(lua_State *L, const lgame *g, const search_result *r) {
   }
   lua_setfield(L, -3, "pv");                                          /* res walk */
   lua_pop(L, 1);                                                      /* res */
+  int a = r->score < 0 ? -r->score : r->score;
+  if (a > SG_WIN_MARGIN && a < SG_WIN - SEARCH_MAX_PLY) {
+    lua_pushinteger(L, r->score > 0 ? a - SG_WIN_MARGIN : -(a - SG_WIN_MARGIN));
+    lua_setfield(L, -2, "margin");   /* the final margin with best play (Othello: discs) */
+  } else if (c->end_margin && r->exact && r->score == 0) {
+    lua_pushinteger(L, 0);
+    lua_setfield(L, -2, "margin");   /* an exact draw */
+  }
   if (r->score > SG_WIN - SEARCH_MAX_PLY || r->score < -(SG_WIN - SEARCH_MAX_PLY)) {
     int plies = SG_WIN - (r->score > 0 ? r->score : -r->score);
     lua_pushinteger(L, r->score > 0 ? plies : -plies);

@@ -1,0 +1,105 @@
+package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
+-- 025-othello.lua: Othello through the API: moves, passes, the end, the forfeit variant, the
+-- weighting scheme, and the endgame solver against a brute-force negamax written here.
+local t = require "tap"
+local sg = require "stratagem"
+
+local g = sg.new("othello")
+t.is(g:players(), 2, "two players")
+t.is(table.concat(g:moves(), " "), "d3 c4 f5 e6", "black's four openings")
+t.is(#g:moves{distinct = true}, 1, "all four are the same up to symmetry")
+t.is_deeply(g:scores(), {0, 0}, "the symmetric start scores 0")
+g:play("d3")
+t.is(g:player(), 2, "white moves second")
+t.like(tostring(g), "black %(X%) 4, white %(O%) 1, white to move", "the diagram counts discs")
+t.errors(function() g:play("d3") end, "illegal move 'd3': d3 is taken", "a taken square")
+t.errors(function() g:play("a8") end, "flips no disc", "a placement that encloses nothing")
+t.errors(function() g:play("pass") end, "may pass only without a legal placement", "no pass with moves")
+t.errors(function() g:play("z0") end, "malformed move 'z0': expected a square a1 to h8 or 'pass'", "malformed")
+g:undo()
+
+for line in io.lines(t.srcdir .. "/t/data/othello-perft.txt") do
+  local d, n = line:match("^(%d+) (%d+)$")
+  if d and tonumber(d) <= 6 then t.is(g:perft(tonumber(d)), tonumber(n), "perft(" .. d .. ")") end
+end
+
+-- a pass through the API
+local p = sg.new("othello", {position = "bbbbbbbb/bbbbbbbb/bbbbbbbb/bbbbbbbb/bbbbbbbb/bbbbbbbb/bbbbbbw./........ w"})
+t.is_deeply(p:moves(), {"pass"}, "white without a placement may only pass")
+p:play("pass")
+t.is(p:player(), 1, "then black moves")
+local none, err = sg.new("othello", {position = "bbb w"})
+t.ok(none == nil and err:find("malformed position"), "a malformed position: " .. tostring(err))
+
+-- the variant: a wrong placement forfeits the turn, and saves replay it
+local v = sg.new("othello", {variant = {forfeit_on_illegal = true}})
+v:play("a1")
+t.is(v:player(), 2, "with forfeit_on_illegal, a1 at the start loses black's turn")
+t.is(v:position(), "......../......../......../...wb.../...bw.../......../......../........ w",
+     "and changes no disc")
+t.errors(function() v:play("d4") end, "d4 is taken", "a taken square is still refused")
+local back = sg.load(v:save())
+t.is(back:position(), v:position(), "a save with a forfeit loads back")
+
+-- weights: the square table and the key-move ordering are Lua settings
+local flat = sg.new("othello", {weights = {a1 = 0, b1 = 0, c1 = 0, d1 = 0, b2 = 0, c2 = 0,
+                                           d2 = 0, c3 = 0, d3 = 0, d4 = 0}})
+t.is(flat:config().weights.a1, 0, "square weights can be set")
+local r1 = sg.search(sg.new("othello"), {depth = 5, hash = 0})
+local r2 = sg.search(sg.new("othello", {weights = {corner_first = false}}), {depth = 5, hash = 0})
+t.is(r1.score, r2.score, "key-move ordering changes the work, not the value")
+
+-- the endgame solver: exact margins against a brute-force negamax
+local function count(g)
+  local board = g:position():match("^(%S+)")   -- without the side to move
+  return select(2, board:gsub("b", "")), select(2, board:gsub("w", ""))
+end
+local function solve(g)
+  if g:status() ~= "playing" then
+    local b, w = count(g)
+    return g:player() == 1 and b - w or w - b
+  end
+  local me, best = g:player(), -math.huge
+  for _, m in ipairs(g:moves()) do
+    g:play(m)
+    local v = solve(g)
+    if g:player() ~= me then v = -v end
+    g:undo()
+    if v > best then best = v end
+  end
+  return best
+end
+local agree, n = true, 0
+for seed = 1, 12 do
+  local e = sg.new("othello", {seed = seed})
+  while e:status() == "playing" and select(2, e:position():gsub("%.", "")) > (seed % 2 == 0 and 7 or 9) do
+    e:play(sg.search(e, {algo = "random", seed = seed * 100 + e:ply()}).move)
+  end
+  if e:status() == "playing" then
+    local want = solve(e)
+    local r = sg.search(e)   -- the default endgame = 12 makes it exact here
+    n = n + 1
+    if not r.exact or (r.margin or 0) ~= want then
+      agree = false
+      t.diag(("seed %d: solver margin %s exact %s, brute force %d"):format(seed,
+             tostring(r.margin), tostring(r.exact), want))
+    end
+  end
+end
+t.ok(agree and n >= 10, ("the endgame solver's margin equals brute force on %d positions"):format(n))
+-- a position that recurs at two plies (through passes) must not keep the search inexact
+do
+  local e = sg.new("othello", {seed = 7})
+  while e:status() == "playing" and select(2, e:position():gsub("%.", "")) > 10 do
+    e:play(sg.search(e, {algo = "random", seed = 7 * 100 + e:ply()}).move)
+  end
+  local with, without = sg.search(e), sg.search(e, {hash = 0})
+  t.ok(with.exact and without.exact, "with and without the table the endgame search is exact")
+  t.is(with.margin, without.margin, "and both find the same final margin")
+  t.ok(with.depth < 20, "the table does not make it deepen past the end (depth " .. with.depth .. ")")
+end
+t.errors(function() sg.search(sg.new("othello"), {endgame = -1}) end, "endgame must be a whole number",
+         "a negative endgame threshold")
+t.errors(function() sg.search(sg.new("othello"), {endgam = 3}) end, "unknown option 'endgam'",
+         "a misspelled option lists endgame among the valid ones")
+t.done()
