@@ -138,6 +138,19 @@ function M.new(name, opts)
   local c = {seed = opts.seed, position = opts.position}
   for _, group in ipairs({"rules", "weights", "variant"}) do
     c[group] = merge_group(name, group, d[group], opts[group])
+    -- a value chosen by name (d.enums: key -> its names) reaches C as its 0-based index
+    for k, v in pairs(c[group]) do
+      local names = d.enums and d.enums[k]
+      if names then
+        local idx
+        for i, nm in ipairs(names) do if nm == v then idx = i - 1 end end
+        if not idx then
+          fail("sg.new: %s.%s must be one of '%s', got '%s'", group, k,
+               table.concat(names, "', '"), tostring(v))
+        end
+        c[group][k] = idx
+      end
+    end
   end
   -- a game's own options (a scenario, say) are turned into what C takes by its defaults
   -- file's setup(opts, c), which may fill c.position; it returns nil, message for a
@@ -162,6 +175,20 @@ GAME_MT.__index = function(g, k)
   local own = require("stratagem." .. name).methods
   return own and own[k]
 end
+-- g:config(): what C holds, with the values chosen by name given by their names again.
+local core_config = methods.config
+function methods.config(g)
+  local c = core_config(g)
+  local d = game_defaults(game_name(g))
+  for _, group in ipairs({"rules", "weights", "variant"}) do
+    for k, v in pairs(c[group]) do
+      local names = d.enums and d.enums[k]
+      if names then c[group][k] = names[v + 1] end
+    end
+  end
+  return c
+end
+
 local function is_game(g)
   return getmetatable(g) == GAME_MT
 end

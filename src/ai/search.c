@@ -34,6 +34,7 @@ typedef struct search_ctx {
   int leaf;                    /* this iteration evaluated a leaf at the depth limit */
   int exact_only;              /* cut only on table entries of finished subtrees */
   int beamcut;                 /* the beam dropped moves somewhere */
+  int quiet_limit;             /* no quiescence extension at or beyond this ply */
 } search_ctx;
 
 void search_opts_default(search_opts *o) {
@@ -207,6 +208,9 @@ static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta) {
   int v = game_end_value(x, st, me, ply, &over);
   if (over)
     return v;
+  if (depth <= 0 && c->unquiet && ply < SEARCH_MAX_PLY - 1 && ply < x->quiet_limit &&
+      c->unquiet(x->cfg, st))
+    depth = 1;   /* in the middle of an exchange: look one move further */
   if (depth <= 0 || ply >= SEARCH_MAX_PLY - 1) {
     int scores[SG_MAX_PLAYERS];
     x->horizon = 1;
@@ -373,6 +377,7 @@ int search_alphabeta(const sg_class *c, const void *cfg, const void *st, const s
     x.horizon = 0;
     x.leaf = 0;
     x.beamcut = 0;
+    x.quiet_limit = 2 * d + 16;   /* extensions stay bounded by the nominal depth */
     int v = root(&x, d, first, cand, &ncand, &completed);
     if (x.stop && have)
       break;

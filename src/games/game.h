@@ -93,6 +93,11 @@ typedef struct sg_class {
      difference), so an exact search finds the best result and not only a win. */
   int (*end_margin)(const void *cfg, const void *st, int player);
 
+  /* Optional: nonzero when the position is not quiet (draughts: the side to move has a capture
+     pending), so a search that reaches its depth limit here goes on instead of evaluating a
+     position in the middle of an exchange (quiescence by extension). */
+  int (*unquiet)(const void *cfg, const void *st);
+
   /* Perft convention: 0 = sequences end at game end and an ended game before the depth is not
      counted (tic-tac-toe); 1 = an ended game reached before the depth counts as one leaf. */
   int perft_end_leaf;
