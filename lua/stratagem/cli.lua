@@ -67,9 +67,47 @@ commands.perft = {
 }
 
 commands.play = {
-  usage = "stratagem play GAME [--seats human,ai] [--seed N] [--load FILE] [--depth N] [--time S] [--rules K=V,...] [--weights K=V,...] [--ai K=V,...]",
+  usage = "stratagem play GAME [--seats human,ai] [--seed N] [--load FILE] [--depth N] [--time S] [--variant K=V,...] [--rules K=V,...] [--weights K=V,...] [--ai K=V,...] [--save-prefs | --no-prefs]",
   help = "play a game in the terminal against the AI (or watch AIs, or people only)",
   run = function(...) return require("stratagem.play").main(...) end,
+}
+
+commands.prefs = {
+  usage = "stratagem prefs [GAME [--clear]]",
+  help = "show the saved preferences (variants, AI settings, seats) of every game or one, " ..
+         "or forget a game's with --clear; stratagem play offers to save them",
+  run = function(game, flag, extra)
+    local path, why = sg.prefs.path()
+    if not path then return usage_error("prefs: " .. why) end
+    if extra or (flag and flag ~= "--clear") then
+      return usage_error("prefs: unexpected '" .. tostring(extra or flag) .. "'",
+                         commands.prefs.usage)
+    end
+    if game then
+      local known = false
+      for _, n in ipairs(sg.games()) do known = known or n == game end
+      if not known then
+        return usage_error(fmt("prefs: unknown game '%s' (known games: %s)", game,
+                               table.concat(sg.games(), ", ")))
+      end
+    end
+    if flag == "--clear" then
+      local ok, err = sg.prefs.set(game, nil)
+      if not ok then
+        io.stderr:write("stratagem: ", err, "\n")
+        return 1
+      end
+      print(fmt("forgot the preferences for %s (%s)", game, path))
+      return 0
+    end
+    local games, problems = sg.prefs.read()
+    for _, p in ipairs(problems) do io.stderr:write("stratagem: prefs: ", p, "\n") end
+    print("-- " .. path)
+    local shown = {}
+    if game then shown[game] = games[game] else shown = games end
+    print(sg.data.serialize(shown))
+    return 0
+  end,
 }
 
 commands.bench = {

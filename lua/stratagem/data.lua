@@ -265,6 +265,10 @@ end
 -- Write text to path atomically: a temporary file in the same folder renamed over the old one,
 -- so an interrupted write never leaves a half-written file.  true, or nil and a message.
 function M.write_file(path, text)
+  local ok, core = pcall(require, "stratagem.core")
+  if ok and core.write_atomic then   -- flushed to the disk before the rename
+    return core.write_atomic(path, text)
+  end
   local tmp = path .. ".tmp" .. tostring(os.time()) .. tostring(math.random(1 << 30))
   local f = io.open(tmp, "wb")
   if not f then
@@ -274,9 +278,9 @@ function M.write_file(path, text)
     return nil, fmt("cannot write %s: %s", path, perr and perr:gsub("^.-: ", "") or
                     "cannot create a file in its folder")
   end
-  local ok, werr = f:write(text)
+  local wok, werr = f:write(text)
   local cok, cerr = f:close()
-  if not ok or not cok then
+  if not wok or not cok then
     os.remove(tmp)
     return nil, fmt("cannot write %s: %s", path, tostring(werr or cerr))
   end

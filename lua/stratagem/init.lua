@@ -193,6 +193,27 @@ local function is_game(g)
   return getmetatable(g) == GAME_MT
 end
 
+-- The options an algorithm takes on a game: the generic ones (and the game's extra ones), or
+-- a game's own algorithm's.  A sorted array.
+local function search_keys(d, algo)
+  local own = d.algos and d.algos[algo]
+  local keys = own and own.options or SEARCH_OPTIONS
+  if not own and d.search_options then
+    keys = copy(SEARCH_OPTIONS)
+    for _, k in ipairs(d.search_options) do keys[#keys + 1] = k end
+    table.sort(keys)
+  end
+  return keys
+end
+
+-- sg.search_options(name [, algo]): the option names sg.search takes for that game and
+-- algorithm (default: the game's own default algorithm).
+function M.search_options(name, algo)
+  check_game_name("sg.search_options", name)
+  local d = game_defaults(name)
+  return copy(search_keys(d, algo or (d.search and d.search.algo) or "alphabeta"))
+end
+
 -- sg.search(g, opts): the game's search defaults merged with opts, run in C.
 function M.search(g, opts)
   if not is_game(g) then
@@ -206,14 +227,7 @@ function M.search(g, opts)
   local s = copy(d.search or {})
   local algo = opts.algo or s.algo or "alphabeta"
   local own = d.algos and d.algos[algo]
-  -- the options the chosen algorithm takes: the generic ones (and the game's extra ones), or
-  -- a game's own algorithm's
-  local keys = own and own.options or SEARCH_OPTIONS
-  if not own and d.search_options then
-    keys = copy(SEARCH_OPTIONS)
-    for _, k in ipairs(d.search_options) do keys[#keys + 1] = k end
-    table.sort(keys)
-  end
+  local keys = search_keys(d, algo)
   local valid = set_of(keys)
   for k in pairs(opts) do
     if not valid[k] then
@@ -348,6 +362,7 @@ for _, name in ipairs(core.games()) do
 end
 
 M.data = data
+M.prefs = require "stratagem.prefs"
 M.clock = core.clock
 M.isatty = core.isatty
 M.methods = methods

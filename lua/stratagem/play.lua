@@ -5,7 +5,8 @@ local M = {}
 local fmt = string.format
 
 local USAGE = "stratagem play GAME [--seats human,ai] [--seed N] [--load FILE] " ..
-              "[--depth N] [--time S] [--rules K=V,...] [--weights K=V,...] [--ai K=V,...]"
+              "[--depth N] [--time S] [--variant K=V,...] [--rules K=V,...] " ..
+              "[--weights K=V,...] [--ai K=V,...] [--save-prefs | --no-prefs]"
 
 local HELP = [[
 Type a move in the game's notation, or one of:
@@ -63,8 +64,12 @@ local function parse_args(args)
     elseif a == "--time" then
       o.time = tonumber(value())
       if not o.time or o.time <= 0 then error("--time needs a number of seconds", 0) end
-    elseif a == "--rules" or a == "--weights" or a == "--ai" then
+    elseif a == "--rules" or a == "--weights" or a == "--ai" or a == "--variant" then
       o[a:sub(3)] = pairs_list(value(), a)
+    elseif a == "--save-prefs" then
+      o.save_prefs = true
+    elseif a == "--no-prefs" then
+      o.no_prefs = true
     elseif a:sub(1, 1) == "-" then
       error("unknown option '" .. a .. "'", 0)
     elseif not o.game then
@@ -88,19 +93,41 @@ function M.run(o, read, write)
   read = read or function() return io.read("l") end
   write = write or function(s) io.write(s); io.flush() end
   local g, err
+  if o.save_prefs and o.no_prefs then
+    return nil, "--save-prefs and --no-prefs contradict each other: give one"
+  end
+  -- the player's saved preferences, under what the command line says
+  local prefs, chosen = {}, {}
+  if not o.load and not o.no_prefs then
+    local problem
+    prefs, problem = sg.prefs.get(o.game)
+    if problem then write("note: " .. problem .. "\n") end
+  end
+  for _, k in ipairs({"variant", "rules", "weights"}) do
+    if prefs[k] or o[k] then
+      chosen[k] = {}
+      for key, v in pairs(prefs[k] or {}) do chosen[k][key] = v end
+      for key, v in pairs(o[k] or {}) do chosen[k][key] = v end
+    end
+  end
   if o.load then
+    if o.variant or o.rules or o.weights then
+      return nil, "--load takes the saved game's own rules, weights and variant: " ..
+                  "drop --variant, --rules and --weights"
+    end
     g, err = sg.loadfile(o.load)
     if not g then return nil, err end
     o.game = g:game()
   else
-    local ok, r, e = pcall(sg.new, o.game, {seed = o.seed, rules = o.rules, weights = o.weights})
-    if not ok then return nil, r end
+    local ok, r, e = pcall(sg.new, o.game, {seed = o.seed, rules = chosen.rules,
+                                            weights = chosen.weights, variant = chosen.variant})
+    if not ok then return nil, (tostring(r):gsub("^.-sg%.new: ", "")) end
     g, err = r, e
     if not g then return nil, err end
   end
   local d = sg.defaults(o.game)
   local conf = d.play or {}
-  local seats = o.seats or conf.seats or {"human", "ai"}
+  local seats = o.seats or prefs.seats or conf.seats or {"human", "ai"}
   local np = g:players()
   if #seats ~= np then
     return nil, fmt("%s has %d players: give %d seats, e.g. --seats %s", o.game, np, np,
@@ -109,12 +136,60 @@ function M.run(o, read, write)
   local names = d.players or {}
   local ai = {}
   for k, v in pairs(conf.ai or {}) do ai[k] = v end
+  for k, v in pairs(prefs.ai or {}) do ai[k] = v end
   ai.depth, ai.time = o.depth or ai.depth, o.time or ai.time
   for k, v in pairs(o.ai or {}) do ai[k] = v end
   -- check the AI settings now rather than at the AI's first move
   local ok_ai, why = pcall(sg.search, g:copy(), ai)
   if not ok_ai and not tostring(why):find("game is over") then
     return nil, "--ai: " .. tostring(why):gsub("^.-sg%.search: ", "")
+  end
+  -- settings given on the command line may become the player's preferences
+  local changed = false   -- does the command line change what the preferences give?
+  if o.seats then
+    local before = prefs.seats or conf.seats or {"human", "ai"}
+    changed = table.concat(o.seats, ",") ~= table.concat(before, ",")
+  end
+  for _, k in ipairs({"variant", "rules", "weights"}) do
+    for key, v in pairs(o[k] or {}) do
+      local before = (prefs[k] or {})[key]
+      if before == nil then before = (d[k] or {})[key] end
+      changed = changed or v ~= before
+    end
+  end
+  local ai_before = {}
+  for k, v in pairs(conf.ai or {}) do ai_before[k] = v end
+  for k, v in pairs(prefs.ai or {}) do ai_before[k] = v end
+  for k, v in pairs({depth = o.depth, time = o.time}) do changed = changed or ai_before[k] ~= v end
+  for k, v in pairs(o.ai or {}) do changed = changed or ai_before[k] ~= v end
+  if (changed or o.save_prefs) and not o.load and not o.no_prefs then
+    local entry = {seats = o.seats or prefs.seats, variant = chosen.variant, rules = chosen.rules,
+                   weights = chosen.weights}
+    local ai_pref = {}
+    for k, v in pairs(prefs.ai or {}) do ai_pref[k] = v end
+    ai_pref.depth, ai_pref.time = o.depth or ai_pref.depth, o.time or ai_pref.time
+    for k, v in pairs(o.ai or {}) do ai_pref[k] = v end
+    if next(ai_pref) then entry.ai = ai_pref end
+    local save = o.save_prefs
+    if not save then
+      local human = false
+      for _, s in ipairs(seats) do human = human or s == "human" end
+      if human then
+        write(fmt("Save these settings as your preferences for %s (%s)? [y/N] ", o.game,
+                  sg.prefs.path() or "no place for them"))
+        local answer = read()
+        save = answer ~= nil and answer:match("^%s*[yY]") ~= nil
+      end
+    end
+    if save then
+      local ok, perr = sg.prefs.set(o.game, entry)
+      if ok then
+        write(fmt("Saved: %s uses them from now on (--no-prefs ignores them).%s\n", o.game,
+                  perr and (" Note: " .. perr .. ".") or ""))
+      else
+        write(tostring(perr) .. "\n")
+      end
+    end
   end
   local colour = sg.isatty()
   local seed = o.seed or g:config().seed

@@ -1,7 +1,13 @@
 /* lcore.c: the C half of the stratagem module (require "stratagem.core"). */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
 #include "core/clock.h"
 #include "lstratagem.h"
 
@@ -23,7 +29,95 @@ static int lisatty(lua_State *L) {
   return 1;
 }
 
+/* core.mkdir(path): make a folder and its missing parents (mode 0700 for new ones, as a
+   user's configuration folder should be).  true, or nil and a message. */
+static int lmkdir(lua_State *L) {
+  size_t len;
+  const char *path = luaL_checklstring(L, 1, &len);
+  char *buf = lua_newuserdatauv(L, len + 1, 0);
+  memcpy(buf, path, len + 1);
+  for (size_t i = 1; i <= len; i++) {
+    if (buf[i] != '/' && buf[i] != '\0')
+      continue;
+    char c = buf[i];
+    buf[i] = '\0';
+    if (mkdir(buf, 0700) != 0 && errno != EEXIST) {
+      luaL_pushfail(L);
+      lua_pushfstring(L, "cannot make the folder %s: %s", buf, strerror(errno));
+      return 2;
+    }
+    buf[i] = c;
+  }
+  struct stat sb;
+  if (stat(path, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+    luaL_pushfail(L);
+    lua_pushfstring(L, "cannot make the folder %s: %s", path,
+                    stat(path, &sb) != 0 ? strerror(errno) : "a file of that name is in the way");
+    return 2;
+  }
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
+/* Write all of buf to fd; 0, or -1 with errno set. */
+static int write_all(int fd, const char *buf, size_t n) {
+  while (n > 0) {
+    ssize_t w = write(fd, buf, n);
+    if (w < 0) {
+      if (errno == EINTR)
+        continue;
+      return -1;
+    }
+    buf += w, n -= (size_t)w;
+  }
+  return 0;
+}
+
+/* core.write_atomic(path, text): write text to a new temporary file beside path, flush it to
+   the disk, and rename it over path, so that whatever happens the file holds either the old
+   text or the new, never a mix.  true, or nil and a message. */
+static int lwrite_atomic(lua_State *L) {
+  size_t n;
+  const char *path = luaL_checkstring(L, 1);
+  const char *text = luaL_checklstring(L, 2, &n);
+  const char *tmp = lua_pushfstring(L, "%s.tmp%d", path, (int)getpid());
+  struct stat sb;
+  mode_t mode = stat(path, &sb) == 0 ? (sb.st_mode & 0777) : 0644;   /* keep the old mode */
+  int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, mode);
+  int saved = 0;
+  if (fd < 0) {
+    saved = errno;
+    luaL_pushfail(L);
+    lua_pushfstring(L, "cannot write %s: %s", path, strerror(saved));
+    return 2;
+  }
+  if (write_all(fd, text, n) != 0 || fsync(fd) != 0)
+    saved = errno;
+  if (close(fd) != 0 && !saved)
+    saved = errno;
+  if (!saved && rename(tmp, path) != 0)
+    saved = errno;
+  if (saved) {
+    remove(tmp);
+    luaL_pushfail(L);
+    lua_pushfstring(L, "cannot write %s: %s", path, strerror(saved));
+    return 2;
+  }
+  /* the rename itself reaches the disk with the folder */
+  const char *slash = strrchr(path, '/');
+  lua_pushlstring(L, slash ? path : ".", slash ? (size_t)(slash - path + (slash == path)) : 1);
+  int dfd = open(lua_tostring(L, -1), O_RDONLY);
+  if (dfd >= 0) {
+    fsync(dfd);
+    close(dfd);
+  }
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
 static const luaL_Reg core_funcs[] = {
+  {"mkdir", lmkdir},
+  {"write_atomic", lwrite_atomic},
   {"isatty", lisatty},
   {"clock", lclock},
   {"paths", lpaths},
