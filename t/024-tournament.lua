@@ -39,6 +39,36 @@ t.is(res.entrants[1].seats, 16, "each of two entrants holds two seats per game")
 t.is(res.entrants[1].expected, 0.5, "so the equal-strength share is 50%")
 t.like(T.report(res, "x"), "| p0 | %d+ of 8 |", "the report is a Markdown table")
 
+-- an entrant's own weights, and random openings shared by the rotations of a round
+local flat = {a1 = 0, b1 = 0, c1 = 0, d1 = 0, b2 = 0, c2 = 0, d2 = 0, c3 = 0, d3 = 0, d4 = 0,
+              mobility_open = 0, mobility_end = 0, discs_open = 1, discs_end = 1}
+local function oth(o)
+  return T.run{game = "othello", games = 6, progress = false, opening = o,
+               entrants = {{name = "scheme", search = {depth = 1, endgame = 0}},
+                           {name = "discs", search = {depth = 1, endgame = 0}, weights = flat}}}
+end
+local a, b = oth(4), oth(4)
+t.is(a.entrants[1].won, b.entrants[1].won, "with an opening a tournament is still reproducible")
+local _, _, _, n1 = T.play_game("othello", nil, {{search = {depth = 1}}, {search = {depth = 1}}},
+                               {1, 2}, 3, nil, 0)
+local _, _, _, n2, g2 = T.play_game("othello", nil, {{search = {depth = 1}}, {search = {depth = 1}}},
+                                    {1, 2}, 3, nil, 5)
+t.is(g2:ply() - n2, 5, "the 5 opening moves are played before the entrants move")
+t.isnt(n1, n2, "and the game goes another way")
+local _, _, _, _, gd = T.play_game("othello", nil, {{search = {depth = 1}}, {search = {depth = 1}}},
+                                   {1, 2}, 3, nil, 0)
+local _, _, _, _, gw = T.play_game("othello", nil, {{search = {depth = 1}},
+                                   {search = {depth = 1}, weights = flat}}, {1, 2}, 3, nil, 0)
+t.isnt(table.concat(gd:history(), " "), table.concat(gw:history(), " "),
+       "an entrant's weights change how it plays")
+t.is(gw:config().weights.a1, 100, "and the game itself keeps the default weights")
+t.errors(function() T.run{game = "othello", games = 1, progress = false,
+                          entrants = {{name = "a", search = {}}, {name = "b", search = {}, weights = {a9 = 1}}}} end,
+         "unknown weights key 'a9'", "an unknown weight is named")
+t.errors(function() T.run{game = "othello", opening = -1,
+                          entrants = {{name = "a", search = {}}, {name = "b", search = {}}}} end,
+         "opening must be a whole number", "a negative opening")
+
 -- bad settings
 t.errors(function() T.run{game = "tictactoe", entrants = {}} end, "at least two", "too few entrants")
 t.errors(function() T.run{game = "tictactoe", entrants = {{name = "a", search = {}}, {name = "b"}}} end,

@@ -122,6 +122,49 @@ function M.starchess_predict(out)
           same and "identical to one thread" or "DIFFERENT from one thread"))
 end
 
+-- Positions reached by seeded random play: the same on every machine.
+local function random_positions(game, count, plies)
+  local ps = {}
+  for seed = 1, count do
+    local g = sg.new(game, {seed = seed})
+    for i = 1, plies do
+      if g:status() ~= "playing" then break end
+      g:play(sg.search(g, {algo = "random", seed = seed * 1000 + i}).move)
+    end
+    if g:status() == "playing" then ps[#ps + 1] = g end
+  end
+  return ps
+end
+M.random_positions = random_positions
+
+-- Alpha-beta at a fixed depth on each position: median nodes per second and the totals.
+local function search_rate(out, label, ps, opts)
+  local rates, nodes, time = {}, 0, 0
+  for _, g in ipairs(ps) do
+    local r = sg.search(g, opts)
+    rates[#rates + 1] = r.nodes / math.max(r.time, 1e-9)
+    nodes, time = nodes + r.nodes, time + r.time
+  end
+  out(fmt("%-26s %d positions, %9d nodes  %8.2f ms  median %6.2f M nodes/s", label, #ps, nodes,
+          time * 1e3, median(rates) / 1e6))
+end
+M.search_rate = search_rate
+
+function benches.othello(out)
+  local g = sg.new("othello")
+  -- the reference counts of ../shared/rules/classic.md
+  local ref = {[9] = 3005288, [10] = 24571284, [11] = 212258800}
+  for _, d in ipairs({9, 10, 11}) do
+    local t, n = timed(d < 11 and 3 or 1, function() return g:perft(d) end)
+    out(fmt("othello perft %-2d           %9d leaves  %8.2f ms  %6.2f M leaves/s  %s", d, n,
+            t * 1e3, n / t / 1e6, n == ref[d] and "(= reference)" or "(REFERENCE " .. ref[d] .. ")"))
+  end
+  search_rate(out, "othello alpha-beta depth 8", {g}, {depth = 8, endgame = 0})
+  search_rate(out, "othello midgame depth 7", random_positions("othello", 8, 20),
+              {depth = 7, endgame = 0})
+  if M.othello_endgame then M.othello_endgame(out) end
+end
+
 function M.main(...)
   local names = {...}
   if #names == 0 then

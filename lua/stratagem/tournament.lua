@@ -15,16 +15,16 @@ function M.interval(k, n)
   return math.max(0, c - h), math.min(1, c + h)
 end
 
-local ENTRANT_KEYS = {name = true, search = true}
+local ENTRANT_KEYS = {name = true, search = true, weights = true}
 local KEYS = {game = true, entrants = true, games = true, seed = true, options = true,
-              progress = true, max_moves = true}
+              progress = true, max_moves = true, opening = true}
 
 local function check(spec)
   if type(spec) ~= "table" then error("tournament: expected a table of settings", 3) end
   for k in pairs(spec) do
     if not KEYS[k] then
       error(fmt("tournament: unknown setting '%s' (valid: entrants, game, games, max_moves, " ..
-                "options, progress, seed)", tostring(k)), 3)
+                "opening, options, progress, seed)", tostring(k)), 3)
     end
   end
   if type(spec.game) ~= "string" then error("tournament: game must be a game name", 3) end
@@ -37,29 +37,45 @@ local function check(spec)
     end
     for k in pairs(e) do
       if not ENTRANT_KEYS[k] then
-        error(fmt("tournament: entrants[%d]: unknown key '%s' (valid: name, search)", i, tostring(k)), 3)
+        error(fmt("tournament: entrants[%d]: unknown key '%s' (valid: name, search, weights)", i, tostring(k)), 3)
       end
+    end
+    if e.weights ~= nil and type(e.weights) ~= "table" then
+      error(fmt("tournament: entrants[%d]: weights must be a table of evaluation weights", i), 3)
     end
   end
   if spec.games ~= nil and (math.type(spec.games) ~= "integer" or spec.games < 1) then
     error("tournament: games must be a whole number, 1 or more", 3)
   end
+  if spec.opening ~= nil and (math.type(spec.opening) ~= "integer" or spec.opening < 0) then
+    error("tournament: opening must be a whole number of random moves, 0 or more", 3)
+  end
 end
 
 -- Play one game; lineup[seat] is an entrant index.  Returns the status, the winner's seat or
 -- nil, the ranking of seats (for a draw), and the number of moves.
-function M.play_game(game, options, entrants, lineup, seed, max_moves)
+function M.play_game(game, options, entrants, lineup, seed, max_moves, opening)
   local opts = {}
   for k, v in pairs(options or {}) do opts[k] = v end
   opts.seed = seed
   local g = assert(sg.new(game, opts))
   local moves = 0
+  -- a seeded random opening, the same for every rotation of the seats of one round
+  for i = 1, opening or 0 do
+    if g:status() ~= "playing" then break end
+    g:play(sg.search(g, {algo = "random", seed = seed * 7919 + i}).move)
+  end
   while g:status() == "playing" and moves < (max_moves or math.huge) do
     local e = entrants[lineup[g:player()]]
     local s = {}
     for k, v in pairs(e.search) do s[k] = v end
     s.seed = seed * 1000003 + g:ply()
-    local r = sg.search(g, s)
+    local sg_game = g
+    if e.weights then   -- the entrant's own evaluation, on a copy of the game
+      sg_game = g:copy()
+      sg_game:set_weights(e.weights)
+    end
+    local r = sg.search(sg_game, s)
     for _, m in ipairs(r.moves or {r.move}) do
       g:play(m)
       moves = moves + 1
@@ -75,11 +91,13 @@ function M.play_game(game, options, entrants, lineup, seed, max_moves)
   return status, winner, ranking, moves, g
 end
 
--- Run a tournament.  spec: game, entrants = {{name =, search = {...}}, ...}, games (default 100),
--- seed (default 1), options (sg.new options but the seed), progress (default true: a live
--- line on standard error), max_moves.  Each round plays the same galaxy (seed) with every
--- rotation of the seats; an entrant holds several seats when there are more seats than
--- entrants.  "first" counts games won outright, or led in the ranking of a drawn game.
+-- Run a tournament.  spec: game, entrants = {{name =, search = {...}, weights = {...}}, ...}
+-- (weights: the entrant's own evaluation weights), games (default 100), seed (default 1),
+-- options (sg.new options but the seed), progress (default true: a live line on standard
+-- error), max_moves, opening (random moves played first, the same in every rotation of a
+-- round, so that deterministic players meet in varied positions).  Each round plays the same
+-- start (seed) with every rotation of the seats; an entrant holds several seats when there
+-- are more seats than entrants.  "first" counts games won outright, or led in the ranking of a drawn game.
 function M.run(spec)
   check(spec)
   local n = spec.games or 100
@@ -100,7 +118,7 @@ function M.run(spec)
     local lineup = {}
     for s = 1, seats do lineup[s] = base[(s - 1 + rot) % seats + 1] end
     local status, winner, ranking = M.play_game(spec.game, spec.options, spec.entrants, lineup,
-                                                seed, spec.max_moves)
+                                                seed, spec.max_moves, spec.opening)
     res.games = res.games + 1
     local firstseat = winner or (ranking and ranking[1])
     if status ~= "won" then res.drawn = res.drawn + 1 end
@@ -146,7 +164,7 @@ function M.experiment(spec)
     end
   end
   local res = M.run{game = spec.game, games = games, seed = spec.seed or 1, options = options,
-                    entrants = spec.entrants}
+                    entrants = spec.entrants, opening = spec.opening}
   print(M.report(res, spec.name .. ": " .. label))
   return res
 end
@@ -163,8 +181,8 @@ function M.report(res, title)
                         e.won, 100 * e.won_rate, 100 * e.won_low, 100 * e.won_high,
                         100 * e.expected)
   end
-  out[#out + 1] = fmt("\n%d games (%d seats each, every rotation), %d ended in a draw at the turn " ..
-                      "limit; %.1f s. First places: the game won, or the top score of a drawn " ..
+  out[#out + 1] = fmt("\n%d games (%d seats each, every rotation), %d drawn; %.1f s. First " ..
+                      "places: the game won, or the top score of a drawn " ..
                       "game.", res.games, res.seats, res.drawn, res.time)
   return table.concat(out, "\n")
 end
