@@ -5,6 +5,7 @@
 
 #include "core/clock.h"
 #include "core/rng.h"
+#include "draughts.h"
 #include "game.h"
 #include "othello.h"
 #include "starchess.h"
@@ -12,6 +13,7 @@
 
 /* One line per game, sorted by name. */
 const sg_class *const sg_classes[] = {
+  &draughts_class,
   &othello_class,
   &starchess_class,
   &tictactoe_class,
