@@ -307,11 +307,210 @@ static void test_huff(void) {
   }
 }
 
+/* ---- a slow reference: the rules worked out square by square from rows and columns ---- */
+
+static int ref_step(int sq, int d) {
+  int r = (sq >> 2) + (d & 2 ? 1 : -1), c = 2 * (sq & 3) + !(sq >> 2 & 1) + (d & 1 ? 1 : -1);
+  return r < 0 || r > 7 || c < 0 || c > 7 ? -1 : r * 4 + c / 2;
+}
+
+static int ref_dir_ok(int side, int king, int d) { return king || (d >> 1 & 1) == (side == 0); }
+
+static uint32_t ref_crown(int side) { return side == 0 ? 0xf0000000u : 0x0000000fu; }
+
+/* Whether the piece on sq jumps in direction d over a piece of enemy not in taken. */
+static int ref_jump(const dr_state *s, int side, int king, int sq, int d, uint32_t taken,
+                    uint32_t empty) {
+  int o = ref_step(sq, d), l = o < 0 ? -1 : ref_step(o, d);
+  return l >= 0 && ref_dir_ok(side, king, d) && (s->piece[side ^ 1] >> o & 1) &&
+         !(taken >> o & 1) && (empty >> l & 1);
+}
+
+static uint32_t ref_capturers(const dr_state *s, int side) {
+  uint32_t r = 0, empty = ~(s->piece[0] | s->piece[1]);
+  for (int sq = 0; sq < 32; sq++)
+    for (int d = 0; d < 4 && (s->piece[side] >> sq & 1); d++)
+      if (ref_jump(s, side, s->kings >> sq & 1, sq, d, 0, empty))
+        r |= 1u << sq;
+  return r;
+}
+
+static int ref_plain(const dr_state *s, int side, int sq, int d) {
+  int t = ref_step(sq, d);
+  return (s->piece[side] >> sq & 1) && t >= 0 && ref_dir_ok(side, s->kings >> sq & 1, d) &&
+         !((s->piece[0] | s->piece[1]) >> t & 1);
+}
+
+static void ref_routes(const dr_state *s, int from, int sq, uint32_t taken, int nj,
+                       sg_move steps, sg_move *out, int *n) {
+  int side = s->side, king = s->kings >> from & 1, more = 0;
+  uint32_t empty = ~(s->piece[0] | s->piece[1]) | 1u << from;
+  for (int d = 0; d < 4; d++) {
+    if (!ref_jump(s, side, king, sq, d, taken, empty))
+      continue;
+    int o = ref_step(sq, d), l = ref_step(o, d);
+    sg_move s2 = steps | (sg_move)d << (9 + 2 * nj);
+    more = 1;
+    if (!king && (ref_crown(side) >> l & 1))
+      out[(*n)++] = s2 | (sg_move)(nj + 1) << 5 | (sg_move)from;
+    else
+      ref_routes(s, from, l, taken | 1u << o, nj + 1, s2, out, n);
+  }
+  if (!more && nj > 0)
+    out[(*n)++] = steps | (sg_move)nj << 5 | (sg_move)from;
+}
+
+static int ref_gen(const dr_cfg *c, const dr_state *s, sg_move *out) {
+  int n = 0;
+  if (s->piece[0] == 0 || s->piece[1] == 0 || s->quiet >= 2 * c->draw_moves)
+    return 0;
+  for (int sq = 0; sq < 32; sq++)
+    if (s->huffable >> sq & 1)
+      out[n++] = DR_HUFF_MOVE | (sg_move)sq;
+  int before = n;
+  for (int sq = 0; sq < 32; sq++)
+    if (s->piece[s->side] >> sq & 1)
+      ref_routes(s, sq, sq, 0, 0, 0, out, &n);
+  if (n > before && c->capture == DR_COMPULSORY)
+    return n;
+  for (int sq = 0; sq < 32; sq++)
+    for (int d = 0; d < 4; d++)
+      if (ref_plain(s, s->side, sq, d))
+        out[n++] = (sg_move)d << 9 | (sg_move)sq;
+  return n;
+}
+
+static void ref_play(const dr_cfg *c, dr_state *s, sg_move m) {
+  int me = s->side, from = (int)(m & 31), nj = (int)(m >> 5 & 15), sq = from;
+  if (m & DR_HUFF_MOVE) {
+    s->piece[me ^ 1] &= ~(1u << from);
+    s->kings &= ~(1u << from);
+    s->huffable = 0;
+    s->quiet = 0;
+    return;
+  }
+  uint32_t could = c->capture == DR_HUFF ? ref_capturers(s, me) : 0, taken = 0;
+  if (nj == 0)
+    sq = ref_step(from, (int)(m >> 9 & 3));
+  for (int j = 0; j < nj; j++) {
+    int d = (int)(m >> (9 + 2 * j) & 3), o = ref_step(sq, d);
+    taken |= 1u << o;
+    sq = ref_step(o, d);
+  }
+  int king = s->kings >> from & 1, crowned = !king && (ref_crown(me) >> sq & 1);
+  s->piece[me] = (s->piece[me] & ~(1u << from)) | 1u << sq;
+  s->piece[me ^ 1] &= ~taken;
+  s->kings &= ~taken & ~(1u << from);
+  if (king || crowned)
+    s->kings |= 1u << sq;
+  if (taken || crowned)
+    s->quiet = 0;
+  else if (s->quiet < UINT16_MAX)
+    s->quiet++;
+  s->huffable = (could & ~(1u << from)) | (nj == 0 && (could >> from & 1) ? 1u << sq : 0);
+  s->side = (uint8_t)(me ^ 1);
+}
+
+/* The status by the reference: lost with no piece or no move at all. */
+static sg_status ref_status(const dr_cfg *c, const dr_state *s, int *winner) {
+  int me = s->side, movable = 0;
+  for (int sq = 0; sq < 32; sq++)
+    for (int d = 0; d < 4; d++)
+      movable |= ref_plain(s, me, sq, d);
+  int lost = s->piece[me] == 0 || (!s->huffable && !movable && !ref_capturers(s, me));
+  *winner = -1;
+  if (lost || s->piece[me ^ 1] == 0) {
+    *winner = lost ? me ^ 1 : me;
+    return SG_WON;
+  }
+  return s->quiet >= 2 * c->draw_moves ? SG_DRAWN : SG_PLAYING;
+}
+
+static uint64_t lcg(uint64_t *r) {
+  *r = *r * 6364136223846793005ULL + 1442695040888963407ULL;
+  return *r >> 33;
+}
+
+/* A random board: up to 12 pieces a side scattered over the squares, some of them kings, no
+   man on the row where it would have been crowned; in the huff variant some of the pieces of
+   the side that moved last huffable. */
+static dr_state random_board(const dr_cfg *c, uint64_t *r) {
+  dr_state s;
+  memset(&s, 0, sizeof s);
+  int fill = 8 + (int)(lcg(r) % 60), kings = (int)(lcg(r) % 100);
+  for (int sq = 0; sq < 32; sq++) {
+    int side = (int)(lcg(r) % 2);
+    if ((int)(lcg(r) % 100) >= fill || __builtin_popcount(s.piece[side]) == 12)
+      continue;
+    int king = (int)(lcg(r) % 100) < kings || (ref_crown(side) >> sq & 1);
+    s.piece[side] |= 1u << sq;
+    if (king)
+      s.kings |= 1u << sq;
+  }
+  s.side = (uint8_t)(lcg(r) % 2);
+  if (c->capture == DR_HUFF && lcg(r) % 2)
+    s.huffable = s.piece[s.side ^ 1] & (uint32_t)lcg(r) & (uint32_t)lcg(r);
+  s.quiet = (uint16_t)(lcg(r) % 4 == 0 ? 2 * c->draw_moves - 1 - (int)(lcg(r) % 2) : 0);
+  return s;
+}
+
+/* gen, play, status and unquiet against the reference on one state; counts the faults. */
+static void against_reference(const dr_cfg *c, const dr_state *s, int *faults, long *moves) {
+  sg_move ms[1024], want[1024];
+  int n = C->gen(c, s, ms), k = ref_gen(c, s, want), w1, w2;
+  if (n != k || memcmp(ms, want, (size_t)n * sizeof *ms) != 0) {
+    char buf[256];
+    C->save_pos(c, s, buf, sizeof buf);
+    if (*faults < 3)
+      diag("moves differ from the reference in %s: %d against %d", buf, n, k);
+    ++*faults;
+    return;
+  }
+  sg_status st = C->status(c, s, &w1);
+  *faults += st != ref_status(c, s, &w2) || w1 != w2;
+  *faults += C->unquiet(c, s) != (s->huffable || ref_capturers(s, s->side) != 0);
+  for (int i = 0; i < n; i++, ++*moves) {
+    dr_state a = *s, b = *s;
+    C->play(c, &a, ms[i]);
+    ref_play(c, &b, ms[i]);
+    *faults += memcmp(&a, &b, sizeof a) != 0;
+  }
+}
+
+/* The bitboard generator agrees move for move (and in the same order) with the reference, and
+   play, status and unquiet agree too, on the positions of random games and on random boards
+   with many kings. */
+static void test_reference(const dr_cfg *c, const char *what) {
+  uint64_t r = 777;
+  int faults = 0, states = 0;
+  long moves = 0;
+  for (int g = 0; g < 200; g++) {
+    dr_state s = pos_in(c, NULL);
+    for (int ply = 0; ply < 300; ply++, states++) {
+      sg_move ms[1024];
+      against_reference(c, &s, &faults, &moves);
+      int n = C->gen(c, &s, ms);
+      if (n == 0)
+        break;
+      C->play(c, &s, ms[lcg(&r) % (uint64_t)n]);
+    }
+  }
+  int boards = 0;
+  for (; boards < 20000; boards++, states++) {
+    dr_state s = random_board(c, &r);
+    against_reference(c, &s, &faults, &moves);
+  }
+  is_int(faults, 0, "%s: gen, play, status and unquiet equal a square-by-square reference "
+         "on %d states (%d random boards), %ld moves played", what, states, boards, moves);
+}
+
 int main(void) {
   test_perft();
   test_moves();
   test_notation();
   test_positions();
   test_huff();
+  test_reference(&cfg, "compulsory");
+  test_reference(&huff, "huff");
   return done_testing();
 }

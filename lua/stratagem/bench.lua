@@ -165,6 +165,29 @@ function benches.othello(out)
   if M.othello_endgame then M.othello_endgame(out) end
 end
 
+function benches.draughts(out)
+  local g = sg.new("draughts")
+  -- the reference counts of ../shared/rules/classic.md (compulsory capture)
+  local ref = {[8] = 845931, [9] = 3963680, [10] = 18391564}
+  for _, d in ipairs({8, 9, 10}) do
+    local t, n = timed(3, function() return g:perft(d) end)
+    out(fmt("draughts perft %-2d          %9d leaves  %8.2f ms  %6.2f M leaves/s  %s", d, n,
+            t * 1e3, n / t / 1e6, n == ref[d] and "(= reference)" or "(REFERENCE " .. ref[d] .. ")"))
+  end
+  search_rate(out, "draughts alpha-beta d 12", {g}, {depth = 12})
+  search_rate(out, "draughts midgame depth 10", random_positions("draughts", 8, 16), {depth = 10})
+  local huff = {}
+  for seed = 1, 8 do
+    local h = sg.new("draughts", {seed = seed, variant = {capture = "huff"}})
+    for i = 1, 16 do
+      if h:status() ~= "playing" then break end
+      h:play(sg.search(h, {algo = "random", seed = seed * 1000 + i}).move)
+    end
+    if h:status() == "playing" then huff[#huff + 1] = h end
+  end
+  search_rate(out, "draughts huff depth 6", huff, {depth = 6})
+end
+
 function M.main(...)
   local names = {...}
   if #names == 0 then

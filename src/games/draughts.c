@@ -39,110 +39,165 @@ static uint32_t bit(int sq) { return 1u << sq; }
 /* Board geometry: row 0 at the top; row 0 uses columns 1, 3, 5, 7 (0-based), row 1 columns
    0, 2, 4, 6, alternating. */
 static int sq_row(int sq) { return sq >> 2; }
-static int sq_col(int sq) { return 2 * (sq & 3) + !(sq >> 2 & 1); }
 
-/* The neighbour of sq in direction d (bit 0: higher column, bit 1: higher row), or -1. */
-static int sq_step(int sq, int d) {
-  int r = sq_row(sq) + (d & 2 ? 1 : -1), c = sq_col(sq) + (d & 1 ? 1 : -1);
-  if (r < 0 || r > 7 || c < 0 || c > 7)
-    return -1;
-  return r * 4 + c / 2;
+/* The square k steps from s in direction d (bit 0: higher column, bit 1: higher row), or -1
+   off the board, as integer constant expressions: the tables below are filled in by the
+   compiler, so generation never works out a row or a column. */
+#define G_ROW(s) ((s) >> 2)
+#define G_COL(s) (2 * ((s) & 3) + !((s) >> 2 & 1))
+#define G_AT(r, c) ((r) < 0 || (r) > 7 || (c) < 0 || (c) > 7 ? -1 : (r) * 4 + (c) / 2)
+#define G_STEP(s, d, k) \
+  G_AT(G_ROW(s) + (k) * ((d) & 2 ? 1 : -1), G_COL(s) + (k) * ((d) & 1 ? 1 : -1))
+#define G_BIT(s, d, k) (G_STEP(s, d, k) < 0 ? 0u : 1u << (G_STEP(s, d, k) & 31))
+#define G_SQ(f, s, k) {f(s, 0, k), f(s, 1, k), f(s, 2, k), f(s, 3, k)}
+#define G_ROW4(f, s, k) \
+  G_SQ(f, s, k), G_SQ(f, (s) + 1, k), G_SQ(f, (s) + 2, k), G_SQ(f, (s) + 3, k)
+#define G_BOARD(f, k) \
+  {G_ROW4(f, 0, k), G_ROW4(f, 4, k), G_ROW4(f, 8, k), G_ROW4(f, 12, k), \
+   G_ROW4(f, 16, k), G_ROW4(f, 20, k), G_ROW4(f, 24, k), G_ROW4(f, 28, k)}
+
+/* next_sq[sq][d]: the neighbour in direction d; land_sq[sq][d]: where a jump that way lands;
+   next_bit and land_bit: the same as sets (0 off the board). */
+static const signed char next_sq[32][4] = G_BOARD(G_STEP, 1);
+static const signed char land_sq[32][4] = G_BOARD(G_STEP, 2);
+static const uint32_t next_bit[32][4] = G_BOARD(G_BIT, 1);
+static const uint32_t land_bit[32][4] = G_BOARD(G_BIT, 2);
+
+#undef G_BOARD
+#undef G_ROW4
+#undef G_SQ
+#undef G_BIT
+#undef G_STEP
+#undef G_AT
+#undef G_COL
+#undef G_ROW
+
+/* The same steps for whole sets of squares.  A step down is a shift by 4 plus, by the row's
+   parity, 5 (even rows, toward higher columns) or 3 (odd rows, toward lower ones); a step up
+   mirrors it.  The masks keep the rows apart and drop the pieces on the edge column the step
+   would leave by; the top and bottom edges fall off the 32 bits by themselves. */
+#define EVEN_ROWS 0x0f0f0f0fu    /* rows 0, 2, 4, 6: columns 1, 3, 5, 7 */
+#define ODD_ROWS 0xf0f0f0f0u     /* rows 1, 3, 5, 7: columns 0, 2, 4, 6 */
+#define LEFT_EDGE 0x10101010u     /* column 0: 5, 13, 21, 29 */
+#define RIGHT_EDGE 0x08080808u    /* column 7: 4, 12, 20, 28 */
+
+/* Direction 0: up, toward lower columns; 1: up, higher; 2: down, lower; 3: down, higher. */
+static uint32_t up_lo(uint32_t x) {
+  return (x & EVEN_ROWS) >> 4 | (x & ODD_ROWS & ~LEFT_EDGE) >> 5;
+}
+static uint32_t up_hi(uint32_t x) {
+  return (x & EVEN_ROWS & ~RIGHT_EDGE) >> 3 | (x & ODD_ROWS) >> 4;
+}
+static uint32_t down_lo(uint32_t x) {
+  return (x & EVEN_ROWS) << 4 | (x & ODD_ROWS & ~LEFT_EDGE) << 3;
+}
+static uint32_t down_hi(uint32_t x) {
+  return (x & EVEN_ROWS & ~RIGHT_EDGE) << 5 | (x & ODD_ROWS) << 4;
 }
 
-/* Men go forward only: Black down the board, White up; kings every way. */
-static int dir_ok(int side, int king, int d) {
-  return king || (d >> 1 & 1) == (side == 0);
+/* The pieces of `side` that may step up and those that may step down: men go forward only
+   (Black down the board, White up), kings every way. */
+static void goers(const dr_state *s, int side, uint32_t *up, uint32_t *down) {
+  uint32_t all = s->piece[side], kings = all & s->kings;
+  *up = side == 0 ? kings : all;
+  *down = side == 0 ? all : kings;
 }
+
+/* The directions a piece may take (bit d: direction d). */
+static int dir_mask(int side, int king) { return king ? 15 : side == 0 ? 12 : 3; }
 
 static uint32_t crown_row(int side) { return side == 0 ? ROW_BOTTOM : ROW_TOP; }
 
-/* Whether the piece of `side` on sq has a jump, the board otherwise as it is. */
-static int piece_can_capture(const dr_state *s, int side, int sq) {
-  uint32_t empty = ~(s->piece[0] | s->piece[1]);
-  int king = s->kings >> sq & 1;
-  for (int d = 0; d < 4; d++) {
-    int o = sq_step(sq, d), l = o < 0 ? -1 : sq_step(o, d);
-    if (l >= 0 && dir_ok(side, king, d) && (s->piece[side ^ 1] >> o & 1) && (empty >> l & 1))
-      return 1;
-  }
-  return 0;
-}
-
-/* The pieces of `side` that have a capture available. */
-static uint32_t capturers(const dr_state *s, int side) {
-  uint32_t r = 0;
-  for (uint32_t b = s->piece[side]; b; b &= b - 1) {
-    int sq = __builtin_ctz(b);
-    if (piece_can_capture(s, side, sq))
-      r |= bit(sq);
-  }
-  return r;
+/* The pieces of `side` that have a capture available: a piece jumps in direction d when the
+   square that way holds an enemy and the one beyond it is empty, i.e. when it stands one step
+   back (the opposite direction) from an enemy that stands one step back from an empty
+   square. */
+static inline uint32_t capturers(const dr_state *s, int side) {
+  uint32_t empty = ~(s->piece[0] | s->piece[1]), enemy = s->piece[side ^ 1], up, down;
+  goers(s, side, &up, &down);
+  return (up & (down_hi(enemy & down_hi(empty)) | down_lo(enemy & down_lo(empty)))) |
+         (down & (up_hi(enemy & up_hi(empty)) | up_lo(enemy & up_lo(empty))));
 }
 
 static int has_plain_move(const dr_state *s, int side) {
-  uint32_t empty = ~(s->piece[0] | s->piece[1]);
-  for (uint32_t b = s->piece[side]; b; b &= b - 1) {
-    int sq = __builtin_ctz(b), king = s->kings >> sq & 1;
-    for (int d = 0; d < 4; d++) {
-      int t = sq_step(sq, d);
-      if (t >= 0 && dir_ok(side, king, d) && (empty >> t & 1))
-        return 1;
-    }
-  }
-  return 0;
+  uint32_t empty = ~(s->piece[0] | s->piece[1]), up, down;
+  goers(s, side, &up, &down);
+  return ((up & (down_hi(empty) | down_lo(empty))) |
+          (down & (up_hi(empty) | up_lo(empty)))) != 0;
 }
 
 /* Capture routes are found depth first; captured pieces stay on the board until the move
    ends, so they can be neither jumped again nor landed on. */
 typedef struct route_ctx {
-  int side, from, king;
-  uint32_t enemy, empty;
+  int from, king, dirs;
+  uint32_t enemy, empty, crown;
   sg_move *out;
   int n;
 } route_ctx;
 
-static void route_jumps(route_ctx *x, int sq, uint32_t taken, int nj, sg_move steps) {
-  int more = 0;
-  for (int d = 0; d < 4; d++) {
-    int o = sq_step(sq, d), l = o < 0 ? -1 : sq_step(o, d);
-    if (l < 0 || !dir_ok(x->side, x->king, d) || !(x->enemy >> o & 1) || (taken >> o & 1) ||
-        !(x->empty >> l & 1))
-      continue;
-    more = 1;
+/* The directions in which the piece, standing on sq, can jump now (bit d: direction d). */
+static unsigned jump_dirs(const route_ctx *x, int sq, uint32_t taken) {
+  uint32_t prey = x->enemy & ~taken, empty = x->empty;
+  const uint32_t *o = next_bit[sq], *l = land_bit[sq];
+  unsigned dirs = (unsigned)((prey & o[0]) && (empty & l[0])) |
+                  (unsigned)((prey & o[1]) && (empty & l[1])) << 1 |
+                  (unsigned)((prey & o[2]) && (empty & l[2])) << 2 |
+                  (unsigned)((prey & o[3]) && (empty & l[3])) << 3;
+  return dirs & (unsigned)x->dirs;
+}
+
+/* Every route that goes on from sq by the jumps in dirs (not empty), nj jumps made so far. */
+static void route_jumps(route_ctx *x, int sq, uint32_t taken, int nj, sg_move steps,
+                        unsigned dirs) {
+  for (; dirs; dirs &= dirs - 1) {
+    int d = __builtin_ctz(dirs), l = land_sq[sq][d];
     sg_move s2 = steps | (sg_move)d << (9 + 2 * nj);
-    if (!x->king && (crown_row(x->side) & bit(l)))   /* crowned: the move ends here */
-      x->out[x->n++] = s2 | (sg_move)(nj + 1) << 5 | (sg_move)x->from;
+    uint32_t t2 = taken | next_bit[sq][d];
+    unsigned more = 0;
+    if (x->king || !(x->crown & land_bit[sq][d]))   /* a man crowned stops there */
+      more = jump_dirs(x, l, t2);
+    if (more)
+      route_jumps(x, l, t2, nj + 1, s2, more);
     else
-      route_jumps(x, l, taken | bit(o), nj + 1, s2);
+      x->out[x->n++] = s2 | (sg_move)(nj + 1) << 5 | (sg_move)x->from;
   }
-  if (!more && nj > 0)
-    x->out[x->n++] = steps | (sg_move)nj << 5 | (sg_move)x->from;
 }
 
 /* Every move of the side to move, without asking whether the game is over: huffs first,
-   then captures, then (unless a capture is compulsory) plain moves. */
+   then captures, then (unless a capture is compulsory) plain moves; pieces in square order,
+   each piece's moves in direction order.  Only the pieces found able to jump or to step by
+   the set computations above are visited. */
 static int gen_moves(const dr_cfg *c, const dr_state *s, sg_move *out) {
   int side = s->side, n = 0;
   for (uint32_t b = s->huffable; b; b &= b - 1)
     out[n++] = DR_HUFF_MOVE | (sg_move)__builtin_ctz(b);
-  route_ctx x = {side, 0, 0, s->piece[side ^ 1], ~(s->piece[0] | s->piece[1]), out, n};
-  for (uint32_t b = s->piece[side]; b; b &= b - 1) {
-    x.from = __builtin_ctz(b);
-    x.king = s->kings >> x.from & 1;
-    x.empty = ~(s->piece[0] | s->piece[1]) | bit(x.from);   /* a king may come back */
-    route_jumps(&x, x.from, 0, 0, 0);
-  }
-  if (x.n > n && c->capture == DR_COMPULSORY)
-    return x.n;
-  n = x.n;
-  uint32_t empty = ~(s->piece[0] | s->piece[1]);
-  for (uint32_t b = s->piece[side]; b; b &= b - 1) {
-    int sq = __builtin_ctz(b), king = s->kings >> sq & 1;
-    for (int d = 0; d < 4; d++) {
-      int t = sq_step(sq, d);
-      if (t >= 0 && dir_ok(side, king, d) && (empty >> t & 1))
-        out[n++] = (sg_move)d << 9 | (sg_move)sq;
+  uint32_t empty = ~(s->piece[0] | s->piece[1]), jumpers = capturers(s, side);
+  if (jumpers) {
+    route_ctx x = {0, 0, 0, s->piece[side ^ 1], 0, crown_row(side), out, n};
+    for (uint32_t b = jumpers; b; b &= b - 1) {
+      x.from = __builtin_ctz(b);
+      x.king = s->kings >> x.from & 1;
+      x.dirs = dir_mask(side, x.king);
+      x.empty = empty | bit(x.from);   /* a king may come back */
+      route_jumps(&x, x.from, 0, 0, 0, jump_dirs(&x, x.from, 0));
     }
+    if (c->capture == DR_COMPULSORY)
+      return x.n;
+    n = x.n;
+  }
+  uint32_t up, down, to[4];   /* to[d]: the pieces that can step in direction d */
+  goers(s, side, &up, &down);
+  to[0] = up & down_hi(empty);
+  to[1] = up & down_lo(empty);
+  to[2] = down & up_hi(empty);
+  to[3] = down & up_lo(empty);
+  uint32_t movers = to[0] | to[1] | to[2] | to[3];
+  for (uint32_t b = movers; b; b &= b - 1) {
+    int sq = __builtin_ctz(b);
+    unsigned dirs = (to[0] >> sq & 1) | (to[1] >> sq & 1) << 1 | (to[2] >> sq & 1) << 2 |
+                    (to[3] >> sq & 1) << 3;
+    for (; dirs; dirs &= dirs - 1)
+      out[n++] = (sg_move)__builtin_ctz(dirs) << 9 | (sg_move)sq;
   }
   return n;
 }
@@ -193,12 +248,12 @@ static int move_route(sg_move m, int *sqs) {
   int sq = (int)(m & 31), nj = (int)(m >> 5 & 15), k = 0;
   sqs[k++] = sq;
   if (nj == 0) {
-    sqs[k++] = sq_step(sq, (int)(m >> 9 & 3));
+    sqs[k++] = next_sq[sq][m >> 9 & 3];
     return k;
   }
   for (int j = 0; j < nj; j++) {
     int d = (int)(m >> (9 + 2 * j) & 3);
-    sq = sq_step(sq_step(sq, d), d);
+    sq = land_sq[sq][d];
     sqs[k++] = sq;
   }
   return k;
@@ -220,11 +275,11 @@ static void dr_play(const void *cfg, void *st, sg_move m) {
   int from = (int)(m & 31), nj = (int)(m >> 5 & 15), sq = from;
   uint32_t taken = 0;
   if (nj == 0)
-    sq = sq_step(from, (int)(m >> 9 & 3));
+    sq = next_sq[from][m >> 9 & 3];
   for (int j = 0; j < nj; j++) {
-    int d = (int)(m >> (9 + 2 * j) & 3), o = sq_step(sq, d);
-    taken |= bit(o);
-    sq = sq_step(o, d);
+    int d = (int)(m >> (9 + 2 * j) & 3);
+    taken |= next_bit[sq][d];
+    sq = land_sq[sq][d];
   }
   int king = s->kings >> from & 1;
   s->piece[me] = (s->piece[me] & ~bit(from)) | bit(sq);
@@ -411,7 +466,7 @@ static void explain_plain(const dr_cfg *c, const dr_state *s, const char *text, 
     caps += keep[i] = (ms[i] >> 5 & 15) != 0 && !(ms[i] & DR_HUFF_MOVE);
   int d = -1;
   for (int k = 0; k < 4; k++)
-    if (sq_step(a, k) == b)
+    if (next_sq[a][k] == b)
       d = k;
   if (caps && c->capture == DR_COMPULSORY) {
     list_moves(c, s, ms, n, keep, list, sizeof list);
