@@ -11,8 +11,8 @@ local fmt = string.format
 local methods = core.methods   -- the methods of every game object
 
 local COMMON_OPTIONS = {"position", "rules", "seed", "variant", "weights"}
-local SEARCH_OPTIONS = {"algo", "beam", "depth", "hash", "nodes", "random", "seed", "symmetry",
-                        "threads", "time"}
+local SEARCH_OPTIONS = {"algo", "beam", "depth", "hash", "nodes", "prune_actions", "random", "seed",
+                        "symmetry", "threads", "time"}
 local ALGOS = {"alphabeta", "random"}
 
 local function sorted_keys(t)

@@ -159,6 +159,8 @@ static int node_moves(search_ctx *x, const void *st, int ply, sg_move ttmove) {
   const sg_class *c = x->c;
   sg_move *ms = x->moves + (size_t)ply * (size_t)c->max_moves;
   int n = c->gen(x->cfg, st, ms);
+  if (x->o->prune_actions && c->prune && n > 1)
+    n = c->prune(x->cfg, st, ms, n);
   if (c->order)
     c->order(x->cfg, st, ms, n);
   if (x->o->symmetry && c->nsym > 1)

@@ -22,6 +22,7 @@ typedef struct search_opts {
   int beam[SEARCH_MAX_BEAM];   /* beam[i]: keep the best beam[i] moves at ply i (0 = all) */
   int nbeam;
   int symmetry;                /* one move per class of symmetric moves */
+  int prune_actions;           /* apply the game's prune hook to every node's moves */
 } search_opts;
 
 typedef enum { SEARCH_DONE = 0, SEARCH_LIMIT = 1, SEARCH_INTERRUPTED = 2 } search_stop;

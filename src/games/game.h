@@ -98,6 +98,12 @@ typedef struct sg_class {
      position in the middle of an exchange (quiescence by extension). */
   int (*unquiet)(const void *cfg, const void *st);
 
+  /* Optional: the game's own forward pruning for its AI (Chexers: exit when possible, else
+     forward moves only): keep the moves worth searching at the front of `moves` and return how
+     many.  Searches apply it only when asked (search option prune_actions); it never changes
+     what is legal. */
+  int (*prune)(const void *cfg, const void *st, sg_move *moves, int n);
+
   /* Perft convention: 0 = sequences end at game end and an ended game before the depth is not
      counted (tic-tac-toe); 1 = an ended game reached before the depth counts as one leaf. */
   int perft_end_leaf;

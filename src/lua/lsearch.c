@@ -85,6 +85,11 @@ static void read_opts(lua_State *L, int t, search_opts *o) {
     luaL_error(L, "search: symmetry must be a boolean, got %s", luaL_typename(L, -1));
   o->symmetry = lua_toboolean(L, -1);
   lua_pop(L, 1);
+  lua_getfield(L, t, "prune_actions");
+  if (!lua_isnil(L, -1) && !lua_isboolean(L, -1))
+    luaL_error(L, "search: prune_actions must be a boolean, got %s", luaL_typename(L, -1));
+  o->prune_actions = lua_toboolean(L, -1);
+  lua_pop(L, 1);
 }
 
 static void push_result(lua_State *L, const lgame *g, const search_result *r) {
