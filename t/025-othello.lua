@@ -102,4 +102,76 @@ t.errors(function() sg.search(sg.new("othello"), {endgame = -1}) end, "endgame m
          "a negative endgame threshold")
 t.errors(function() sg.search(sg.new("othello"), {endgam = 3}) end, "unknown option 'endgam'",
          "a misspelled option lists endgame among the valid ones")
+
+-- the exact solver of its own (algo "solve") against the brute force above
+do
+  local agree, wld_agree, move_agree, m = true, true, true, 0
+  for seed = 21, 28 do
+    local e = sg.new("othello", {seed = seed})
+    while e:status() == "playing" and select(2, e:position():gsub("%.", "")) > 8 do
+      e:play(sg.search(e, {algo = "random", seed = seed * 100 + e:ply()}).move)
+    end
+    if e:status() == "playing" then
+      m = m + 1
+      local want = solve(e)
+      local r = sg.search(e, {algo = "solve"})
+      local w = sg.search(e, {algo = "solve", wld = true})
+      if not r.exact or r.margin ~= want or r.score ~= want then
+        agree = false
+        t.diag(("seed %d: solve %s, brute force %d"):format(seed, tostring(r.margin), want))
+      end
+      local sign = want > 0 and "win" or want < 0 and "loss" or "draw"
+      if w.outcome ~= sign or r.outcome ~= sign or w.margin ~= nil then wld_agree = false end
+      local me = e:player()
+      e:play(r.move)
+      local after = solve(e)
+      if e:player() ~= me then after = -after end
+      e:undo()
+      if after ~= want or r.pv[1] ~= r.move then move_agree = false end
+    end
+  end
+  t.ok(agree and m >= 6, ("algo 'solve' gives the brute-force margin on %d positions"):format(m))
+  t.ok(wld_agree, "wld gives only the outcome, and it agrees")
+  t.ok(move_agree, "its move keeps the margin and starts the PV")
+end
+do
+  local e20 = sg.new("othello", {position = "..b.w.../b.bw..../bbwbw.b./bbbwbwww/bbbbbbww/bbbwbwww/b.bbw.../.bbbbw.. b"})
+  local r = sg.search(e20, {algo = "solve", hash = 8})
+  t.ok(r.exact and r.margin == 46 and r.depth == 20 and r.move == "g8",
+       "20 empties: g8 wins by 46 discs (the shared alpha-beta agrees, in seconds)")
+  local p = e20:copy()
+  for _, mv in ipairs(r.pv) do p:play(mv) end
+  local b, w = count(p)
+  t.ok(p:status() ~= "playing" and b - w == 46, "its PV plays out to that margin")
+  local s = sg.search(e20, {algo = "solve", nodes = 5000})
+  t.ok(s.stopped == "limit" and not s.exact and s.margin == nil, "a node limit stops it")
+  t.ok(sg.search(e20, {algo = "solve", hash = 0}).nodes == sg.search(e20, {algo = "solve", hash = 0}).nodes,
+       "the node count is reproducible")
+  -- the shared alpha-beta hands over to the solver within `endgame` empty squares
+  local e = sg.new("othello", {seed = 5})
+  while select(2, e:position():gsub("%.", "")) > 11 do
+    e:play(sg.search(e, {algo = "random", seed = 500 + e:ply()}).move)
+  end
+  local ab = sg.search(e, {endgame = 12})
+  local generic = sg.search(e, {endgame = 0, depth = 0})
+  local own = sg.search(e, {algo = "solve"})
+  t.ok(ab.algo == "solve" and ab.exact and ab.margin == own.margin,
+       "alpha-beta with endgame = 12 answers with the solver's margin (" .. tostring(own.margin) .. ")")
+  t.ok(generic.algo == nil and generic.exact and generic.margin == own.margin,
+       "and the shared alpha-beta run to the end finds the same")
+end
+local e0 = sg.new("othello")
+t.errors(function() sg.search(e0, {algo = "solve", depth = 3}) end, "unknown option 'depth' for algo 'solve'",
+         "the solver takes no depth")
+t.errors(function() sg.search(e0, {algo = "solve", hash = -1}) end, "hash must be a number of megabytes",
+         "a negative hash size")
+t.errors(function() sg.search(e0, {algo = "solve", nodes = 1.5}) end, "nodes must be a whole number",
+         "a fractional node limit")
+t.errors(function() sg.search(e0, {algo = "solve", time = "1"}) end, "time must be a number of seconds",
+         "a time that is not a number")
+t.errors(function() sg.search(e0, {algo = "solve", wld = 1}) end, "wld must be a boolean", "wld not a boolean")
+t.errors(function() sg.search(e0, {algo = "solve", wld = true, random = 0}) end,
+         "random needs the exact margin", "random with wld")
+local full = sg.new("othello", {position = "bbbbbbbb/bbbbbbbb/bbbbbbbb/bbbbbbbb/bbbbbbbb/bbbbbbbb/bbbbbbbb/bbbbbb.. b"})
+t.errors(function() sg.search(full, {algo = "solve"}) end, "the game is over", "nothing to solve")
 t.done()

@@ -256,9 +256,13 @@ function M.search(g, opts)
     -- reproducible from the game's seed, yet different at every move of a game
     s.seed = g:config().seed * 1000003 + g:ply()
   end
-  if d.prepare_search then   -- the game turns its own options into generic ones
-    local ok, err = pcall(d.prepare_search, g, s)
-    if not ok then fail("sg.search: %s", tostring(err)) end
+  if d.prepare_search then   -- the game turns its own options into generic ones, or answers
+    local ok, res = pcall(d.prepare_search, g, s)   -- with a finished result of its own
+    if not ok then
+      if res == "interrupted!" then error(res, 0) end
+      fail("sg.search: %s", tostring(res):gsub("^solve: ", ""))
+    end
+    if type(res) == "table" then return res end
   end
   return call_core("sg.search", core.search, g, s)
 end

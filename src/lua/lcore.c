@@ -131,5 +131,6 @@ int luaopen_stratagem_core(lua_State *L) {
   luaopen_stratagem_game(L);
   luaopen_stratagem_search(L);
   luaopen_stratagem_starchess(L);
+  luaopen_stratagem_othello(L);
   return 1;
 }

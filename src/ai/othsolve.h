@@ -1,0 +1,46 @@
+/* othsolve.h: the exact Othello endgame solver: the final disc margin with best play. */
+#ifndef SG_OTHSOLVE_H
+#define SG_OTHSOLVE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "games/othello.h"
+
+/* A PV alternates placements and passes, never two passes in a row: at most 2 * 60 moves. */
+#define OSOLVE_MAX_PV 128
+
+typedef struct osolve_opts {
+  double time;          /* seconds; 0 = no time limit */
+  uint64_t nodes;       /* 0 = no node limit */
+  size_t hash_bytes;    /* transposition table size; 0 = none */
+  int wld;              /* only win, draw or loss: the window (-1, 1) */
+  int random;           /* < 0: off; else a move whose margin is within this of the best,
+                           chosen with the seed (exact mode only) */
+  uint64_t seed;
+} osolve_opts;
+
+typedef enum { OSOLVE_DONE = 0, OSOLVE_LIMIT = 1, OSOLVE_INTERRUPTED = 2 } osolve_stop;
+
+typedef struct osolve_result {
+  int move;             /* a square 0-63, or OTH_PASS */
+  int margin;           /* exact mode: the final disc margin for the side to move; wld mode:
+                           a bound of it with the right sign */
+  int outcome;          /* 1 win, 0 draw, -1 loss for the side to move */
+  int empties;
+  int exact;            /* margin (or, in wld mode, outcome) is the game's value */
+  osolve_stop stopped;
+  uint64_t nodes;
+  double time;
+  int ncand;            /* moves within the random margin (1 when off) */
+  int npv;
+  int pv[OSOLVE_MAX_PV];
+} osolve_result;
+
+void osolve_opts_default(osolve_opts *o);
+
+/* Solve the position with `me` to move against `opp`.  Returns 0, or -1 with a message in err
+   (the game is over, no memory for the table). */
+int osolve_run(uint64_t me, uint64_t opp, const osolve_opts *o, osolve_result *r, char *err);
+
+#endif

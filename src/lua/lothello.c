@@ -1,0 +1,113 @@
+/* lothello.c: Othello's own search for Lua: core.othello.solve, the exact endgame solver. */
+#include <string.h>
+
+#include "ai/othsolve.h"
+#include "games/othello.h"
+#include "lstratagem.h"
+
+static const oth_state *checkothello(lua_State *L, int i, lgame **gp) {
+  lgame *g = checkgame(L, i);
+  if (g->cls != &othello_class)
+    luaL_error(L, "expected an othello game, got a %s game", g->cls->name);
+  *gp = g;
+  return (const oth_state *)lgame_state(g);
+}
+
+/* Field k of the options table at t as a number of at least lo, or def when absent (the Lua
+   layer has checked the options already: this only keeps C safe from a direct call). */
+static double optnum(lua_State *L, int t, const char *k, double def, double lo) {
+  double v = def;
+  if (lua_getfield(L, t, k) != LUA_TNIL) {   /* opts ... value */
+    if (!lua_isnumber(L, -1) || !(lua_tonumber(L, -1) >= lo))
+      luaL_error(L, "solve: %s must be a number of at least %f", k, lo);
+    v = lua_tonumber(L, -1);
+  }
+  lua_pop(L, 1);
+  return v;
+}
+
+static void read_opts(lua_State *L, int t, osolve_opts *o) {
+  osolve_opts_default(o);
+  o->time = optnum(L, t, "time", 0, 0);
+  o->nodes = (uint64_t)optnum(L, t, "nodes", 0, 0);
+  double mb = optnum(L, t, "hash", 16, 0);
+  if (mb > 65536)
+    luaL_error(L, "solve: hash must be at most 65536 (megabytes), got %f", mb);
+  o->hash_bytes = (size_t)(mb * 1048576.0);
+  o->random = (int)optnum(L, t, "random", -1, -1);
+  lua_getfield(L, t, "seed");
+  o->seed = (uint64_t)luaL_optinteger(L, -1, 1);
+  lua_getfield(L, t, "wld");
+  o->wld = lua_toboolean(L, -1);
+  lua_pop(L, 2);
+}
+
+static void push_result(lua_State *L, const lgame *g, const osolve_result *r, int wld) {
+  static const char *const outcomes[] = {"loss", "draw", "win"};
+  lua_createtable(L, 0, 14);
+  lgame_pushmove(L, g, lgame_state(g), (sg_move)r->move);
+  lua_setfield(L, -2, "move");
+  lua_pushinteger(L, wld ? r->outcome : r->margin);
+  lua_setfield(L, -2, "score");
+  if (!wld && r->exact) {
+    lua_pushinteger(L, r->margin);
+    lua_setfield(L, -2, "margin");
+  }
+  if (r->exact) {
+    lua_pushstring(L, outcomes[r->outcome + 1]);
+    lua_setfield(L, -2, "outcome");
+  }
+  lua_pushboolean(L, r->exact);
+  lua_setfield(L, -2, "exact");
+  lua_pushinteger(L, r->empties);
+  lua_setfield(L, -2, "depth");
+  lua_pushinteger(L, (lua_Integer)r->nodes);
+  lua_setfield(L, -2, "nodes");
+  lua_pushnumber(L, r->time);
+  lua_setfield(L, -2, "time");
+  lua_pushinteger(L, r->ncand);
+  lua_setfield(L, -2, "candidates");
+  if (r->stopped == OSOLVE_LIMIT)
+    lua_pushliteral(L, "limit");
+  else
+    lua_pushnil(L);
+  lua_setfield(L, -2, "stopped");
+  /* the PV as strings, each formatted in the position it is played in */
+  oth_state walk = *(const oth_state *)lgame_state(g);
+  lua_createtable(L, r->npv, 0);                       /* res pv */
+  for (int i = 0; i < r->npv; i++) {
+    lgame_pushmove(L, g, &walk, (sg_move)r->pv[i]);
+    lua_rawseti(L, -2, i + 1);
+    othello_class.play(g->cfg, &walk, (sg_move)r->pv[i]);
+  }
+  lua_setfield(L, -2, "pv");                           /* res */
+}
+
+/* core.othello.solve(g, {time =, nodes =, hash = MB, wld =, random =, seed =}) -> the result
+   table of sg.search, with outcome ("win", "draw", "loss") added. */
+static int lsolve(lua_State *L) {
+  lgame *g;
+  const oth_state *s = checkothello(L, 1, &g);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  osolve_opts o;
+  read_opts(L, 2, &o);
+  osolve_result *r = lua_newuserdatauv(L, sizeof *r, 0);   /* raises, so not on the C stack */
+  char err[SG_ERRLEN];
+  if (osolve_run(s->disc[s->side], s->disc[s->side ^ 1], &o, r, err) != 0)
+    return luaL_error(L, "%s", err);
+  if (r->stopped == OSOLVE_INTERRUPTED)
+    return lgame_interrupted(L);
+  push_result(L, g, r, o.wld);
+  return 1;
+}
+
+static const luaL_Reg othello_funcs[] = {
+  {"solve", lsolve},
+  {NULL, NULL}
+};
+
+int luaopen_stratagem_othello(lua_State *L) {
+  luaL_newlib(L, othello_funcs);
+  lua_setfield(L, -2, "othello");
+  return 1;
+}
