@@ -77,6 +77,21 @@ t.like(out, "depth 1,", "--ai sets the AI's search options")
 _, err, code = t.run(S .. " play starchess --ai turnz=1", "quit\n")
 t.like(err, "%-%-ai: unknown option 'turnz' for algo 'predict'", "an unknown AI option is refused at once")
 t.is(code, 1, "exit 1")
+-- Othello and draughts in the terminal: AIs to the end, a person with a variant
+out, _, code = t.run(S .. " play othello --seats ai,ai --ai depth=1 --no-prefs")
+t.ok(out:find("black wins%.\n$") or out:find("white wins%.\n$") or out:find("Drawn%.\n$"),
+     "two Othello AIs play to the end")
+t.like(out, "black %(AI%) plays", "each move is printed")
+t.is(code, 0, "exit 0")
+out, _, code = t.run(S .. " play draughts --seats ai,ai --ai depth=2 --no-prefs")
+t.ok(out:find("black wins%.\n$") or out:find("white wins%.\n$") or out:find("Drawn%.\n$"),
+     "two draughts AIs play to the end")
+out = t.run(S .. " play draughts --variant capture=huff --no-prefs", "11-15\n22-18\n15x22\nquit\n")
+t.like(out, "white %(AI%) plays", "a person plays draughts against the AI")
+_, err, code = t.run(S .. " play draughts --variant capture=hufff --no-prefs", "quit\n")
+t.like(err, "variant%.capture must be one of 'compulsory', 'huff', got 'hufff'",
+       "a misspelled variant name lists the valid ones")
+t.is(code, 1, "exit 1")
 _, err, code = t.run(S .. " play starchess --rules start_gold=5", "quit\n")
 t.like(err, "unknown rules key 'start_gold'", "an unknown rules key is refused")
 _, err, code = t.run(S .. " play starchess --weights ship_weight", "quit\n")
