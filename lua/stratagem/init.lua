@@ -131,7 +131,8 @@ function M.new(name, opts)
   if opts.seed ~= nil and math.type(opts.seed) ~= "integer" then
     fail("sg.new: seed must be an integer, got %s", tostring(opts.seed))
   end
-  if opts.position ~= nil and type(opts.position) ~= "string" then
+  if opts.position ~= nil and type(opts.position) ~= "string" and
+     not (d.position_table and type(opts.position) == "table") then
     fail("sg.new: position must be a string in %s's position notation, got %s", name,
          type(opts.position))
   end

@@ -5,6 +5,7 @@
 
 #include "core/clock.h"
 #include "core/rng.h"
+#include "chexers.h"
 #include "draughts.h"
 #include "game.h"
 #include "othello.h"
@@ -13,6 +14,7 @@
 
 /* One line per game, sorted by name. */
 const sg_class *const sg_classes[] = {
+  &chexers_class,
   &draughts_class,
   &othello_class,
   &starchess_class,
