@@ -109,10 +109,10 @@ t.errors(function() sg.search("g") end, "sg.search: expected a game %(from sg.ne
          "search on a string")
 t.errors(function() sg.search(g, 3) end, "options must be a table, got number", "search options not a table")
 t.errors(function() sg.search(g, {deep = 3}) end,
-         "sg.search: unknown option 'deep' %(valid options: algo, beam, depth, hash, nodes, prune_actions, random, seed, symmetry, threads, time%)",
+         "sg.search: unknown option 'deep' %(valid options: algo, beam, depth, exploration, hash, iterations, nodes, playout_depth, prune_actions, random, seed, symmetry, threads, time%)",
          "an unknown search option lists the valid ones")
 t.errors(function() sg.search(g, {algo = "minimax"}) end,
-         "unknown algo 'minimax' %(valid: alphabeta, random%)", "an unknown algo")
+         "unknown algo 'minimax' %(valid: alphabeta, brs, maxn, mcts, paranoid, random%)", "an unknown algo")
 t.errors(function() sg.search(g, {depth = -1}) end, "depth must be 0 to", "a negative depth")
 t.errors(function() sg.search(g, {depth = 2.5}) end, "depth must be a whole number, got 2.5", "a fractional depth")
 t.errors(function() sg.search(g, {time = "soon"}) end, "time must be a number, got string", "a time that is no number")

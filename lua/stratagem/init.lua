@@ -11,9 +11,10 @@ local fmt = string.format
 local methods = core.methods   -- the methods of every game object
 
 local COMMON_OPTIONS = {"position", "rules", "seed", "variant", "weights"}
-local SEARCH_OPTIONS = {"algo", "beam", "depth", "hash", "nodes", "prune_actions", "random", "seed",
-                        "symmetry", "threads", "time"}
-local ALGOS = {"alphabeta", "random"}
+local SEARCH_OPTIONS = {"algo", "beam", "depth", "exploration", "hash", "iterations", "nodes",
+                        "playout_depth", "prune_actions", "random", "seed", "symmetry", "threads",
+                        "time"}
+local ALGOS = {"alphabeta", "brs", "maxn", "mcts", "paranoid", "random"}
 
 local function sorted_keys(t)
   local ks = {}

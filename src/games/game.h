@@ -104,6 +104,13 @@ typedef struct sg_class {
      what is legal. */
   int (*prune)(const void *cfg, const void *st, sg_move *moves, int n);
 
+  /* Optional: bounds on the evaluation vector, for the shallow pruning of max^n (Korf): every
+     score `eval` gives is at least *min_each, and the scores of one position sum to at most
+     *max_sum (with n players, max_sum >= n * min_each).  Returns 1 when the game promises
+     such bounds, 0 when it has none (max^n then prunes nothing, which is always correct).
+     While bounds are in force max^n scores finished games inside them too (src/ai/multi.h). */
+  int (*eval_bounds)(const void *cfg, int *min_each, int *max_sum);
+
   /* Perft convention: 0 = sequences end at game end and an ended game before the depth is not
      counted (tic-tac-toe); 1 = an ended game reached before the depth counts as one leaf. */
   int perft_end_leaf;

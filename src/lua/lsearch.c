@@ -1,11 +1,14 @@
 /* lsearch.c: core.search(g, opts): runs a search of src/ai on a game and returns its result. */
 #include <string.h>
 
+#include "ai/multi.h"
 #include "ai/search.h"
 #include "core/clock.h"
 #include "lstratagem.h"
 
-static const char *const algos[] = {"alphabeta", "random", NULL};
+static const char *const algos[] = {"alphabeta", "random", "maxn", "paranoid", "brs", "mcts",
+                                    NULL};
+enum { A_ALPHABETA, A_RANDOM, A_MAXN, A_PARANOID, A_BRS, A_MCTS };
 
 /* An optional number field of the options table at index t, at least lo. */
 static double optnum(lua_State *L, int t, const char *k, double def, double lo) {
@@ -142,6 +145,109 @@ static void push_result(lua_State *L, const lgame *g, const search_result *r) {
   }
 }
 
+/* Whether option k is set (present and not false). */
+static int optset(lua_State *L, int t, const char *k) {
+  lua_getfield(L, t, k);
+  int set = !lua_isnil(L, -1) && !(lua_isboolean(L, -1) && !lua_toboolean(L, -1));
+  lua_pop(L, 1);
+  return set;
+}
+
+/* The options of the multi-player searches: the generic ones and MCTS's own; an option that
+   belongs to another algorithm is refused rather than ignored. */
+static void read_multi_opts(lua_State *L, int t, int algo, multi_opts *o) {
+  static const char *const mcts_only[] = {"iterations", "exploration", "playout_depth", NULL};
+  static const char *const ab_only[] = {"beam", "symmetry", NULL};
+  for (int i = 0; mcts_only[i]; i++)
+    if (algo != A_MCTS && optset(L, t, mcts_only[i]))
+      luaL_error(L, "search: %s is an option of algo 'mcts', not of '%s'", mcts_only[i],
+                 algos[algo]);
+  for (int i = 0; ab_only[i]; i++)
+    if (algo >= A_MAXN && optset(L, t, ab_only[i]))
+      luaL_error(L, "search: %s is an option of algo 'alphabeta', not of '%s'", ab_only[i],
+                 algos[algo]);
+  multi_opts_default(o);
+  read_opts(L, t, &o->s);
+  o->iterations = (uint64_t)optint(L, t, "iterations", 0, 0, LUA_MAXINTEGER);
+  o->exploration = optnum(L, t, "exploration", o->exploration, 0);
+  o->playout_depth = (int)optint(L, t, "playout_depth", 0, 0, 1 << 30);
+}
+
+static void push_multi_result(lua_State *L, const lgame *g, int algo, const multi_result *r) {
+  const sg_class *c = g->cls;
+  const void *st = lgame_state(g);
+  int me = c->to_move(g->cfg, st);
+  lua_createtable(L, 0, 12);
+  lgame_pushmove(L, g, st, r->move);
+  lua_setfield(L, -2, "move");
+  lua_createtable(L, r->nplayers, 0);
+  for (int p = 0; p < r->nplayers; p++) {
+    if (algo == A_MCTS)
+      lua_pushnumber(L, r->rewards[p]);
+    else
+      lua_pushinteger(L, r->scores[p]);
+    lua_rawseti(L, -2, p + 1);
+  }
+  lua_setfield(L, -2, "scores");
+  if (algo == A_MCTS)
+    lua_pushnumber(L, r->rewards[me]);
+  else
+    lua_pushinteger(L, r->scores[me]);
+  lua_setfield(L, -2, "score");
+  lua_pushinteger(L, r->depth);
+  lua_setfield(L, -2, "depth");
+  lua_pushinteger(L, (lua_Integer)r->nodes);
+  lua_setfield(L, -2, "nodes");
+  lua_pushnumber(L, r->time);
+  lua_setfield(L, -2, "time");
+  if (algo == A_MCTS) {
+    lua_pushinteger(L, (lua_Integer)r->iterations);
+    lua_setfield(L, -2, "iterations");
+    lua_pushinteger(L, (lua_Integer)r->tree_nodes);
+    lua_setfield(L, -2, "tree_nodes");
+  } else {
+    lua_pushboolean(L, r->exact);
+    lua_setfield(L, -2, "exact");
+    lua_pushinteger(L, r->ncand);
+    lua_setfield(L, -2, "candidates");
+  }
+  if (r->stopped == SEARCH_LIMIT)
+    lua_pushliteral(L, "limit");
+  else
+    lua_pushnil(L);
+  lua_setfield(L, -2, "stopped");
+  unsigned char *walk = lua_newuserdatauv(L, c->state_size, 0);   /* res walk */
+  memcpy(walk, st, c->state_size);
+  lua_createtable(L, r->npv, 0);                                   /* res walk pv */
+  for (int i = 0; i < r->npv; i++) {
+    lgame_pushmove(L, g, walk, r->pv[i]);
+    lua_rawseti(L, -2, i + 1);
+    c->play(g->cfg, walk, r->pv[i]);
+  }
+  lua_setfield(L, -3, "pv");                                       /* res walk */
+  lua_pop(L, 1);                                                   /* res */
+}
+
+/* The multi-player searches: maxn, paranoid, brs, mcts. */
+static int lsearch_multi(lua_State *L, lgame *g, int algo) {
+  multi_opts o;
+  read_multi_opts(L, 2, algo, &o);
+  const sg_class *c = g->cls;
+  const void *st = lgame_state(g);
+  multi_result *r = lua_newuserdatauv(L, sizeof *r, 0);
+  char err[SG_ERRLEN];
+  int rc = algo == A_MAXN       ? multi_maxn(c, g->cfg, st, &o, r, err)
+           : algo == A_PARANOID ? multi_paranoid(c, g->cfg, st, &o, r, err)
+           : algo == A_BRS      ? multi_brs(c, g->cfg, st, &o, r, err)
+                                : multi_mcts(c, g->cfg, st, &o, r, err);
+  if (rc != 0)
+    return luaL_error(L, "%s", err);
+  if (r->stopped == SEARCH_INTERRUPTED)
+    return lgame_interrupted(L);
+  push_multi_result(L, g, algo, r);
+  return 1;
+}
+
 /* core.search(g, opts) */
 static int lsearch(lua_State *L) {
   lgame *g = checkgame(L, 1);
@@ -153,6 +259,13 @@ static int lsearch(lua_State *L) {
   if (threads != 1)
     return luaL_error(L, "search: algo '%s' runs on 1 thread (threads = %I asked)",
                       algos[algo], (LUAI_UACINT)threads);
+  if (algo >= A_MAXN)
+    return lsearch_multi(L, g, algo);
+  static const char *const multi_only[] = {"iterations", "exploration", "playout_depth", NULL};
+  for (int i = 0; multi_only[i]; i++)
+    if (optset(L, 2, multi_only[i]))
+      return luaL_error(L, "search: %s is an option of algo 'mcts', not of '%s'", multi_only[i],
+                        algos[algo]);
   search_opts o;
   read_opts(L, 2, &o);
   const sg_class *c = g->cls;
