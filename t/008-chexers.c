@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ai/multi.h"
 #include "games/chexers.h"
 #include "tap.h"
 
@@ -484,8 +485,69 @@ static void test_prune(void) {
   is_string(pruned_text(&s), "PASS", "PASS stays as it is");
 }
 
+/* The evaluation bounds max^n prunes with: every score of every position of random games is at
+   least min_each and the three sum to at most max_sum; negative weights give no bounds. */
+static void test_bounds(void) {
+  int lo = 0, hi = 0, held = 1;
+  int has = C->eval_bounds(&cfg, &lo, &hi);
+  ok(has == 1, "the default weights give bounds (%d each, sum %d)", lo, hi);
+  uint64_t r = 777;
+  for (int g = 0; g < 40; g++) {
+    cx_state s = pos(NULL);
+    for (;;) {
+      int sc[3];
+      C->eval(&cfg, &s, sc);
+      held &= sc[0] >= lo && sc[1] >= lo && sc[2] >= lo && sc[0] + sc[1] + sc[2] <= hi;
+      sg_move ms[256];
+      int n = C->gen(&cfg, &s, ms);
+      if (n == 0)
+        break;
+      r = r * 6364136223846793005ULL + 1442695040888963407ULL;
+      C->play(&cfg, &s, ms[(r >> 33) % (uint64_t)n]);
+    }
+  }
+  ok(held, "every score of 40 random games lies within the bounds");
+  cx_cfg neg = cfg;
+  neg.pieces = -100;
+  ok(C->eval_bounds(&neg, &lo, &hi) == 0, "a negative weight gives no bounds");
+
+  /* shallow pruning changes the work, not the result: max^n with and without it */
+  int same = 1;
+  uint64_t with = 0, without = 0;
+  r = 99;
+  for (int k = 0; k < 12; k++) {
+    cx_state s = pos(NULL);
+    for (int i = 0; i < 10 + 3 * k; i++) {
+      sg_move ms[256];
+      int n = C->gen(&cfg, &s, ms);
+      r = r * 6364136223846793005ULL + 1442695040888963407ULL;
+      C->play(&cfg, &s, ms[(r >> 33) % (uint64_t)n]);
+    }
+    if (C->status(&cfg, &s, NULL) != SG_PLAYING)
+      continue;
+    multi_opts o;
+    multi_result a, b;
+    char err[SG_ERRLEN];
+    multi_opts_default(&o);
+    o.s.depth = 3;
+    o.s.hash_bytes = 0;
+    if (multi_maxn(C, &cfg, &s, &o, &a, err) != 0)
+      bail("maxn: %s", err);
+    o.no_shallow = 1;
+    if (multi_maxn(C, &cfg, &s, &o, &b, err) != 0)
+      bail("maxn: %s", err);
+    same &= a.move == b.move && memcmp(a.scores, b.scores, sizeof a.scores) == 0;
+    with += a.nodes, without += b.nodes;
+  }
+  ok(same, "max^n with shallow pruning plays and scores as without it on 12 positions");
+  ok(with <= without, "in no more nodes (%llu against %llu: the bounds are loose for Chexers)",
+     (unsigned long long)with,
+     (unsigned long long)without);
+}
+
 int main(void) {
   test_perft();
+  test_bounds();
   test_start();
   test_actions();
   test_notation();

@@ -147,4 +147,33 @@ t.is(ended, 20, "every game reached its end")
 t.ok(twelve, "pieces on the board + exits stayed 12; each win has 4 exits")
 local po = sg.playout(sg.new("chexers"), {seed = 7})
 t.ok(po.status == "won" or po.status == "drawn", "sg.playout plays to the end: " .. po.status)
+-- the multi-player searches on Chexers
+do
+  local g = sg.new("chexers")
+  for i = 1, 20 do g:play(sg.search(g, {algo = "random", seed = i}).move) end
+  local r = sg.search(g)
+  t.is(#r.scores, 3, "the default search (max^n) gives a score vector of three")
+  t.ok(g:legal(r.move), "and a legal action: " .. r.move)
+  for _, a in ipairs({"paranoid", "brs", "mcts"}) do
+    local o = {algo = a, depth = 2}
+    if a == "mcts" then o = {algo = a, iterations = 300} end
+    local ra = sg.search(g, o)
+    t.ok(g:legal(ra.move) and #ra.scores == 3, a .. " plays a legal action on Chexers")
+  end
+  -- the seed's action pruning: an EXIT is taken when there is one
+  local e = sg.new("chexers", {position = {pieces = {red = {{3, -1}, {-3, 3}}, green = {{-1, 1}},
+                                                      blue = {{1, 1}}}, turn = "red"}})
+  t.like(sg.search(e, {depth = 2, prune_actions = true}).move, "^EXIT %(3,%-1%)",
+         "prune_actions = true: EXIT whenever possible")
+  t.like(sg.search(e, {depth = 2, prune_actions = "own"}).move, "^EXIT %(3,%-1%)",
+         "prune_actions = 'own' prunes the searching player's actions the same way")
+  local n_all = sg.search(e, {depth = 4, prune_actions = true, hash = 0}).nodes
+  local n_own = sg.search(e, {depth = 4, prune_actions = "own", hash = 0}).nodes
+  local n_off = sg.search(e, {depth = 4, hash = 0}).nodes
+  t.ok(n_all < n_own and n_own < n_off, ("pruning every player searches fewest nodes, only " ..
+       "the own player's more, none most (%d < %d < %d)"):format(n_all, n_own, n_off))
+  t.errors(function() sg.search(e, {prune_actions = "mine"}) end,
+           "prune_actions must be true %(every player's moves%), \"own\"",
+           "an unknown prune_actions value")
+end
 t.done()

@@ -219,6 +219,31 @@ function benches.draughts(out)
   search_rate(out, "draughts huff depth 6", huff, {depth = 6})
 end
 
+function benches.chexers(out)
+  local g = sg.new("chexers")
+  -- the reference counts of ../shared/rules/chexers.md reach depth 5; deeper counts are
+  -- printed for speed only
+  local ref = {[5] = 89752}
+  for _, d in ipairs({5, 6, 7}) do
+    local t, n = timed(d < 7 and 3 or 1, function() return g:perft(d) end)
+    out(fmt("chexers perft %d            %10d leaves  %8.2f ms  %6.2f M leaves/s  %s", d, n,
+            t * 1e3, n / t / 1e6, ref[d] and (n == ref[d] and "(= reference)" or
+            "(REFERENCE " .. ref[d] .. ")") or ""))
+  end
+  -- a fixed middle-game position: 30 seeded random actions from the start
+  local mid = random_positions("chexers", 1, 30)[1]
+  out("chexers searches, 1 s each from the position " .. mid:position():gsub("|history.*", ""))
+  for _, a in ipairs({"maxn", "paranoid", "brs", "mcts"}) do
+    for _, prune in ipairs({false, true}) do
+      local r = sg.search(mid, {algo = a, depth = 0, time = 1, prune_actions = prune})
+      out(fmt("  %-8s %-14s depth %2d  %9d nodes  %6.2f M nodes/s%s  plays %s", a,
+              prune and "prune_actions" or "all actions", r.depth, r.nodes,
+              r.nodes / r.time / 1e6, r.iterations and fmt("  %d iterations", r.iterations) or "",
+              r.move))
+    end
+  end
+end
+
 function M.main(...)
   local names = {...}
   if #names == 0 then

@@ -25,9 +25,12 @@ local M = {
   options = {},
   -- sg.new's position may be a table (see setup below) as well as the position text
   position_table = true,
-  -- the multi-player searches are to come; random play until then
-  search = {algo = "random"},
-  play = {seats = {"human", "ai", "ai"}, ai = {algo = "random"}},
+  -- max^n (every player maximises its own score; shallow pruning from the evaluation's
+  -- bounds) four actions deep; prune_actions = true applies the seed's action pruning (EXIT
+  -- when possible, else forward actions only)
+  search = {algo = "maxn", depth = 4, hash = 16},
+  play = {seats = {"human", "ai", "ai"}, ai = {algo = "maxn", depth = 4, prune_actions = true,
+                                              random = 0}},
 }
 
 local COLOURS = {red = 1, green = 2, blue = 3}

@@ -186,7 +186,7 @@ static void tt_put(multi_ctx *x, uint64_t key, sg_move m, const int *v, int ply,
 static int node_moves(multi_ctx *x, const void *st, sg_move *ms, sg_move ttmove) {
   const sg_class *c = x->c;
   int n = c->gen(x->cfg, st, ms);
-  if (x->o->s.prune_actions && c->prune && n > 1)
+  if (n > 1 && search_prunes(&x->o->s, c, c->to_move(x->cfg, st), x->root))
     n = c->prune(x->cfg, st, ms, n);
   if (c->order)
     c->order(x->cfg, st, ms, n);
@@ -290,7 +290,7 @@ static sg_move default_move(multi_ctx *x, const void *st, int *n) {
   *n = c->gen(x->cfg, st, ms);
   if (*n == 0)
     return NO_MOVE;
-  if (x->o->s.prune_actions && c->prune && *n > 1)
+  if (*n > 1 && search_prunes(&x->o->s, c, c->to_move(x->cfg, st), x->root))
     *n = c->prune(x->cfg, st, ms, *n);
   if (c->order) {
     c->order(x->cfg, st, ms, *n);
@@ -584,7 +584,7 @@ typedef struct mcts_ctx {
   const sg_class *c;
   const void *cfg;
   const multi_opts *o;
-  int np;
+  int np, root;          /* players; the player to move at the root */
   mcts_node *pool;
   double *reward;        /* np per node: summed rewards */
   uint32_t cap, used;
@@ -635,7 +635,7 @@ static void rank_rewards(mcts_ctx *m, const void *st, double *rw) {
 
 static int mcts_gen(mcts_ctx *m, const void *st) {
   int n = m->c->gen(m->cfg, st, m->ms);
-  if (m->o->s.prune_actions && m->c->prune && n > 1)
+  if (n > 1 && search_prunes(&m->o->s, m->c, m->c->to_move(m->cfg, st), m->root))
     n = m->c->prune(m->cfg, st, m->ms, n);
   return n;
 }
@@ -770,6 +770,7 @@ int multi_mcts(const sg_class *c, const void *cfg, const void *st, const multi_o
     return -1;
   }
   m.c = c, m.cfg = cfg, m.o = o, m.np = c->players(cfg, st);
+  m.root = c->to_move(cfg, st);
   if (m.np < 1 || m.np > SG_MAX_PLAYERS) {
     snprintf(err, SG_ERRLEN, "search: %s has %d players, at most %d are searched", c->name,
              m.np, SG_MAX_PLAYERS);

@@ -35,6 +35,7 @@ typedef struct search_ctx {
   int exact_only;              /* cut only on table entries of finished subtrees */
   int beamcut;                 /* the beam dropped moves somewhere */
   int quiet_limit;             /* no quiescence extension at or beyond this ply */
+  int root;                    /* the player to move at the root */
 } search_ctx;
 
 void search_opts_default(search_opts *o) {
@@ -78,6 +79,7 @@ static int ctx_init(search_ctx *x, const sg_class *c, const void *cfg, const voi
     return -1;
   }
   memcpy(x->states, st, x->ssize);
+  x->root = c->to_move(cfg, st);
   rng_seed(&x->rng, o->seed);
   x->t0 = clock_now();
   x->deadline = o->time > 0 ? x->t0 + o->time : 0;
@@ -159,7 +161,7 @@ static int node_moves(search_ctx *x, const void *st, int ply, sg_move ttmove) {
   const sg_class *c = x->c;
   sg_move *ms = x->moves + (size_t)ply * (size_t)c->max_moves;
   int n = c->gen(x->cfg, st, ms);
-  if (x->o->prune_actions && c->prune && n > 1)
+  if (n > 1 && search_prunes(x->o, c, c->to_move(x->cfg, st), x->root))
     n = c->prune(x->cfg, st, ms, n);
   if (c->order)
     c->order(x->cfg, st, ms, n);

@@ -22,8 +22,18 @@ typedef struct search_opts {
   int beam[SEARCH_MAX_BEAM];   /* beam[i]: keep the best beam[i] moves at ply i (0 = all) */
   int nbeam;
   int symmetry;                /* one move per class of symmetric moves */
-  int prune_actions;           /* apply the game's prune hook to every node's moves */
+  int prune_actions;           /* the game's prune hook: 0 off, SEARCH_PRUNE_ALL at every
+                                  node, SEARCH_PRUNE_OWN at the root player's nodes only */
 } search_opts;
+
+#define SEARCH_PRUNE_ALL 1
+#define SEARCH_PRUNE_OWN 2
+
+/* Whether the game's prune hook applies to the moves of `mover` in a search by `root`. */
+static inline int search_prunes(const search_opts *o, const sg_class *c, int mover, int root) {
+  return c->prune && (o->prune_actions == SEARCH_PRUNE_ALL ||
+                      (o->prune_actions == SEARCH_PRUNE_OWN && mover == root));
+}
 
 typedef enum { SEARCH_DONE = 0, SEARCH_LIMIT = 1, SEARCH_INTERRUPTED = 2 } search_stop;
 

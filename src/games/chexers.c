@@ -255,6 +255,28 @@ static void cx_eval(const void *cfg, const void *st, int *scores) {
   }
 }
 
+/* Bounds for max^n's shallow pruning, when every weight is 0 or more: a piece's value is at
+   least -100 * 6 * 6 (no hex is more than 6 steps from its player's nearest exit hex) and at
+   most the best defence value, and the pieces on the board and the exits of all players add
+   up to 12 (a jump converts a piece, never adds one). */
+static int cx_eval_bounds(const void *cfg, int *min_each, int *max_sum) {
+  const cx_cfg *c = cfg;
+  if (c->average < 0 || c->exits < 0 || c->pieces < 0 || c->corner < 0 || c->edge < 0 ||
+      c->centre < 0)
+    return 0;
+  long def = c->corner > c->edge ? c->corner : c->edge;
+  if (c->centre > def)
+    def = c->centre;
+  long lo = -(long)c->average * 3600;
+  long hi = 3 * (long)c->average * def +
+            100L * 12 * (c->exits > c->pieces ? c->exits : c->pieces);
+  if (lo < -SG_EVAL_MAX / 2 || hi > SG_EVAL_MAX / 2)
+    return 0;   /* the evaluation may be clamped: no promise */
+  *min_each = (int)lo;
+  *max_sum = (int)hi;
+  return 1;
+}
+
 static uint64_t mix64(uint64_t x) {
   x ^= x >> 30;
   x *= 0xbf58476d1ce4e5b9ULL;
@@ -860,5 +882,6 @@ const sg_class chexers_class = {
   .draw = cx_draw,
   .move_kind = cx_move_kind,
   .prune = cx_prune,
+  .eval_bounds = cx_eval_bounds,
   .perft_end_leaf = 0,
 };

@@ -89,9 +89,14 @@ static void read_opts(lua_State *L, int t, search_opts *o) {
   o->symmetry = lua_toboolean(L, -1);
   lua_pop(L, 1);
   lua_getfield(L, t, "prune_actions");
-  if (!lua_isnil(L, -1) && !lua_isboolean(L, -1))
-    luaL_error(L, "search: prune_actions must be a boolean, got %s", luaL_typename(L, -1));
-  o->prune_actions = lua_toboolean(L, -1);
+  if (lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), "own") == 0)
+    o->prune_actions = SEARCH_PRUNE_OWN;   /* only the searching player's own moves */
+  else if (lua_isnil(L, -1) || lua_isboolean(L, -1))
+    o->prune_actions = lua_toboolean(L, -1) ? SEARCH_PRUNE_ALL : 0;
+  else
+    luaL_error(L, "search: prune_actions must be true (every player's moves), \"own\" (the "
+               "searching player's moves only) or false, got %s",
+               lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : luaL_typename(L, -1));
   lua_pop(L, 1);
 }
 
