@@ -26,11 +26,11 @@ local M = {
   -- sg.new's position may be a table (see setup below) as well as the position text
   position_table = true,
   -- max^n (every player maximises its own score; shallow pruning from the evaluation's
-  -- bounds) four actions deep; prune_actions = true applies the seed's action pruning (EXIT
-  -- when possible, else forward actions only)
+  -- bounds) four actions deep.  prune_actions = true applies the seed's action pruning (EXIT
+  -- when possible, else forward actions only) at every node, "own" to the searching player's
+  -- actions only: much faster, but weaker (doc/chexers.md), so it is off by default.
   search = {algo = "maxn", depth = 4, hash = 16},
-  play = {seats = {"human", "ai", "ai"}, ai = {algo = "maxn", depth = 4, prune_actions = true,
-                                              random = 0}},
+  play = {seats = {"human", "ai", "ai"}, ai = {algo = "maxn", depth = 4, random = 0}},
 }
 
 local COLOURS = {red = 1, green = 2, blue = 3}

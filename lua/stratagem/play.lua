@@ -242,7 +242,11 @@ function M.run(o, read, write)
       elseif line == "help" then
         write(HELP .. "\n")
       elseif line == "moves" then
-        write(table.concat(g:moves(), " ") .. "\n")
+        local ms = g:moves()
+        -- moves with spaces in them (Chexers, Star Chess) are listed one a line
+        local spaced = false
+        for _, m in ipairs(ms) do spaced = spaced or m:find(" ") ~= nil end
+        write(table.concat(ms, spaced and "\n" or " ") .. "\n")
       elseif line == "hint" then
         local h = {}
         for k, v in pairs(ai) do h[k] = v end
