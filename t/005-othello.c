@@ -20,19 +20,7 @@ static oth_state pos(const char *text) {
 
 int main(void) {
   long long ref[12] = {0};
-  char path[4096], line[256];
-  const char *dir = getenv("SRCDIR");
-  snprintf(path, sizeof path, "%s/t/data/othello-perft.txt", dir ? dir : ".");
-  FILE *f = fopen(path, "r");
-  if (!f)
-    bail("cannot read %s", path);
-  while (fgets(line, sizeof line, f)) {
-    int d;
-    long long v;
-    if (line[0] != '#' && sscanf(line, "%d %lld", &d, &v) == 2 && d >= 1 && d <= 11)
-      ref[d] = v;
-  }
-  fclose(f);
+  read_counts("othello-perft.txt", ref, 11);
 
   oth_state s;
   char err[SG_ERRLEN];

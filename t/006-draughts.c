@@ -98,19 +98,7 @@ static void random_games(const dr_cfg *c, const char *what) {
 
 static void test_perft(void) {
   long long ref[11] = {0};
-  char path[4096], line[256];
-  const char *dir = getenv("SRCDIR");
-  snprintf(path, sizeof path, "%s/t/data/draughts-perft.txt", dir ? dir : ".");
-  FILE *f = fopen(path, "r");
-  if (!f)
-    bail("cannot read %s", path);
-  while (fgets(line, sizeof line, f)) {
-    int d;
-    long long v;
-    if (line[0] != '#' && sscanf(line, "%d %lld", &d, &v) == 2 && d >= 1 && d <= 10)
-      ref[d] = v;
-  }
-  fclose(f);
+  read_counts("draughts-perft.txt", ref, 10);
   dr_state s = pos(NULL);
   for (int d = 1; d <= 10; d++)
     is_int((long long)game_perft(C, &cfg, &s, d), ref[d], "perft(%d)", d);

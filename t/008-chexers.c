@@ -102,19 +102,7 @@ static int count(uint64_t x) { return __builtin_popcountll(x); }
 
 static void test_perft(void) {
   long long ref[6] = {0};
-  char path[4096], line[256];
-  const char *dir = getenv("SRCDIR");
-  snprintf(path, sizeof path, "%s/t/data/chexers-perft.txt", dir ? dir : ".");
-  FILE *f = fopen(path, "r");
-  if (!f)
-    bail("cannot read %s", path);
-  while (fgets(line, sizeof line, f)) {
-    int d;
-    long long v;
-    if (line[0] != '#' && sscanf(line, "%d %lld", &d, &v) == 2 && d >= 1 && d <= 5)
-      ref[d] = v;
-  }
-  fclose(f);
+  read_counts("chexers-perft.txt", ref, 5);
   cx_state s = pos(NULL);
   for (int d = 1; d <= 5; d++)
     is_int((long long)game_perft(C, &cfg, &s, d), ref[d], "perft(%d)", d);

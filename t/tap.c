@@ -88,3 +88,19 @@ int done_testing(void) {
   fflush(stdout);
   return failed || (planned >= 0 && planned != run) ? 1 : 0;
 }
+
+void read_counts(const char *name, long long *ref, int maxd) {
+  char path[4096], line[256];
+  const char *dir = getenv("SRCDIR");
+  snprintf(path, sizeof path, "%s/t/data/%s", dir ? dir : ".", name);
+  FILE *f = fopen(path, "r");
+  if (!f)
+    bail("cannot read %s", path);
+  while (fgets(line, sizeof line, f)) {
+    int d;
+    long long v;
+    if (line[0] != '#' && sscanf(line, "%d %lld", &d, &v) == 2 && d >= 1 && d <= maxd)
+      ref[d] = v;
+  }
+  fclose(f);
+}

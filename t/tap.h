@@ -18,6 +18,9 @@ int is_string_at(const char *file, int line, const char *got, const char *want,
                  const char *fmt, ...) TAP_PRINTF(5, 6);
 void diag(const char *fmt, ...) TAP_PRINTF(1, 2);
 void bail(const char *fmt, ...) TAP_PRINTF(1, 2);
+/* Read the reference counts "depth count" of $SRCDIR/t/data/<name> (lines starting with #
+   are comments) into ref[1..maxd]; bails out when the file cannot be read. */
+void read_counts(const char *name, long long *ref, int maxd);
 /* Print the plan when none was given; the exit status for main: 0 when all passed. */
 int done_testing(void);
 

@@ -190,25 +190,12 @@ static int node_moves(multi_ctx *x, const void *st, sg_move *ms, sg_move ttmove)
     n = c->prune(x->cfg, st, ms, n);
   if (c->order)
     c->order(x->cfg, st, ms, n);
-  if (ttmove != NO_MOVE)
-    for (int i = 1; i < n; i++)
-      if (ms[i] == ttmove) {
-        memmove(ms + 1, ms, (size_t)i * sizeof(sg_move));
-        ms[0] = ttmove;
-        break;
-      }
+  search_move_first(ms, n, ttmove);
   return n;
 }
 
 static void pv_update(multi_ctx *x, int ply, sg_move m) {
-  sg_move *row = x->pv + (size_t)ply * SEARCH_MAX_PLY;
-  const sg_move *next = x->pv + (size_t)(ply + 1) * SEARCH_MAX_PLY;
-  row[0] = m;
-  int n = ply + 1 < SEARCH_MAX_PLY ? x->pvlen[ply + 1] : 0;
-  if (n > SEARCH_MAX_PLY - 1)
-    n = SEARCH_MAX_PLY - 1;
-  memcpy(row + 1, next, (size_t)n * sizeof(sg_move));
-  x->pvlen[ply] = n + 1;
+  search_pv_update(x->pv, x->pvlen, ply, m);
 }
 
 /* ---- max^n ---- */

@@ -169,25 +169,34 @@ static int node_moves(search_ctx *x, const void *st, int ply, sg_move ttmove) {
     n = game_distinct(c, x->cfg, st, ms, n, x->scratch, x->keys);
   if (ply < x->o->nbeam && x->o->beam[ply] > 0 && n > x->o->beam[ply])
     n = beam_filter(x, st, ms, n, x->o->beam[ply], ply);
-  if (ttmove != NO_MOVE)
-    for (int i = 1; i < n; i++)
-      if (ms[i] == ttmove) {
-        memmove(ms + 1, ms, (size_t)i * sizeof(sg_move));
-        ms[0] = ttmove;
-        break;
-      }
+  search_move_first(ms, n, ttmove);
   return n;
 }
 
-static void pv_update(search_ctx *x, int ply, sg_move m) {
-  sg_move *row = x->pv + (size_t)ply * SEARCH_MAX_PLY;
-  const sg_move *next = x->pv + (size_t)(ply + 1) * SEARCH_MAX_PLY;
+void search_move_first(sg_move *ms, int n, sg_move ttmove) {
+  if (ttmove == NO_MOVE)
+    return;
+  for (int i = 1; i < n; i++)
+    if (ms[i] == ttmove) {
+      memmove(ms + 1, ms, (size_t)i * sizeof(sg_move));
+      ms[0] = ttmove;
+      return;
+    }
+}
+
+void search_pv_update(sg_move *pv, int *pvlen, int ply, sg_move m) {
+  sg_move *row = pv + (size_t)ply * SEARCH_MAX_PLY;
+  const sg_move *next = pv + (size_t)(ply + 1) * SEARCH_MAX_PLY;
   row[0] = m;
-  int n = ply + 1 < SEARCH_MAX_PLY ? x->pvlen[ply + 1] : 0;
+  int n = ply + 1 < SEARCH_MAX_PLY ? pvlen[ply + 1] : 0;
   if (n > SEARCH_MAX_PLY - 1)
     n = SEARCH_MAX_PLY - 1;
   memcpy(row + 1, next, (size_t)n * sizeof(sg_move));
-  x->pvlen[ply] = n + 1;
+  pvlen[ply] = n + 1;
+}
+
+static void pv_update(search_ctx *x, int ply, sg_move m) {
+  search_pv_update(x->pv, x->pvlen, ply, m);
 }
 
 static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta);

@@ -53,6 +53,11 @@ typedef struct search_result {
 
 void search_opts_default(search_opts *o);
 
+/* Helpers the searches share.  A triangular PV table of SEARCH_MAX_PLY rows: set row `ply`
+   to m followed by row ply+1.  Put ttmove (when it is among the n moves) first. */
+void search_pv_update(sg_move *pv, int *pvlen, int ply, sg_move m);
+void search_move_first(sg_move *ms, int n, sg_move ttmove);
+
 /* Alpha-beta for two-player games.  Returns 0, or -1 with a message in err (no legal move, no
    memory). */
 int search_alphabeta(const sg_class *c, const void *cfg, const void *st, const search_opts *o,
