@@ -11,6 +11,7 @@
 #include "othello.h"
 #include "starchess.h"
 #include "tictactoe.h"
+#include "warchess.h"
 
 /* One line per game, sorted by name. */
 const sg_class *const sg_classes[] = {
@@ -19,6 +20,7 @@ const sg_class *const sg_classes[] = {
   &othello_class,
   &starchess_class,
   &tictactoe_class,
+  &warchess_class,
   NULL
 };
 

@@ -132,5 +132,6 @@ int luaopen_stratagem_core(lua_State *L) {
   luaopen_stratagem_search(L);
   luaopen_stratagem_starchess(L);
   luaopen_stratagem_othello(L);
+  luaopen_stratagem_warchess(L);
   return 1;
 }

@@ -333,6 +333,13 @@ static int lposition(lua_State *L) {
   size_t cap = 4096;
   char *p = luaL_buffinitsize(L, &b, cap);
   size_t n = g->cls->save_pos(g->cfg, st, p, cap);
+  if (n >= cap) {   /* a long position (a war chess board): again with room for all of it */
+    luaL_pushresultsize(&b, 0);
+    lua_pop(L, 1);
+    cap = n + 1;
+    p = luaL_buffinitsize(L, &b, cap);
+    n = g->cls->save_pos(g->cfg, st, p, cap);
+  }
   luaL_pushresultsize(&b, n < cap ? n : cap - 1);
   return 1;
 }

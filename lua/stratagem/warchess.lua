@@ -1,0 +1,380 @@
+-- War chess defaults (Nan et al. 2016): rules, weights, default terrain and unit kinds (the
+-- only copy), the scenario table turned into the position text, and g:enumerate.
+-- ../shared/rules/warchess.md is the specification of the model.
+local core = require "stratagem.core"
+
+local M = {
+  title = "War chess: two armies of units, every unit acts once per turn (Nan et al. 2016)",
+  notation = "u<unit> x,y (move), u<unit> stay, optionally followed by x u<enemy> (attack), "
+             .. "or end; e.g. u1 3,4 x u5",
+  players = {"red", "blue"},
+  -- max_turns: full turns (red and blue) before the game is drawn
+  rules = {max_turns = 100},
+  -- Red's score minus blue's, each side: unit_value per living unit, leader_value per living
+  -- leader, hp per health point, threat per enemy within a unit's mp + range, position per
+  -- tile of closeness to the nearest enemy (64 - distance, summed over the units)
+  weights = {unit_value = 100, leader_value = 200, hp = 10, threat = 5, position = 1},
+  variant = {},
+  -- scenario: a table (see below) or the name of a file under scenarios/warchess/
+  options = {scenario = "figure3"},
+  search = {algo = "alphabeta", depth = 2},
+  play = {seats = {"human", "ai"}, ai = {depth = 2}},
+  -- terrain letters: cost = movement cost for every kind, a table {kind = cost} per kind, or
+  -- false (impassable); shoot_over: ranged attacks pass over it
+  terrain = {
+    ["."] = {name = "plain", cost = 1},
+    A = {name = "hill", cost = false},
+    B = {name = "water", cost = false, shoot_over = true},
+  },
+  kinds = {
+    swordsman = {mp = 2, hp = 10, atk = 4, range = 1},
+    archer = {mp = 2, hp = 6, atk = 3, range = 2},
+  },
+  -- the limits of the C model (src/games/warchess.h)
+  limits = {width = 32, height = 32, units = 32, side_units = 16, kinds = 8, terrain = 16,
+            mp = 10, range = 8, cost = 9, hp = 30000, atk = 30000},
+}
+
+local fmt = string.format
+local SIDES = {"red", "blue"}
+
+local function keys_of(t)
+  local ks = {}
+  for k in pairs(t) do ks[#ks + 1] = tostring(k) end
+  table.sort(ks)
+  return ks
+end
+
+-- Check that table t has only the keys in `valid` (a set); nil and a message naming the key.
+local function only_keys(t, valid, where)
+  for k in pairs(t) do
+    if not valid[k] then
+      return nil, fmt("%s: unknown key '%s' (valid keys: %s)", where, tostring(k),
+                      table.concat(keys_of(valid), ", "))
+    end
+  end
+  return true
+end
+
+local function whole(v, lo, hi)
+  return math.type(v) == "integer" and v >= lo and v <= hi
+end
+
+local function bad(msg, ...) return nil, "scenario: " .. fmt(msg, ...) end
+
+-- The kinds: the defaults, each replaced or completed by the scenario's.
+local function read_kinds(S)
+  local L = M.limits
+  if S.kinds ~= nil and type(S.kinds) ~= "table" then
+    return bad("kinds must be a table {name = {mp =, hp =, atk =, range =}, ...}")
+  end
+  local kinds = {}
+  for name, k in pairs(M.kinds) do
+    kinds[name] = {mp = k.mp, hp = k.hp, atk = k.atk, range = k.range}
+  end
+  for name, k in pairs(S.kinds or {}) do
+    if type(name) ~= "string" or not name:match("^[%a_][%w_]*$") or #name > 15 then
+      return bad("kinds: a kind's name must be a word of at most 15 letters, got '%s'",
+                 tostring(name))
+    end
+    if type(k) ~= "table" then return bad("kinds.%s must be a table", name) end
+    local ok, err = only_keys(k, {mp = true, hp = true, atk = true, range = true},
+                              "scenario: kinds." .. name)
+    if not ok then return nil, err end
+    local base = kinds[name] or {}
+    for _, f in ipairs({"mp", "hp", "atk", "range"}) do
+      local v = k[f]
+      if v == nil then v = base[f] end
+      if v == nil then return bad("kinds.%s.%s is missing", name, f) end
+      base[f] = v
+    end
+    kinds[name] = base
+  end
+  local names = keys_of(kinds)
+  if #names > L.kinds then return bad("kinds: at most %d kinds", L.kinds) end
+  for _, name in ipairs(names) do
+    local k = kinds[name]
+    if not whole(k.mp, 0, L.mp) then return bad("kinds.%s.mp must be 0 to %d", name, L.mp) end
+    if not whole(k.hp, 1, L.hp) then return bad("kinds.%s.hp must be 1 to %d", name, L.hp) end
+    if not whole(k.atk, 0, L.atk) then return bad("kinds.%s.atk must be 0 to %d", name, L.atk) end
+    if not whole(k.range, 1, L.range) then
+      return bad("kinds.%s.range must be 1 to %d", name, L.range)
+    end
+  end
+  return kinds, names
+end
+
+-- The terrain table: the defaults, each letter replaced or added by the scenario's.  Plain
+-- ('.') comes first (a board without rows is all plain), then the letters in order.
+local function read_terrain(S, kinds, knames)
+  local L = M.limits
+  if S.terrain ~= nil and type(S.terrain) ~= "table" then
+    return bad("terrain must be a table {LETTER = {name =, cost =, shoot_over =}, ...}")
+  end
+  local terrain = {}
+  for letter, t in pairs(M.terrain) do terrain[letter] = t end
+  for letter, t in pairs(S.terrain or {}) do
+    if type(letter) ~= "string" or #letter ~= 1 or not letter:match("%g") then
+      return bad("terrain: a terrain's key must be one letter, got '%s'", tostring(letter))
+    end
+    if type(t) ~= "table" then return bad("terrain.%s must be a table", letter) end
+    local ok, err = only_keys(t, {name = true, cost = true, shoot_over = true},
+                              "scenario: terrain." .. letter)
+    if not ok then return nil, err end
+    if type(t.name) ~= "string" or not t.name:match("^[%a_][%w_]*$") or #t.name > 15 then
+      return bad("terrain.%s.name must be a word of at most 15 letters", letter)
+    end
+    if t.shoot_over ~= nil and type(t.shoot_over) ~= "boolean" then
+      return bad("terrain.%s.shoot_over must be a boolean", letter)
+    end
+    if type(t.cost) == "table" then
+      for k, v in pairs(t.cost) do
+        if not kinds[k] then
+          return bad("terrain.%s.cost: unknown kind '%s' (kinds: %s)", letter, tostring(k),
+                     table.concat(knames, ", "))
+        end
+        if v ~= false and not whole(v, 1, L.cost) then
+          return bad("terrain.%s.cost.%s must be 1 to %d or false", letter, k, L.cost)
+        end
+      end
+    elseif t.cost ~= false and not whole(t.cost, 1, L.cost) then
+      return bad("terrain.%s.cost must be 1 to %d, false (impassable) or a table per kind",
+                 letter, L.cost)
+    end
+    terrain[letter] = t
+  end
+  if not terrain["."] then return bad("terrain: plain '.' is needed") end
+  local letters = keys_of(terrain)
+  table.sort(letters, function(a, b)
+    if a == "." or b == "." then return a == "." and b ~= "." end
+    return a < b
+  end)
+  if #letters > L.terrain then return bad("terrain: at most %d terrains", L.terrain) end
+  return terrain, letters
+end
+
+local function cost_of(t, kind)
+  local c = t.cost
+  if type(c) == "table" then
+    c = c[kind]
+    if c == nil then return false end   -- a kind the table does not name cannot enter
+  end
+  return c
+end
+
+-- The scenario table S as the position text (src/games/warchess.c); nil and a message.
+local function scenario_text(S)
+  local L = M.limits
+  if type(S) ~= "table" then
+    return bad("must be a table {board =, terrain =, kinds =, units =, side =} or a file name")
+  end
+  local ok, err = only_keys(S, {board = true, terrain = true, kinds = true, units = true,
+                                side = true}, "scenario")
+  if not ok then return nil, err end
+  local kinds, knames = read_kinds(S)
+  if not kinds then return nil, knames end
+  local terrain, letters = read_terrain(S, kinds, knames)
+  if not terrain then return nil, letters end
+  local B = S.board
+  if type(B) ~= "table" then
+    return bad("board must be a table {kind =, width =, height =, terrain =}")
+  end
+  ok, err = only_keys(B, {kind = true, width = true, height = true, terrain = true},
+                      "scenario: board")
+  if not ok then return nil, err end
+  local bkind = B.kind == nil and "square4" or B.kind
+  if bkind ~= "square4" and bkind ~= "square8" and bkind ~= "hex" then
+    return bad("board.kind must be 'square4', 'square8' or 'hex', got %s", tostring(B.kind))
+  end
+  local W, H = B.width, B.height
+  if B.terrain ~= nil and type(B.terrain) ~= "table" then
+    return bad("board.terrain must be an array of rows of terrain letters")
+  end
+  if W == nil and B.terrain and B.terrain[1] then W = #tostring(B.terrain[1]) end
+  if H == nil and B.terrain then H = #B.terrain end
+  if not whole(W, 1, L.width) then return bad("board.width must be 1 to %d", L.width) end
+  if not whole(H, 1, L.height) then return bad("board.height must be 1 to %d", L.height) end
+  local lines = {fmt("board %s %d %d", bkind, W, H)}
+  for _, name in ipairs(knames) do
+    local k = kinds[name]
+    lines[#lines + 1] = fmt("kind %s %d %d %d %d", name, k.mp, k.hp, k.atk, k.range)
+  end
+  for _, letter in ipairs(letters) do
+    local t = terrain[letter]
+    local costs = {}
+    for i, name in ipairs(knames) do
+      local c = cost_of(t, name)
+      costs[i] = c == false and "x" or tostring(c)
+    end
+    lines[#lines + 1] = fmt("terrain %s %s %s %s", letter, t.name, table.concat(costs, " "),
+                            t.shoot_over and "s" or "-")
+  end
+  local rows = B.terrain
+  local grid = {}
+  if rows then
+    if #rows ~= H then return bad("board.terrain has %d rows, the board is %d high", #rows, H) end
+    for y, row in ipairs(rows) do
+      if type(row) ~= "string" or #row ~= W then
+        return bad("board.terrain[%d] must be a string of %d terrain letters", y, W)
+      end
+      for x = 1, W do
+        local ch = row:sub(x, x)
+        if not terrain[ch] then
+          return bad("board.terrain[%d]: unknown terrain letter '%s' at x = %d (letters: %s)",
+                     y, ch, x, table.concat(letters, " "))
+        end
+      end
+      grid[y] = row
+      lines[#lines + 1] = "row " .. row
+    end
+  end
+  local units = S.units
+  if type(units) ~= "table" then return bad("units must be an array of unit tables") end
+  for k in pairs(units) do
+    if math.type(k) ~= "integer" or k < 1 or k > #units then
+      return bad("units must be an array of unit tables")
+    end
+  end
+  if #units > L.units then return bad("units: at most %d units", L.units) end
+  local UNIT_KEYS = {side = true, kind = true, x = true, y = true, mp = true, hp = true,
+                     atk = true, range = true, leader = true}
+  local taken, count = {}, {0, 0}
+  for i, u in ipairs(units) do
+    local where = fmt("units[%d]", i)
+    if type(u) ~= "table" then return bad("%s must be a table", where) end
+    ok, err = only_keys(u, UNIT_KEYS, "scenario: " .. where)
+    if not ok then return nil, err end
+    local side = u.side
+    if side == "red" then side = 1 elseif side == "blue" then side = 2 end
+    if side ~= 1 and side ~= 2 then
+      return bad("%s.side must be 1 (red) or 2 (blue), got %s", where, tostring(u.side))
+    end
+    count[side] = count[side] + 1
+    if count[side] > L.side_units then
+      return bad("%s: at most %d units a side", where, L.side_units)
+    end
+    local k = kinds[u.kind]
+    if not k then
+      return bad("%s.kind: unknown kind '%s' (kinds: %s)", where, tostring(u.kind),
+                 table.concat(knames, ", "))
+    end
+    if not whole(u.x, 1, W) or not whole(u.y, 1, H) then
+      return bad("%s: %s,%s is off the board (x 1 to %d, y 1 to %d)", where, tostring(u.x),
+                 tostring(u.y), W, H)
+    end
+    local ch = grid[u.y] and grid[u.y]:sub(u.x, u.x) or "."
+    if cost_of(terrain[ch], u.kind) == false then
+      return bad("%s: %d,%d is %s, which a %s cannot enter", where, u.x, u.y,
+                 terrain[ch].name, u.kind)
+    end
+    local key = u.x .. "," .. u.y
+    if taken[key] then
+      return bad("%s: %d,%d is taken by units[%d]", where, u.x, u.y, taken[key])
+    end
+    taken[key] = i
+    local v = {}
+    for _, f in ipairs({"mp", "hp", "atk", "range"}) do
+      v[f] = u[f] == nil and k[f] or u[f]
+    end
+    if not whole(v.mp, 0, L.mp) then return bad("%s.mp must be 0 to %d", where, L.mp) end
+    if not whole(v.hp, 1, L.hp) then return bad("%s.hp must be 1 to %d", where, L.hp) end
+    if not whole(v.atk, 0, L.atk) then return bad("%s.atk must be 0 to %d", where, L.atk) end
+    if not whole(v.range, 1, L.range) then
+      return bad("%s.range must be 1 to %d", where, L.range)
+    end
+    if u.leader ~= nil and type(u.leader) ~= "boolean" then
+      return bad("%s.leader must be a boolean", where)
+    end
+    lines[#lines + 1] = fmt("unit %s %s %d,%d hp %d/%d mp %d atk %d range %d%s", SIDES[side],
+                            u.kind, u.x, u.y, v.hp, v.hp, v.mp, v.atk, v.range,
+                            u.leader and " leader" or "")
+  end
+  local side = S.side == nil and 1 or S.side
+  if side == "red" then side = 1 elseif side == "blue" then side = 2 end
+  if side ~= 1 and side ~= 2 then
+    return bad("side must be 1 (red) or 2 (blue), got %s", tostring(S.side))
+  end
+  lines[#lines + 1] = "side " .. SIDES[side]
+  lines[#lines + 1] = "turn 1"
+  return table.concat(lines, "\n")
+end
+M.scenario_text = scenario_text
+
+-- A scenario named by a file under scenarios/warchess/ (the file returns the table).
+local function scenario_file(name)
+  if not name:match("^[%w_%-]+$") then
+    return bad("'%s' is not a scenario name (letters, digits, - and _)", name)
+  end
+  local dir = (core.paths() or {}).scenarios or "scenarios"
+  local path = dir .. "/warchess/" .. name .. ".lua"
+  local chunk, err = loadfile(path, "t", {})
+  if not chunk then return bad("cannot load '%s': %s", name, err) end
+  local ok, S = pcall(chunk)
+  if not ok then return bad("'%s' failed: %s", name, tostring(S)) end
+  return S
+end
+
+-- sg.new's hook: the scenario (or the default one) becomes the position text, which carries
+-- the board; a position given as text is used as it is.
+function M.setup(opts, c)
+  local S = opts.scenario
+  if S ~= nil and c.position then return nil, "give a scenario or a position, not both" end
+  if S == nil then
+    if c.position then return true end
+    S = M.options.scenario
+  end
+  if type(S) == "string" then
+    local err
+    S, err = scenario_file(S)
+    if not S then return nil, err end
+  end
+  local text, err = scenario_text(S)
+  if not text then return nil, err end
+  c.position = text
+  return true
+end
+
+local ENUM_KEYS = {algorithm = true, time = true, states = true}
+
+-- Methods of war chess games.
+M.methods = {
+  -- g:enumerate{algorithm = "order" | "recursive", time = seconds, states = true}: every
+  -- action plan of the side to move (Algorithm 2 or 5): {ops1 =, plans =, states =, time =,
+  -- stopped =, states_full =}
+  enumerate = function(g, opts)
+    if opts ~= nil and type(opts) ~= "table" then
+      error(fmt("enumerate: options must be a table, got %s", type(opts)), 2)
+    end
+    opts = opts or {}
+    for k in pairs(opts) do
+      if not ENUM_KEYS[k] then
+        error(fmt("enumerate: unknown option '%s' (valid options: algorithm, states, time)",
+                  tostring(k)), 2)
+      end
+    end
+    local algo = opts.algorithm == nil and "recursive" or opts.algorithm
+    if algo ~= "order" and algo ~= "recursive" then
+      error(fmt("enumerate: algorithm must be 'order' (Algorithm 2) or 'recursive' "
+                .. "(Algorithm 5), got %s", tostring(opts.algorithm)), 2)
+    end
+    local time = opts.time == nil and 0 or opts.time
+    if type(time) ~= "number" or time < 0 then
+      error(fmt("enumerate: time must be a number of seconds, 0 or more (0: no limit), got %s",
+                tostring(opts.time)), 2)
+    end
+    local states = opts.states == nil or opts.states
+    if type(states) ~= "boolean" then
+      error(fmt("enumerate: states must be a boolean, got %s", tostring(opts.states)), 2)
+    end
+    return core.warchess.enumerate(g, algo, time, states)
+  end,
+  -- g:unit(n): unit n (from 1) as a table {side, kind, x, y, hp, hp_max, mp, atk, range,
+  -- leader, alive, acted}
+  unit = function(g, n) return core.warchess.unit(g, n) end,
+  -- g:units(): the number of units (both sides)
+  units = function(g) return core.warchess.units(g) end,
+  -- g:turn(): the full turn number
+  turn = function(g) return core.warchess.turn(g) end,
+}
+
+return M
