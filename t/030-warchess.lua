@@ -211,6 +211,200 @@ t.ok(fig5.ops1 < fig.ops1, "Figure 3: Algorithm 5 spends fewer ops1")
 t.is(sg.new("tictactoe").enumerate, nil, "enumerate is a war chess method only")
 
 -- a search plays a legal action
-local res = sg.search(g, {depth = 1})
-t.ok(res.move ~= nil, "sg.search finds an action (" .. tostring(res.move) .. ")")
+local res = sg.search(g, {algo = "alphabeta", depth = 1})
+t.ok(res.move ~= nil, "sg.search (alpha-beta) finds an action (" .. tostring(res.move) .. ")")
+
+-- ---- the single-turn planner: sg.search(g, {algo = "turn"}), the default ----
+
+-- The brute force: every plan through g:moves and g:play; the best (win, score) of the side to
+-- move (a win ends the plan).
+local function brute(gm)
+  local me = gm:player()
+  local best
+  local function better(win, score)
+    return not best or (win and not best.win) or (win == best.win and not win and
+                                                   score > best.score)
+  end
+  local function dfs()
+    if gm:status() ~= "playing" then
+      if better(true, 0) then best = {win = true, score = gm:scores()[me]} end
+      return
+    end
+    local ms = gm:moves()
+    if #ms == 1 then
+      local sc = gm:scores()[me]
+      if better(false, sc) then best = {win = false, score = sc} end
+      return
+    end
+    for _, m in ipairs(ms) do
+      if m ~= "end" then
+        gm:play(m)
+        dfs()
+        gm:undo()
+      end
+    end
+  end
+  dfs()
+  return best
+end
+
+-- Play r's moves on a copy of gm: the end state's score, and whether the game was won.
+local function play_plan(gm, r)
+  local c = sg.load(gm:save())
+  local me = c:player()
+  local sc
+  for _, m in ipairs(r.moves) do
+    if m == "end" then sc = c:scores()[me] end
+    c:play(m)
+  end
+  if c:status() ~= "playing" then sc = c:scores()[me] end
+  return sc, c:status() ~= "playing", c
+end
+
+local plan = sg.search(g)
+t.is(plan.algo, "turn", "the default search on war chess is the planner")
+t.ok(plan.exact and plan.groups >= 1, "Figure 3: an exact plan (" .. table.concat(plan.moves, "; ")
+     .. ", score " .. plan.score .. ")")
+t.is(plan.moves[#plan.moves], "end", "the plan ends with end")
+local sc, _, after = play_plan(g, plan)
+t.is(sc, plan.score, "playing it gives the score it says")
+t.is(after:player(), 2, "and passes the turn to blue")
+local bf = brute(g)
+t.is(plan.score, bf.score, "Figure 3: the brute force's best score (" .. bf.score .. ")")
+
+-- small random scenarios against the brute force
+local seed = 12345
+local function rnd(n)
+  seed = (seed * 1103515245 + 12345) % 2147483648
+  return seed % n
+end
+local agree, wins, tried = 0, 0, 0
+for _ = 1, 40 do
+  local kinds = {"swordsman", "archer"}
+  local boards = {"square4", "square8", "hex"}
+  local units, used = {}, {}
+  for side = 1, 2 do
+    for _ = 1, 1 + rnd(2) do
+      local x, y
+      repeat x, y = 2 + rnd(4), 2 + rnd(4) until not used[x .. "," .. y]
+      used[x .. "," .. y] = true
+      units[#units + 1] = {side = side, kind = kinds[1 + rnd(2)], x = x, y = y, mp = 1 + rnd(2),
+                           hp = 1 + rnd(6), atk = 2 + rnd(4), leader = rnd(4) == 0}
+    end
+  end
+  local gm = sg.new("warchess", {scenario = {board = {kind = boards[1 + rnd(3)], width = 7,
+                                                       height = 7}, units = units,
+                                             side = 1 + rnd(2)}})
+  if gm and gm:status() == "playing" then
+    tried = tried + 1
+    local r = sg.search(gm)
+    local b = brute(gm)
+    local s2, won = play_plan(gm, r)
+    if r.exact and r.win == b.win and won == r.win and s2 == r.score and
+       (r.win or r.score == b.score) then
+      agree = agree + 1
+    else
+      t.diag("disagree: " .. gm:save())
+    end
+    if r.win then wins = wins + 1 end
+  end
+end
+t.ok(tried >= 30, tried .. " random scenarios")
+t.is(agree, tried, "the planner agrees with the brute force on every one (" .. wins .. " wins)")
+
+-- independence: four units far apart, each facing an enemy it cannot kill
+local far = {}
+for i, xy in ipairs({{5, 5}, {25, 5}, {5, 25}, {25, 25}}) do
+  far[#far + 1] = {side = 1, kind = "swordsman", x = xy[1], y = xy[2], mp = 3}
+  far[#far + 1] = {side = 2, kind = "swordsman", x = xy[1] + 1, y = xy[2], hp = 10 + i}
+end
+local d = assert(sg.new("warchess", {scenario = {board = {width = 32, height = 32}, units = far}}))
+local rd = sg.search(d)
+local rn = sg.search(d, {independence = false})
+t.is(rd.groups, 4, "dispersed units: four independent groups")
+t.is(rn.groups, 1, "without independence: one group")
+t.is(rd.score, rn.score, "the same score either way (" .. rd.score .. ")")
+local en = d:enumerate{states = false}
+t.ok(rd.ops1 * 100 < en.ops1, ("dispersed: %d ops1 against Algorithm 5's %d"):format(rd.ops1,
+                                                                                     en.ops1))
+t.is(play_plan(d, rd), rd.score, "the dispersed plan scores what it says")
+
+-- limits and options
+local fe = {}
+for i = 0, 4 do
+  fe[#fe + 1] = {side = 1, kind = i % 2 == 1 and "archer" or "swordsman", x = 11 + 2 * i, y = 12,
+                 mp = 5}
+end
+for i = 0, 4 do
+  fe[#fe + 1] = {side = 2, kind = i % 2 == 1 and "archer" or "swordsman", x = 11 + 2 * i, y = 20,
+                 mp = 5, hp = 4 + i, leader = i == 2}
+end
+local f = assert(sg.new("warchess", {scenario = {board = {width = 30, height = 30}, units = fe}}))
+local cut = sg.search(f, {nodes = 50})
+t.is(cut.exact, false, "a node limit stops the planner")
+t.is(cut.moves[#cut.moves], "end", "with a complete plan")
+local full = sg.search(f)
+t.ok(full.exact and full.nodes > cut.nodes, ("the Fire Emblem case (5 units a side, MP 5): exact "
+     .. "in %.3f s, %d nodes, %d ops1"):format(full.time, full.nodes, full.ops1))
+t.is(sg.search(f, {bound = false, time = 0.05}).exact, false, "a time limit stops it too")
+t.is(sg.search(f, {hash = 1, seed = 7}).score, full.score, "a small table: the same score")
+t.errors(function() sg.search(f, {time = -1}) end, "time must be a number", "a bad time")
+t.errors(function() sg.search(f, {nodes = 1.5}) end, "nodes must be a whole number", "bad nodes")
+t.errors(function() sg.search(f, {hash = 0}) end, "hash must be a whole number", "a bad hash")
+t.errors(function() sg.search(f, {bound = 1}) end, "bound must be a boolean", "a bad bound")
+t.errors(function() sg.search(f, {depth = 2}) end, "unknown option 'depth' for algo 'turn'",
+         "an option of another algorithm", true)
+t.errors(function() sg.search(after, {seed = "x"}) end, "seed must be an integer", "a bad seed")
+-- lookahead: alpha-beta over whole turns among each side's best plans, against plain minimax
+local core = require "stratagem.core"
+local function minimax(gm, d, k)
+  if gm:status() ~= "playing" then return 0 end
+  if d == 0 then return gm:scores()[gm:player()] end
+  local r = core.warchess.plan(gm, 0, 0, 16, false, true, true, k)
+  local best = -math.huge
+  for _, a in ipairs(r.alternatives) do
+    local v
+    if a.win then
+      v = 1000000000 + d
+    else
+      local c = gm:copy()
+      for _, m in ipairs(a.moves) do c:play(m) end
+      v = -minimax(c, d - 1, k)
+    end
+    if v > best then best = v end
+  end
+  return best
+end
+local alts = core.warchess.plan(g, 0, 0, 16, false, true, true, 4).alternatives
+t.is(#alts, 4, "the planner gives the 4 best plans")
+t.is(alts[1].score, plan.score, "the first is the best plan")
+t.ok(alts[2].score <= alts[1].score and alts[4].score <= alts[3].score, "best first (" ..
+     alts[1].score .. ", " .. alts[2].score .. ", " .. alts[3].score .. ", " .. alts[4].score .. ")")
+for _, sc in ipairs({"figure3", "skirmish"}) do
+  local gm = sg.new("warchess", {scenario = sc})
+  for d = 1, 3 do
+    local la = sg.search(gm, {algo = "lookahead", depth = d, plans = 3})
+    t.is(la.score, minimax(gm, d, 3), ("%s: lookahead depth %d = minimax over the 3 best plans "
+         .. "(%d, %d planner calls)"):format(sc, d, la.score, la.planner_calls))
+    t.is(la.moves[#la.moves], "end", "  a whole turn")
+  end
+end
+t.is(sg.search(g, {algo = "lookahead", depth = 1}).score, plan.score,
+     "lookahead depth 1: the planner's best")
+t.is(sg.search(f, {algo = "lookahead", depth = 3, time = 0.001}).exact, false,
+     "lookahead with a time limit")
+t.errors(function() sg.search(g, {algo = "lookahead", depth = 0}) end, "depth must be a whole",
+         "a bad depth", true)
+t.errors(function() sg.search(g, {algo = "lookahead", plans = 17}) end, "plans must be a whole",
+         "a bad plans", true)
+
+local over = assert(sg.new("warchess", {scenario = {board = {width = 3, height = 1}, units = {
+  {side = 1, kind = "swordsman", x = 1, y = 1}, {side = 2, kind = "archer", x = 2, y = 1, hp = 3,
+                                                 leader = true}}}}))
+local wr = sg.search(over)
+t.ok(wr.win and wr.moves[#wr.moves] ~= "end", "a winning plan (" .. table.concat(wr.moves, "; ")
+     .. ") leaves out end")
+over:play(wr.moves[1])
+t.is(over:status(), "won", "and wins")
+t.errors(function() sg.search(over) end, "the game is over", "no turn to plan after the end", true)
 t.done()

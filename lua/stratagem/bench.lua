@@ -244,6 +244,72 @@ function benches.chexers(out)
   end
 end
 
+-- War chess: the single-turn enumeration (Algorithms 2 and 5) against the exact planner on
+-- the Table 2 set-ups (../shared/rules/warchess.md: one side, no enemies), then the planner on
+-- the "Fire Emblem" case (5 units a side, MP 5, an open 30x30 board), the armies some rows
+-- apart.
+local function warchess_game(units, width)
+  return assert(sg.new("warchess", {scenario = {board = {width = width, height = width},
+                                                units = units}}))
+end
+
+function benches.warchess(out)
+  local dx, dy = {6, 16, 26, 6}, {6, 6, 6, 16}
+  local cx, cy = {16, 17, 16, 17}, {16, 16, 17, 17}
+  out("warchess Table 2 (one side, no enemies): ops1, time and ops1/s of Algorithms 2 and 5; "
+      .. "the planner's time, ops1 and nodes")
+  for _, nm in ipairs({{3, 2}, {3, 3}, {3, 4}, {4, 2}, {4, 3}, {4, 4}}) do
+    local n, m = nm[1], nm[2]
+    for layout = 1, 2 do
+      local xs, ys = layout == 1 and dx or cx, layout == 1 and dy or cy
+      local units = {}
+      for i = 1, n do
+        units[i] = {side = 1, kind = "swordsman", x = xs[i], y = ys[i], mp = m}
+      end
+      local g = warchess_game(units, 32)
+      local a2 = g:enumerate{algorithm = "order", states = false}
+      local a5 = g:enumerate{algorithm = "recursive", states = false}
+      local t, r = timed(3, function() return sg.search(g, {algo = "turn"}) end)
+      -- without the bound (every end state has the same value here: the bound cuts all but
+      -- one plan), the table and the groups alone: every distinct state once
+      local tn, rn = timed(1, function() return sg.search(g, {algo = "turn", bound = false,
+                                                              hash = 256}) end)
+      out(fmt("  %d units MP %d %-9s alg 2 %9d ops1 %6.3f s %4.1f M/s | alg 5 %9d ops1 %6.3f s "
+              .. "%4.1f M/s | planner %6.4f s %4d ops1 %d groups | no bound %6.3f s %9d ops1 "
+              .. "%9d nodes", n, m, layout == 1 and "dispersed" or "compact", a2.ops1, a2.time,
+              a2.ops1 / a2.time / 1e6, a5.ops1, a5.time, a5.ops1 / a5.time / 1e6, t, r.ops1,
+              r.groups, tn, rn.ops1, rn.nodes))
+    end
+  end
+  out("warchess \"Fire Emblem\": 5 units a side (swordsmen and archers, MP 5), 30x30, red on "
+      .. "row 12, blue GAP rows below (the paper: 7.1e8 to 3.2e14 plans for Algorithm 5)")
+  for _, gap in ipairs({2, 4, 6, 7, 8, 10, 14}) do
+    local units = {}
+    for side = 1, 2 do
+      for i = 0, 4 do
+        units[#units + 1] = {side = side, kind = i % 2 == 1 and "archer" or "swordsman",
+                             x = 11 + 2 * i, y = side == 1 and 12 or 12 + gap, mp = 5,
+                             hp = side == 2 and 4 + i or nil, leader = i == 2}
+      end
+    end
+    local g = warchess_game(units, 30)
+    local t, r = timed(3, function() return sg.search(g, {algo = "turn"}) end)
+    out(fmt("  gap %2d: planner %7.3f s %8d ops1 %6d nodes %4d plans %d groups exact %s "
+            .. "score %d%s", gap, t, r.ops1, r.nodes, r.plans, r.groups, tostring(r.exact),
+            r.score, r.win and " (wins)" or ""))
+  end
+  local units = {}
+  for side = 1, 2 do
+    for i = 0, 4 do
+      units[#units + 1] = {side = side, kind = "swordsman", x = 11 + 2 * i,
+                           y = side == 1 and 12 or 20, mp = 5}
+    end
+  end
+  local a5 = warchess_game(units, 30):enumerate{time = 1, states = false}
+  out(fmt("  Algorithm 5 on gap 8 for 1 s: %d ops1, %d plans (%.1f M ops1/s), %s", a5.ops1,
+          a5.plans, a5.ops1 / a5.time / 1e6, a5.stopped and "not finished" or "finished"))
+end
+
 function M.main(...)
   local names = {...}
   if #names == 0 then

@@ -17,8 +17,9 @@ local M = {
   variant = {},
   -- scenario: a table (see below) or the name of a file under scenarios/warchess/
   options = {scenario = "figure3"},
-  search = {algo = "alphabeta", depth = 2},
-  play = {seats = {"human", "ai"}, ai = {depth = 2}},
+  -- the exact single-turn planner (src/ai/warplan.h): a whole turn per search
+  search = {algo = "turn"},
+  play = {seats = {"human", "ai"}, ai = {algo = "turn"}},
   -- terrain letters: cost = movement cost for every kind, a table {kind = cost} per kind, or
   -- false (impassable); shoot_over: ranged attacks pass over it
   terrain = {
@@ -335,6 +336,139 @@ function M.setup(opts, c)
 end
 
 local ENUM_KEYS = {algorithm = true, time = true, states = true}
+
+-- ---- the planner: sg.search(g, {algo = "turn"}) ----
+
+local TURN_OPTIONS = {"algo", "bound", "hash", "independence", "nodes", "seed", "table", "time"}
+
+-- The planner's options checked and completed: time (seconds, 0: none), nodes (0: none), hash
+-- (MB), seed (accepted: the planner is deterministic), and the devices (booleans, all on by
+-- default; off only to measure them): independence, bound, table.
+local function turn_options(s)
+  local o = {time = 0, nodes = 0, hash = 16, independence = true, bound = true, table = true}
+  if s.time ~= nil then
+    if type(s.time) ~= "number" or not (s.time >= 0) then
+      error("time must be a number of seconds, 0 or more (0: no limit), got " .. tostring(s.time), 0)
+    end
+    o.time = s.time
+  end
+  if s.nodes ~= nil then
+    if math.type(s.nodes) ~= "integer" or s.nodes < 0 then
+      error("nodes must be a whole number, 0 or more (0: no limit), got " .. tostring(s.nodes), 0)
+    end
+    o.nodes = s.nodes
+  end
+  if s.hash ~= nil then
+    if math.type(s.hash) ~= "integer" or s.hash < 1 or s.hash > 4096 then
+      error("hash must be a whole number of megabytes from 1 to 4096, got " .. tostring(s.hash), 0)
+    end
+    o.hash = s.hash
+  end
+  if s.seed ~= nil and math.type(s.seed) ~= "integer" then
+    error("seed must be an integer, got " .. tostring(s.seed), 0)
+  end
+  for _, k in ipairs({"independence", "bound", "table"}) do
+    if s[k] ~= nil then
+      if type(s[k]) ~= "boolean" then
+        error(fmt("%s must be a boolean, got %s", k, tostring(s[k])), 0)
+      end
+      o[k] = s[k]
+    end
+  end
+  return o
+end
+
+local function plan(g, s)
+  if g:status() ~= "playing" then error("the game is over: no turn to plan", 0) end
+  local o = turn_options(s)
+  local r = core.warchess.plan(g, o.time, o.nodes, o.hash, o.independence, o.bound, o.table)
+  r.check = nil
+  r.algo = "turn"
+  r.move = r.moves[1]
+  r.generated = r.ops1
+  return r
+end
+M.plan = plan
+
+-- ---- lookahead: alpha-beta over whole turns, each side choosing among its best plans ----
+
+local LOOK_OPTIONS = {"algo", "depth", "hash", "plans", "seed", "time"}
+local WIN = 1000000000   -- above any score (scores stay within +-2^29)
+
+local function lookahead(g, s)
+  if g:status() ~= "playing" then error("the game is over: no turn to plan", 0) end
+  local depth = s.depth == nil and 2 or s.depth
+  if math.type(depth) ~= "integer" or depth < 1 or depth > 8 then
+    error("depth must be a whole number of turns from 1 to 8, got " .. tostring(s.depth), 0)
+  end
+  local k = s.plans == nil and 4 or s.plans
+  if math.type(k) ~= "integer" or k < 1 or k > 16 then
+    error("plans must be a whole number from 1 to 16 (the best plans tried per turn), got "
+          .. tostring(s.plans), 0)
+  end
+  local o = turn_options({time = s.time, hash = s.hash, seed = s.seed})
+  local t0 = core.clock()
+  local deadline = o.time > 0 and t0 + o.time or nil
+  local gg = g:copy()
+  local calls, ops1, nodes, complete = 0, 0, 0, true
+  -- the value of gg for its side to move, searching d more turns; and the best plan's moves
+  local function negamax(d, alpha, beta)
+    if gg:status() ~= "playing" then return 0 end   -- drawn by max_turns (a win ends a plan)
+    if d == 0 then return gg:scores()[gg:player()] end
+    local left = 0
+    if deadline then
+      left = deadline - core.clock()
+      if left <= 0 then
+        complete = false
+        return gg:scores()[gg:player()]
+      end
+    end
+    local r = core.warchess.plan(gg, left, 0, o.hash, k == 1, true, true, k)
+    calls, ops1, nodes = calls + 1, ops1 + r.ops1, nodes + r.nodes
+    if not r.exact then complete = false end
+    local alts = r.alternatives or {{moves = r.moves, score = r.score, win = r.win}}
+    local best, moves = -math.huge, nil
+    for _, a in ipairs(alts) do
+      local v
+      if a.win then
+        v = WIN + d   -- a sooner win is better
+      else
+        for _, m in ipairs(a.moves) do gg:play(m) end
+        v = -negamax(d - 1, -beta, -math.max(alpha, best))
+        for _ = 1, #a.moves do gg:undo() end
+      end
+      if v > best then best, moves = v, a.moves end
+      if best >= beta then break end
+    end
+    return best, moves
+  end
+  local value, moves = negamax(depth, -math.huge, math.huge)
+  return {moves = moves, move = moves[1], score = value, depth = depth, plans = k,
+          planner_calls = calls, ops1 = ops1, nodes = nodes, generated = ops1,
+          exact = complete, time = core.clock() - t0, algo = "lookahead"}
+end
+M.lookahead = lookahead
+
+M.algos = {
+  -- The exact single-turn planner: the best whole turn of the side to move under the
+  -- evaluation (every unit that has not acted acts once, in the order listed), as exhaustive
+  -- enumeration would find it: {moves = {..., "end"}, score = (g:scores() of the end state),
+  -- win =, plans =, ops1 =, nodes =, time =, exact =, groups =}.  A stopped search (time,
+  -- nodes) returns the best plan found so far with exact = false.
+  turn = {
+    options = TURN_OPTIONS,
+    run = plan,
+  },
+  -- Alpha-beta over whole turns to `depth` turns (default 2), each side choosing among its
+  -- `plans` best plans (default 4; distinct end states) found by the planner; the leaves are
+  -- scored by the evaluation, a win above all: {moves =, score = (for the side to move),
+  -- depth =, plans =, planner_calls =, ops1 =, nodes =, exact =, time =}.  With a time limit
+  -- the turns not reached are scored as they stand (exact = false).
+  lookahead = {
+    options = LOOK_OPTIONS,
+    run = lookahead,
+  },
+}
 
 -- Methods of war chess games.
 M.methods = {

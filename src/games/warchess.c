@@ -214,7 +214,7 @@ static int wc_to_move(const void *cfg, const void *st) {
 }
 
 /* Whether side p has lost: it had units and all are dead, or a leader of it is dead. */
-static int has_lost(const wc_cfg *c, const wc_state *s, int p) {
+int wc_lost(const wc_cfg *c, const wc_state *s, int p) {
   int had = 0, alive = 0;
   for (int i = 0; i < c->nunits; i++) {
     if (c->unit[i].side != p)
@@ -234,7 +234,7 @@ static sg_status wc_status(const void *cfg, const void *st, int *winner) {
   if (winner)
     *winner = -1;
   for (int p = 0; p < 2; p++)
-    if (has_lost(c, s, p)) {
+    if (wc_lost(c, s, p)) {
       if (winner)
         *winner = 1 - p;
       return SG_WON;
@@ -300,8 +300,12 @@ static long side_value(const wc_cfg *c, const wc_state *s, int p) {
   return v + (long)c->threat * threats + (long)c->position * close;
 }
 
+long wc_score(const wc_cfg *c, const wc_state *s, int p) {
+  return side_value(c, s, p) - side_value(c, s, 1 - p);
+}
+
 static void wc_eval(const void *cfg, const void *st, int *scores) {
-  long d = side_value(cfg, st, 0) - side_value(cfg, st, 1);
+  long d = wc_score(cfg, st, 0);
   if (d > SG_EVAL_MAX / 2)
     d = SG_EVAL_MAX / 2;
   if (d < -SG_EVAL_MAX / 2)

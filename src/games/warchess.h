@@ -162,6 +162,25 @@ void wc_act(const wc_cfg *cfg, wc_state *st, int u, int to, int target);
 /* End the side's turn: the other side moves, every acted flag is cleared. */
 void wc_end_turn(const wc_cfg *cfg, wc_state *st);
 
+/* Whether side p has lost: it had units and all of them are dead, or a leader of it is dead
+   (the game is then over: no further action is legal). */
+int wc_lost(const wc_cfg *cfg, const wc_state *st, int p);
+
+/* Side p's score before clipping: the evaluation's terms of side p minus those of the other
+   side (the class's eval clips this to +-SG_EVAL_MAX/2).  As a sum of terms (src/ai/warplan.h
+   uses this split to plan independent groups of units separately):
+     own material     unit_value + hp * hp_i + leader_value * leader_i per living own unit i;
+     enemy material   minus the same per living enemy j;
+     pair terms       threat * ([d(i, j) <= mp_i + range_i] - [d(j, i) <= mp_j + range_j])
+                      per living own unit i and living enemy j;
+     own closeness    position * (64 - min(64, nearest living enemy)) per living own unit
+                      (0 when no enemy lives);
+     enemy closeness  minus position * (64 - min(64, nearest own unit)) per living enemy j,
+                      i.e. minus position * max over own units of their closeness to j.
+   Each term depends on one own unit's tile and the alive set or health of the enemies, except
+   the enemy closeness, which depends on every own unit that can be j's nearest. */
+long wc_score(const wc_cfg *cfg, const wc_state *st, int p);
+
 /* A hash of the units' tiles, health and alive flags only (not the side to move nor the acted
    flags): what the single-turn enumeration counts as distinct end states. */
 uint64_t wc_units_hash(const wc_cfg *cfg, const wc_state *st);

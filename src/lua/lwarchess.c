@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "ai/warenum.h"
+#include "ai/warplan.h"
 #include "core/clock.h"
 #include "games/warchess.h"
 #include "lstratagem.h"
@@ -50,6 +51,89 @@ static int lenumerate(lua_State *L) {
   lua_setfield(L, -2, "time");
   lua_pushboolean(L, r.stopped);
   lua_setfield(L, -2, "stopped");
+  return 1;
+}
+
+/* core.warchess.plan(g, time, nodes, hash_mb, independence, bound, table [, k]) -> {moves =
+   {"u1 3,4", ..., "end"} ("end" left out when the plan wins the game), score =, win =,
+   plans =, ops1 =, nodes =, time =, exact =, groups =, check =}, with k > 1 also
+   alternatives = {{moves =, score =, win =}, ...}: the k best plans with distinct end states.
+   The exact single-turn planner (src/ai/warplan.h); the options are checked in Lua. */
+static int lplan(lua_State *L) {
+  lgame *g = checkwarchess(L, 1);
+  wp_opts o;
+  warplan_defaults(&o);
+  o.time = luaL_checknumber(L, 2);
+  o.max_nodes = (uint64_t)luaL_checkinteger(L, 3);
+  lua_Integer mb = luaL_checkinteger(L, 4);
+  o.independence = lua_toboolean(L, 5);
+  o.bound = lua_toboolean(L, 6);
+  o.memo = lua_toboolean(L, 7);
+  o.k = (int)luaL_optinteger(L, 8, 1);
+  luaL_argcheck(L, o.k >= 1 && o.k <= WP_MAX_K, 8, "plans must be 1 to 16");
+  wp_ctx *p = warplan_new((size_t)mb << 20);
+  if (p == NULL)
+    return luaL_error(L, "out of memory (hash %d MB)", (int)mb);
+  wp_result r;
+  char err[SG_ERRLEN];
+  const void *st = lgame_state(g);
+  int rc = warplan_run(p, g->cfg, st, &o, &r, err);   /* cannot raise */
+  warplan_free(p);
+  if (rc != 0)
+    return luaL_error(L, "%s", err);
+  if (!r.exact && interrupt_pending())
+    return lgame_interrupted(L);
+  lua_createtable(L, 0, 10);
+  lua_createtable(L, r.nmoves + 1, 0);
+  for (int i = 0; i < r.nmoves; i++) {
+    lgame_pushmove(L, g, st, r.moves[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  if (!r.win) {   /* a winning plan ends the game: "end" would be refused */
+    lua_pushstring(L, "end");
+    lua_rawseti(L, -2, r.nmoves + 1);
+  }
+  lua_setfield(L, -2, "moves");
+  lua_pushinteger(L, r.score);
+  lua_setfield(L, -2, "score");
+  lua_pushboolean(L, r.win);
+  lua_setfield(L, -2, "win");
+  lua_pushinteger(L, (lua_Integer)r.plans);
+  lua_setfield(L, -2, "plans");
+  lua_pushinteger(L, (lua_Integer)r.ops1);
+  lua_setfield(L, -2, "ops1");
+  lua_pushinteger(L, (lua_Integer)r.nodes);
+  lua_setfield(L, -2, "nodes");
+  lua_pushnumber(L, r.time);
+  lua_setfield(L, -2, "time");
+  lua_pushboolean(L, r.exact);
+  lua_setfield(L, -2, "exact");
+  lua_pushinteger(L, r.groups);
+  lua_setfield(L, -2, "groups");
+  lua_pushboolean(L, r.check);
+  lua_setfield(L, -2, "check");
+  if (o.k > 1) {   /* the best plans, each {moves =, score =, win =} */
+    lua_createtable(L, r.nalt, 0);
+    for (int i = 0; i < r.nalt; i++) {
+      lua_createtable(L, 0, 3);
+      lua_createtable(L, r.alt[i].nmoves + 1, 0);
+      for (int j = 0; j < r.alt[i].nmoves; j++) {
+        lgame_pushmove(L, g, st, r.alt[i].moves[j]);
+        lua_rawseti(L, -2, j + 1);
+      }
+      if (!r.alt[i].win) {
+        lua_pushstring(L, "end");
+        lua_rawseti(L, -2, r.alt[i].nmoves + 1);
+      }
+      lua_setfield(L, -2, "moves");
+      lua_pushinteger(L, r.alt[i].score);
+      lua_setfield(L, -2, "score");
+      lua_pushboolean(L, r.alt[i].win);
+      lua_setfield(L, -2, "win");
+      lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "alternatives");
+  }
   return 1;
 }
 
@@ -108,6 +192,7 @@ static int lturn(lua_State *L) {
 
 static const luaL_Reg warchess_funcs[] = {
   {"enumerate", lenumerate},
+  {"plan", lplan},
   {"unit", lunit},
   {"units", lunits},
   {"turn", lturn},
