@@ -116,6 +116,19 @@ commands.bench = {
   run = function(...) return require("stratagem.bench").main(...) end,
 }
 
+commands.uci = {
+  usage = "stratagem uci",
+  help = "play chess as a UCI engine on standard input and output (for GUIs and match tools)",
+  run = function(...)
+    if select("#", ...) > 0 then
+      return usage_error("uci: no arguments expected, got '" .. tostring((...)) .. "'",
+                         commands.uci.usage)
+    end
+    sg.chess.uci()
+    return 0
+  end,
+}
+
 commands.help = {
   usage = "stratagem help [SUBCOMMAND]",
   help = "describe the subcommands",

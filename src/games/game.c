@@ -5,6 +5,7 @@
 
 #include "core/clock.h"
 #include "core/rng.h"
+#include "chess.h"
 #include "chexers.h"
 #include "draughts.h"
 #include "game.h"
@@ -15,6 +16,7 @@
 
 /* One line per game, sorted by name. */
 const sg_class *const sg_classes[] = {
+  &chess_class,
   &chexers_class,
   &draughts_class,
   &othello_class,
@@ -100,6 +102,8 @@ static uint64_t perft_rec(perft_ctx *p, int ply, int depth) {
 uint64_t game_perft(const sg_class *c, const void *cfg, const void *st, int depth) {
   if (depth <= 0)
     return 1;
+  if (c->perft)
+    return c->perft(cfg, st, depth);
   perft_ctx p = {c, cfg, NULL, NULL, 0, 0};
   p.states = malloc((size_t)(depth + 1) * c->state_size);
   p.moves = malloc((size_t)depth * (size_t)c->max_moves * sizeof(sg_move));

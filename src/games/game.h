@@ -111,6 +111,10 @@ typedef struct sg_class {
      While bounds are in force max^n scores finished games inside them too (src/ai/multi.h). */
   int (*eval_bounds)(const void *cfg, int *min_each, int *max_sum);
 
+  /* Optional: the game's own perft (a faster generator than the generic copy-make walk);
+     returns UINT64_MAX when interrupted.  It follows the perft convention below. */
+  uint64_t (*perft)(const void *cfg, const void *st, int depth);
+
   /* Perft convention: 0 = sequences end at game end and an ended game before the depth is not
      counted (tic-tac-toe); 1 = an ended game reached before the depth counts as one leaf. */
   int perft_end_leaf;

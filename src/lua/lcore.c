@@ -133,5 +133,6 @@ int luaopen_stratagem_core(lua_State *L) {
   luaopen_stratagem_starchess(L);
   luaopen_stratagem_othello(L);
   luaopen_stratagem_warchess(L);
+  luaopen_stratagem_chess(L);
   return 1;
 }

@@ -1,0 +1,102 @@
+-- Chess defaults: rules constants, the evaluation weights of the seed's factors and search
+-- settings (the only copy).
+local core = require "stratagem.core"
+
+local M = {
+  title = "Chess",
+  notation = "UCI long algebraic (e2e4, e7e8q, castling e1g1) or SAN (Nf3, exd5, O-O, e8=Q)",
+  players = {"white", "black"},
+  -- draw_fifty: plies without a capture or pawn move that draw the game (the fifty-move rule,
+  -- applied at once rather than on claim; 0 = off); repetitions: occurrences of one position
+  -- that draw it (threefold repetition; 0 = off)
+  rules = {draw_fifty = 100, repetitions = 3},
+  -- The seed's weighted sum (section 2.1.5), in centipawns, from the side to move's view.
+  weights = {
+    pawn = 100, knight = 320, bishop = 330, rook = 500, queen = 900,   -- material
+    position = 100,        -- percent of the piece-square tables (the seed's "position")
+    space = 1,             -- per square attacked, centre squares (c3-f6) twice ("space")
+    attacks = 2,           -- per enemy piece attacked minus per own piece attacked
+    open_files = 8,        -- per rook or queen on a file without own pawns
+    in_check = 8,          -- deducted from the side in check
+    connected_pawns = 2,   -- per pawn defended by a pawn or with a pawn beside it
+    passed_pawns = 8,      -- per passed pawn and rank it has advanced
+    bishop_pair = 30,      -- two bishops or more
+    tempo = 10,            -- the side to move
+  },
+  variant = {},
+  options = {},
+  -- without depth, time or nodes a search thinks for one second
+  search = {algo = "alphabeta", hash = 16},
+  play = {seats = {"human", "ai"}, ai = {time = 1}},
+}
+
+local SEARCH_OPTIONS = {"algo", "depth", "eval", "hash", "nodes", "time"}
+
+local function check_options(s)
+  local function whole(k, lo, hi, what)
+    local v = s[k]
+    if v ~= nil and (math.type(v) ~= "integer" or v < lo or v > hi) then
+      error(string.format("%s must be a whole number from %d to %d (%s), got %s", k, lo, hi,
+                          what, tostring(v)), 0)
+    end
+  end
+  whole("depth", 0, 97, "plies; 0: no limit")
+  whole("nodes", 0, math.maxinteger, "0: no limit")
+  if s.time ~= nil and (type(s.time) ~= "number" or not (s.time >= 0)) then
+    error("time must be a number of seconds, 0 or more (0: no limit), got " .. tostring(s.time), 0)
+  end
+  if s.hash ~= nil and (type(s.hash) ~= "number" or not (s.hash >= 0 and s.hash <= 65536)) then
+    error("hash must be a number of megabytes from 0 to 65536, got " .. tostring(s.hash), 0)
+  end
+  if s.eval ~= nil and type(s.eval) ~= "function" then
+    error("eval must be a function(fen) returning centipawns for the side to move, got " ..
+          type(s.eval), 0)
+  end
+  if (s.depth or 0) == 0 and (s.time or 0) == 0 and (s.nodes or 0) == 0 then
+    s.time = 1
+  end
+end
+
+M.algos = {
+  -- Chess's own alpha-beta (src/ai/chesssearch.c): iterative deepening with aspiration
+  -- windows, principal variation search, transposition table, quiescence over captures,
+  -- promotions and checks, mate by distance, check extension, null move, late move
+  -- reductions.  r.score is in centipawns for the side to move (a mate scores like a won
+  -- game, beyond every evaluation) and r.mate the moves to mate (negative: mated).
+  -- eval = function(fen) -> centipawns replaces the C evaluation (slow: for experiments).
+  alphabeta = {
+    options = SEARCH_OPTIONS,
+    run = function(g, s)
+      check_options(s)
+      local r = core.chess.search(g, s)
+      r.algo = "alphabeta"
+      return r
+    end,
+  },
+}
+
+-- Methods of chess games only.
+M.methods = {
+  -- the position as FEN (the same as g:position())
+  fen = function(g) return g:position() end,
+  -- the move (UCI or SAN, legal here) in SAN, with + or #
+  san = function(g, move)
+    if type(move) ~= "string" then
+      error("san: expected a move as a string, got " .. type(move), 2)
+    end
+    return core.chess.san(g, move)
+  end,
+  -- "1-0", "0-1", "1/2-1/2" or "*", and why the game ended
+  result = function(g) return core.chess.result(g) end,
+  in_check = function(g) return core.chess.in_check(g) end,
+}
+
+-- sg.chess: the UCI engine loop on standard input and output.
+M.api = {
+  uci = function(opts)
+    local sg = require "stratagem"
+    return core.chess.uci(sg.new("chess", opts))
+  end,
+}
+
+return M

@@ -1,0 +1,126 @@
+/* chess.h: chess on bitboards: legal move generation from check and pin masks, copy-make,
+   FEN, UCI and SAN moves, the weighted evaluation, Zobrist keys, perft. */
+#ifndef SG_CHESS_H
+#define SG_CHESS_H
+
+#include "game.h"
+
+/* Squares a1 = 0, b1 = 1, ..., h8 = 63.  Pieces 0..5: pawn, knight, bishop, rook, queen,
+   king; colours 0 white, 1 black; board[] holds piece + 6 * colour, or CH_EMPTY. */
+enum { CH_PAWN, CH_KNIGHT, CH_BISHOP, CH_ROOK, CH_QUEEN, CH_KING };
+#define CH_EMPTY 12
+#define CH_NONE 7        /* "no piece" in a move's captured field */
+
+/* Castling rights: bits. */
+#define CH_WK 1
+#define CH_WQ 2
+#define CH_BK 4
+#define CH_BQ 8
+
+/* A move: from | to << 6 | promotion << 12 (0 none, else the piece: knight .. queen) |
+   kind << 15 | moving piece << 17 | captured piece << 20 (CH_NONE when none).  The upper
+   fields make ordering cheap (MVV-LVA) and never change what the move is. */
+#define CH_NORMAL 0
+#define CH_EP 1
+#define CH_CASTLE 2
+#define CH_DOUBLE 3
+
+#define CH_FROM(m) ((int)((m) & 63))
+#define CH_TO(m) ((int)(((m) >> 6) & 63))
+#define CH_PROMO(m) ((int)(((m) >> 12) & 7))
+#define CH_KIND(m) ((int)(((m) >> 15) & 3))
+#define CH_PIECE(m) ((int)(((m) >> 17) & 7))
+#define CH_CAPT(m) ((int)(((m) >> 20) & 7))
+#define CH_IS_CAPTURE(m) (CH_CAPT(m) != CH_NONE)
+#define CH_NULLMOVE 0u   /* a1a1: never legal */
+
+#define CH_MAX_MOVES 256
+#define CH_HIST 128       /* keys kept for repetition (the fifty-move rule bounds the need) */
+
+typedef struct ch_pos {
+  uint64_t pieces[2][6];
+  uint64_t occ[2];
+  uint64_t key;            /* Zobrist key (side, castling, en passant file when capturable) */
+  uint8_t board[64];
+  uint8_t side;            /* 0 white, 1 black to move */
+  uint8_t castle;          /* CH_WK | CH_WQ | CH_BK | CH_BQ */
+  uint8_t ep;              /* en passant target square, or 64 for none */
+  uint8_t pad;
+  uint16_t halfmove;       /* plies since the last capture or pawn move */
+  uint16_t fullmove;
+} ch_pos;
+
+/* The game state: the position and the keys of the positions since the last irreversible
+   move (for threefold repetition), newest last. */
+typedef struct ch_state {
+  ch_pos p;
+  uint16_t nkeys;
+  uint16_t pad[3];
+  uint64_t keys[CH_HIST];
+} ch_state;
+
+/* The evaluation weights (lua/stratagem/chess.lua holds the values; all in centipawns or
+   centipawns per unit, scaled by 1/100 where the name says percent). */
+typedef struct ch_weights {
+  int piece[6];            /* material: pawn, knight, bishop, rook, queen (king unused) */
+  int position;            /* percent applied to the piece-square tables */
+  int space;               /* per square controlled, centre squares count double */
+  int attacks;             /* per enemy piece attacked minus own piece attacked */
+  int open_files;          /* per rook or queen on a file without own pawns */
+  int in_check;            /* penalty for the side in check */
+  int connected_pawns;     /* per pawn defended by a pawn or beside one */
+  int passed_pawns;        /* per passed pawn, times the ranks it has advanced */
+  int bishop_pair;         /* for two bishops or more */
+  int tempo;               /* bonus for the side to move */
+} ch_weights;
+
+typedef struct ch_cfg {
+  ch_weights w;
+  int draw_fifty;          /* rules: plies of the fifty-move rule (100), 0 = off */
+  int repetitions;         /* rules: occurrences that draw (3), 0 = off */
+} ch_cfg;
+
+extern const sg_class chess_class;
+
+/* One-time tables (magic attacks, Zobrist keys); safe to call more than once. */
+void chess_init_tables(void);
+
+/* Legal moves (all, or only captures and promotions with noisy = 1); returns the count. */
+int chess_gen(const ch_pos *p, sg_move *out);
+int chess_gen_noisy(const ch_pos *p, sg_move *out);
+/* Apply a legal move (copy the position first to keep the old one). */
+void chess_make(ch_pos *p, sg_move m);
+/* A null move (side to move passes) for search; the position must not be in check. */
+void chess_make_null(ch_pos *p);
+int chess_in_check(const ch_pos *p);
+/* Whether the move gives check (m legal in p). */
+int chess_gives_check(const ch_pos *p, sg_move m);
+/* Neither side can mate by any sequence of legal moves (K v K, K+minor v K, bishops on one
+   colour). */
+int chess_insufficient(const ch_pos *p);
+/* Static evaluation in centipawns from the side to move's view. */
+int chess_eval(const ch_cfg *c, const ch_pos *p);
+/* Static exchange evaluation of a capture (centipawns gained, piece[] values). */
+int chess_see(const ch_cfg *c, const ch_pos *p, sg_move m);
+
+/* FEN: parse (0, or -1 with a message naming the field at fault) and write. */
+int chess_from_fen(ch_pos *p, const char *fen, char *err);
+size_t chess_to_fen(const ch_pos *p, char *buf, size_t n);
+/* Moves as text: UCI long algebraic (buf >= 6 bytes), SAN (buf >= 16 bytes), and a parser that
+   takes either and checks legality. */
+void chess_move_uci(sg_move m, char *buf);
+size_t chess_move_san(const ch_pos *p, sg_move m, char *buf, size_t n);
+int chess_parse_move(const ch_pos *p, const char *text, sg_move *m, char *err);
+
+/* Why the game is over: CH_PLAYING while it goes on. */
+enum { CH_PLAYING, CH_CHECKMATE, CH_STALEMATE, CH_FIFTY, CH_REPETITION, CH_MATERIAL };
+int chess_outcome(const ch_cfg *c, const ch_state *s, int *winner);
+extern const char *const chess_outcome_names[];
+/* Whether the current position occurred before since the last irreversible move (for the
+   search: a repetition scores as a draw). */
+int chess_repeated(const ch_state *s);
+
+/* Leaves of the legal-move tree of the given depth (bulk counted at the last ply). */
+uint64_t chess_perft(const ch_pos *p, int depth);
+
+#endif

@@ -1,0 +1,403 @@
+/* 012-chess.c: chess without Lua: perft against the reference counts, FEN (round trip, each
+   field's error, random bytes), UCI and SAN moves, the end of the game, keys, SEE, and the
+   search on positions with a known answer. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai/chesssearch.h"
+#include "core/rng.h"
+#include "games/chess.h"
+#include "tap.h"
+
+static const sg_class *C = &chess_class;
+static ch_cfg cfg;
+
+static void default_cfg(void) {
+  memset(&cfg, 0, sizeof cfg);
+  int v[] = {100, 320, 330, 500, 900};
+  memcpy(cfg.w.piece, v, sizeof v);
+  cfg.w.position = 100, cfg.w.space = 1, cfg.w.attacks = 2, cfg.w.open_files = 8;
+  cfg.w.in_check = 8, cfg.w.connected_pawns = 2, cfg.w.passed_pawns = 8;
+  cfg.w.bishop_pair = 30, cfg.w.tempo = 10;
+  cfg.draw_fifty = 100, cfg.repetitions = 3;
+  char err[SG_ERRLEN];
+  C->check_cfg(&cfg, err);
+}
+
+static ch_state state(const char *fen) {
+  ch_state s;
+  char err[SG_ERRLEN];
+  if (C->init(&cfg, &s, fen, 0, err) != 0)
+    bail("bad test position %s: %s", fen, err);
+  return s;
+}
+
+static sg_move move(const ch_state *s, const char *text) {
+  sg_move m;
+  char err[SG_ERRLEN];
+  if (C->parse(&cfg, s, text, &m, err) != 0)
+    bail("bad test move %s: %s", text, err);
+  return m;
+}
+
+static void play_all(ch_state *s, const char *moves) {
+  char buf[1024], *save = NULL;
+  snprintf(buf, sizeof buf, "%s", moves);
+  for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save))
+    C->play(&cfg, s, move(s, t));
+}
+
+static int outcome(const ch_state *s) {
+  int w;
+  return chess_outcome(&cfg, s, &w);
+}
+
+/* ---- perft from the reference file ---- */
+static void perft_suite(void) {
+  char path[4096], line[1024];
+  const char *dir = getenv("SRCDIR");
+  snprintf(path, sizeof path, "%s/t/data/chess-perft.epd", dir ? dir : ".");
+  FILE *f = fopen(path, "r");
+  if (!f)
+    bail("cannot read %s", path);
+  int npos = 0, nrun = 0;
+  while (fgets(line, sizeof line, f)) {
+    if (line[0] == '#' || line[0] == '\n')
+      continue;
+    char *semi = strchr(line, ';');
+    if (!semi)
+      continue;
+    *semi = 0;
+    ch_state s = state(line);
+    char fen[128];
+    chess_to_fen(&s.p, fen, sizeof fen);
+    size_t n = strlen(line);
+    while (n && line[n - 1] == ' ')
+      line[--n] = 0;
+    is_string(fen, line, "FEN round trip of position %d", npos + 1);
+    char *p = semi + 1;
+    int d;
+    long long want;
+    while (sscanf(p, "D%d %lld", &d, &want) == 2) {
+      if (want <= 5000000) {
+        is_int((long long)game_perft(C, &cfg, &s, d), want, "perft(%d) of %s", d, line);
+        nrun++;
+      }
+      char *q = strchr(p, ';');
+      if (!q)
+        break;
+      p = q + 1;
+    }
+    npos++;
+  }
+  fclose(f);
+  ok(npos == 22 && nrun >= 40, "the reference file has its 22 positions (%d counts run)", nrun);
+}
+
+/* ---- FEN ---- */
+static void fen_errors(void) {
+  static const struct { const char *fen, *want; } cases[] = {
+    {"", "empty"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "placement"},
+    {"rnbqkbnr/pppppppp/p8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "more than 8 squares"},
+    {"rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "does not have 8 squares"},
+    {"rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "unexpected character 'x'"},
+    {"rnbqqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "black must have exactly one king"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNP w KQkq - 0 1", "pawn on the first or last rank"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "side field"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "side field: missing"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1", "castling field"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1", "K needs the white king on e1"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", "en passant field"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1", "double pawn push"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "halfmove field"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", "fullmove field"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra", "unexpected text"},
+    {"4k3/8/8/8/8/8/8/4K2r b - - 0 1", "side not to move (white) is in check"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    ch_pos p;
+    char err[SG_ERRLEN] = "";
+    p.key = 12345;
+    int r = chess_from_fen(&p, cases[i].fen, err);
+    ok(r == -1 && strstr(err, cases[i].want) && p.key == 12345,
+       "FEN '%s' refused, naming '%s': %s", cases[i].fen, cases[i].want, err);
+  }
+  ch_pos p;
+  char err[SG_ERRLEN];
+  ok(chess_from_fen(&p, "4k3/8/8/8/8/8/8/4K3 w - -", err) == 0 && p.halfmove == 0 &&
+         p.fullmove == 1, "the two counters may be left out");
+}
+
+/* Random bytes, and valid FENs with bytes changed: never a crash; what parses writes a FEN
+   that parses to the same position. */
+static void fen_fuzz(void) {
+  sg_rng r;
+  rng_seed(&r, 2026);
+  const char *base = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+  const char alphabet[] = "pnbrqkPNBRQK12345678/ wb-KQkqabcdefgh0123456789x\t";
+  int accepted = 0, consistent = 1;
+  for (int i = 0; i < 200000; i++) {
+    char buf[96];
+    size_t n;
+    if (i % 2) {
+      n = (size_t)rng_below(&r, 90);
+      for (size_t j = 0; j < n; j++)
+        buf[j] = i % 4 == 1 ? (char)(1 + rng_below(&r, 255))
+                            : alphabet[rng_below(&r, sizeof alphabet - 1)];
+      buf[n] = 0;
+    } else {
+      snprintf(buf, sizeof buf, "%s", base);
+      n = strlen(buf);
+      int k = 1 + (int)rng_below(&r, 3);
+      for (int j = 0; j < k; j++)
+        buf[rng_below(&r, n)] = alphabet[rng_below(&r, sizeof alphabet - 1)];
+    }
+    ch_pos p, q;
+    char err[SG_ERRLEN], out[128];
+    if (chess_from_fen(&p, buf, err) == 0) {
+      accepted++;
+      chess_to_fen(&p, out, sizeof out);
+      if (chess_from_fen(&q, out, err) != 0 || q.key != p.key || memcmp(q.board, p.board, 64))
+        consistent = 0;
+      sg_move ms[CH_MAX_MOVES];
+      chess_gen(&p, ms);   /* generation on whatever was accepted must not misbehave */
+    } else if (!err[0])
+      consistent = 0;
+  }
+  ok(consistent, "200000 random and mutated FENs: every one refused with a message or "
+     "round-trips (%d accepted)", accepted);
+}
+
+/* ---- moves ---- */
+static void moves_text(void) {
+  ch_state s = state(NULL);
+  char err[SG_ERRLEN], buf[16];
+  sg_move m;
+  static const char *bad[][2] = {
+    {"e2e5", "the pawn on e2 cannot move to e5"},
+    {"e3e4", "there is no piece on e3"},
+    {"e7e5", "is black's and white is to move"},
+    {"e1g1", "castling is not allowed"},
+    {"Nf4", "no white knight can move to f4"},
+    {"xyz", "malformed move 'xyz'"},
+    {"e2e4e", "malformed"},
+    {"Qxd8", "no white queen can capture on d8"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+    ok(C->parse(&cfg, &s, bad[i][0], &m, err) == -1 && strstr(err, bad[i][1]),
+       "'%s' refused: %s", bad[i][0], err);
+  ch_state pin = state("4k3/8/8/1b6/8/8/4N3/r3K3 w - - 0 1");   /* e1 in check from a1 */
+  ok(C->parse(&cfg, &pin, "e2c3", &m, err) == -1 && strstr(err, "leave the white king in check"),
+     "a move that leaves the king in check: %s", err);
+  ch_state pr = state("8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
+  ok(C->parse(&cfg, &pr, "e7e8", &m, err) == -1 && strstr(err, "must promote"),
+     "promotion needs a piece: %s", err);
+  ok(C->parse(&cfg, &pr, "e8=N", &m, err) == 0 && CH_PROMO(m) == CH_KNIGHT, "SAN e8=N");
+  ok(C->parse(&cfg, &pr, "e8Q", &m, err) == 0 && CH_PROMO(m) == CH_QUEEN, "SAN e8Q");
+
+  /* SAN of every legal move parses back to it; so does UCI (positions of the perft file) */
+  const char *fens[] = {
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1",
+    "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1",
+  };
+  int all = 1, total = 0;
+  for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+    ch_state t = state(fens[i]);
+    sg_move ms[CH_MAX_MOVES];
+    int n = chess_gen(&t.p, ms);
+    for (int j = 0; j < n; j++) {
+      char u[6];
+      sg_move back;
+      chess_move_san(&t.p, ms[j], buf, sizeof buf);
+      if (chess_parse_move(&t.p, buf, &back, err) != 0 || back != ms[j])
+        all = 0, diag("SAN %s of %s: %s", buf, fens[i], err);
+      chess_move_uci(ms[j], u);
+      if (chess_parse_move(&t.p, u, &back, err) != 0 || back != ms[j])
+        all = 0, diag("UCI %s of %s: %s", u, fens[i], err);
+      total++;
+    }
+  }
+  ok(all, "SAN and UCI of %d legal moves parse back to the same move", total);
+  ch_state q = state("R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1");
+  sg_move ms[CH_MAX_MOVES];
+  is_int(chess_gen(&q.p, ms), 218, "the position with 218 legal moves");
+  static const char *san[][3] = {
+    {"4k3/8/8/8/8/2N3N1/8/4K3 w - - 0 1", "c3e4", "Nce4"},
+    {"4k3/8/8/2N5/8/8/8/2N1K3 w - - 0 1", "c1d3", "N1d3"},
+    {"4k3/8/8/8/8/Q7/8/Q1Q1K3 w - - 0 1", "a1b2", "Qa1b2"},
+    {"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1c1", "O-O-O"},
+    {"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1g1", "O-O"},
+    {"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "a1a8", "Ra8+"},
+    {"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8", "Ra8#"},
+    {"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", "exd6"},
+    {"1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7b8q", "axb8=Q+"},
+  };
+  for (size_t i = 0; i < sizeof san / sizeof san[0]; i++) {
+    ch_state t = state(san[i][0]);
+    chess_move_san(&t.p, move(&t, san[i][1]), buf, sizeof buf);
+    is_string(buf, san[i][2], "SAN of %s in %s", san[i][1], san[i][0]);
+  }
+  ch_state amb = state("4k3/8/8/8/8/2N3N1/8/4K3 w - - 0 1");
+  ok(C->parse(&cfg, &amb, "Ne4", &m, err) == -1 && strstr(err, "ambiguous"),
+     "an ambiguous SAN is refused: %s", err);
+  ok(C->parse(&cfg, &amb, "Nge4", &m, err) == 0 && CH_FROM(m) == 22, "Nge4 picks g3");
+  ch_state cs = state("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+  ok(C->parse(&cfg, &cs, "0-0", &m, err) == 0 && CH_KIND(m) == CH_CASTLE, "0-0 is O-O");
+}
+
+/* ---- the end of the game ---- */
+static void game_end(void) {
+  ch_state s = state(NULL);
+  play_all(&s, "f2f3 e7e5 g2g4 d8h4");
+  int w;
+  ok(chess_outcome(&cfg, &s, &w) == CH_CHECKMATE && w == 1, "fool's mate: black wins");
+  ok(C->status(&cfg, &s, &w) == SG_WON && w == 1, "status: won by black");
+  sg_move ms[CH_MAX_MOVES];
+  is_int(C->gen(&cfg, &s, ms), 0, "no moves after mate");
+  ch_state st = state("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+  is_int(outcome(&st), CH_STALEMATE, "stalemate");
+  ch_state f = state("4k3/8/8/8/8/8/8/R3K3 w - - 99 80");
+  is_int(outcome(&f), CH_PLAYING, "99 plies: the game goes on");
+  C->play(&cfg, &f, move(&f, "a1a2"));
+  is_int(outcome(&f), CH_FIFTY, "the hundredth ply without capture or pawn move draws");
+  ch_state fm = state("7k/8/6K1/8/8/8/8/R7 w - - 99 80");
+  C->play(&cfg, &fm, move(&fm, "a1a8"));
+  is_int(outcome(&fm), CH_CHECKMATE, "a mate on the hundredth ply is a mate");
+  ch_state r = state(NULL);
+  play_all(&r, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1");
+  is_int(outcome(&r), CH_PLAYING, "twice the same position: the game goes on");
+  play_all(&r, "f6g8");
+  is_int(outcome(&r), CH_REPETITION, "three times: drawn by repetition");
+  ch_state r2 = state(NULL);
+  play_all(&r2, "e2e4 e7e5 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8");
+  is_int(outcome(&r2), CH_REPETITION, "repetition after a double push (en passant right gone)");
+  static const char *mat[][2] = {
+    {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "1"}, {"4k3/8/8/8/8/8/8/4KN2 w - - 0 1", "1"},
+    {"4k3/8/8/8/8/8/8/4KB2 w - - 0 1", "1"}, {"4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1", "1"},
+    {"4k1b1/8/8/8/8/8/8/2B1K3 w - - 0 1", "0"}, {"4k3/8/8/8/8/8/8/3NKN2 w - - 0 1", "0"},
+    {"4kn2/8/8/8/8/8/8/4KB2 w - - 0 1", "0"}, {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "0"},
+  };
+  for (size_t i = 0; i < sizeof mat / sizeof mat[0]; i++) {
+    ch_state t = state(mat[i][0]);
+    is_int(outcome(&t) == CH_MATERIAL, mat[i][1][0] - '0', "insufficient material: %s",
+           mat[i][0]);
+  }
+}
+
+/* The key kept by the moves equals the key computed from scratch, over random games. */
+static void keys(void) {
+  sg_rng r;
+  rng_seed(&r, 7);
+  int same = 1, plies = 0;
+  for (int g = 0; g < 200; g++) {
+    ch_state s = state(NULL);
+    for (int i = 0; i < 200; i++) {
+      sg_move ms[CH_MAX_MOVES];
+      int n = C->gen(&cfg, &s, ms);
+      if (!n)
+        break;
+      C->play(&cfg, &s, ms[rng_below(&r, (uint64_t)n)]);
+      char fen[128], err[SG_ERRLEN];
+      ch_pos q;
+      chess_to_fen(&s.p, fen, sizeof fen);
+      if (chess_from_fen(&q, fen, err) != 0 || q.key != s.p.key)
+        same = 0;
+      plies++;
+    }
+  }
+  ok(same, "incremental keys equal fresh ones over %d random plies", plies);
+}
+
+static void see(void) {
+  static const struct { const char *fen, *mv; int want; } cases[] = {
+    {"1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1", "e1e5", 100},
+    {"1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1", "d3e5", -220},
+    {"4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", 100},
+    {"4k3/8/2p5/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", 0},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    ch_state s = state(cases[i].fen);
+    is_int(chess_see(&cfg, &s.p, move(&s, cases[i].mv)), cases[i].want, "SEE of %s in %s",
+           cases[i].mv, cases[i].fen);
+  }
+}
+
+/* ---- search ---- */
+static chs_info run(chs_engine *e, const char *fen, const char *moves, int depth) {
+  ch_state s = state(fen);
+  if (moves)
+    play_all(&s, moves);
+  chs_limits l;
+  memset(&l, 0, sizeof l);
+  l.depth = depth;
+  l.time_left = -1;
+  chs_info r;
+  chs_clear(e);
+  chs_search(e, &cfg, &s, &l, NULL, NULL, NULL, &r);
+  return r;
+}
+
+static void search(void) {
+  chs_engine *e = chs_new((size_t)4 << 20);
+  char u[6];
+  chs_info r = run(e, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", NULL, 4);
+  chess_move_uci(r.pv[0], u);
+  ok(!strcmp(u, "a1a8") && r.mate == 1, "mate in one: %s, mate %d", u, r.mate);
+  /* a mate in two (Qxh7+ would be slower here): the quick mate is preferred */
+  r = run(e, "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", NULL, 5);
+  chess_move_uci(r.pv[0], u);
+  ok(!strcmp(u, "h5f7") && r.mate == 1, "scholar's mate found: %s", u);
+  r = run(e, "7k/8/5K2/8/8/8/8/6R1 w - - 0 1", NULL, 6);   /* Kf7 Kh7 Rh1# */
+  chess_move_uci(r.pv[0], u);
+  ok(r.mate == 2 && !strcmp(u, "f6f7"), "a mate in two: %s, mate %d", u, r.mate);
+  r = run(e, "7k/8/8/8/8/8/8/K5r1 w - - 0 1", NULL, 6);
+  ok(r.mate == 0 && r.score < -300, "a rook down: %d", r.score);
+  r = run(e, "k7/8/1K6/8/8/8/8/1Q6 w - - 0 1", NULL, 6);
+  ok(r.mate == 1 || r.mate == 2, "K+Q against K: mate seen (%d)", r.mate);
+  ch_state sm = state("7k/5Q2/8/6K1/8/8/8/8 b - - 0 1");
+  chs_limits l0 = {.depth = 3, .time_left = -1};
+  ok(chs_search(e, &cfg, &sm, &l0, NULL, NULL, NULL, &r) == -1, "no search in a stalemate");
+  /* white must not stalemate: Qf7 would leave black no move, so a win keeps a move */
+  r = run(e, "7k/8/8/5QK1/8/8/8/8 w - - 0 1", NULL, 5);
+  chess_move_uci(r.pv[0], u);
+  ok(r.mate >= 1 && strcmp(u, "f5f7"), "a mate, not the stalemate f5f7: %s mate %d", u, r.mate);
+  /* the node limit stops it */
+  ch_state s = state(NULL);
+  chs_limits l;
+  memset(&l, 0, sizeof l);
+  l.nodes = 5000;
+  l.time_left = -1;
+  chs_search(e, &cfg, &s, &l, NULL, NULL, NULL, &r);
+  ok(r.nodes <= 5100 && r.npv >= 1, "node limit: %llu nodes, a move", (unsigned long long)r.nodes);
+  /* the stop flag, already set: the first legal move, at once */
+  volatile int stop = 1;
+  memset(&l, 0, sizeof l);
+  l.infinite = 1;
+  l.time_left = -1;
+  ok(chs_search(e, &cfg, &s, &l, &stop, NULL, NULL, &r) == 0 && r.npv == 1,
+     "a search stopped before it began still gives a move");
+  /* repetition: the side that is lost takes the draw by repetition when it can */
+  r = run(e, "6k1/6p1/8/6KQ/8/8/8/q7 b - - 0 1", NULL, 8);
+  ok(r.npv >= 1, "perpetual check position searched: score %d", r.score);
+  chs_free(e);
+}
+
+int main(void) {
+  default_cfg();
+  chess_init_tables();
+  perft_suite();
+  fen_errors();
+  fen_fuzz();
+  moves_text();
+  game_end();
+  keys();
+  see();
+  search();
+  return done_testing();
+}
+

@@ -1,0 +1,162 @@
+package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
+-- 033-chess.lua: chess through the API and the program: FEN in and out, moves in UCI and SAN,
+-- errors that leave the game unchanged, save and load with repetition and the fifty-move count,
+-- weights at run time, the search (mates, limits, a Lua evaluation), perft, and the UCI engine.
+local t = require "tap"
+local sg = require "stratagem"
+local S = t.q(t.stratagem)
+
+local START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+local g = sg.new("chess")
+t.is(g:fen(), START, "the standard start")
+t.is(g:position(), START, "position() is the FEN too")
+t.is(#g:moves(), 20, "twenty moves")
+t.is(g:san("g1f3"), "Nf3", "SAN of a UCI move")
+t.is(g:san("e4"), "e4", "SAN of a SAN move")
+g:play("e4"):play("e7e5"):play("Nf3")
+t.is(g:fen(), "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2", "moves in either notation")
+t.is_deeply(g:history(), {"e2e4", "e7e5", "g1f3"}, "the history is in UCI")
+t.is(g:player(), 2, "black to move")
+
+-- errors leave the game as it was
+local before = g:fen()
+t.errors(function() g:play("e5e3") end, "illegal move 'e5e3': the pawn on e5 cannot move to e3", "an impossible pawn move")
+t.errors(function() g:play("Qh4+x") end, "malformed move", "a malformed move")
+t.errors(function() g:play("e2e4") end, "there is no piece on e2", "an empty square")
+t.errors(function() g:san("a1a8") end, "is white's and black is to move", "san checks legality")
+t.errors(function() g:san(5) end, "expected a move as a string", "san wants a string")
+t.is(g:fen(), before, "nothing changed")
+local ok, why = g:legal("Nc6")
+t.ok(ok == true and why == nil, "legal(Nc6)")
+ok, why = g:legal("Ke7e6")
+t.ok(ok == false and why:find("no black king can move to e6", 1, true), "legal() gives the reason: " .. tostring(why))
+
+-- bad FEN: nil and a message naming the field
+local none, err = sg.new("chess", {position = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1"})
+t.ok(none == nil and err:find("en passant field"), "a bad en passant square: " .. tostring(err))
+none, err = sg.new("chess", {position = "rnbqkbnr/pppppppp/8/8 w - - 0 1"})
+t.ok(none == nil and err:find("placement field"), "too few ranks: " .. tostring(err))
+none, err = sg.new("chess", {position = "8/8/8/8/8/8/8/8 w - - 0 1"})
+t.ok(none == nil and err:find("exactly one king"), "no kings: " .. tostring(err))
+
+-- random byte strings never crash the parser and always explain themselves
+math.randomseed(33)
+local refused, accepted = 0, 0
+for i = 1, 3000 do
+  local n, b = math.random(0, 70), {}
+  for j = 1, n do b[j] = string.char(math.random(0, 255)) end
+  local s = table.concat(b)
+  if i % 3 == 0 then   -- mostly FEN characters
+    s = s:gsub(".", function(c) local a = "pnbrqkPNBRQK12345678/ wb-" local k = c:byte() % #a + 1 return a:sub(k, k) end)
+  end
+  local x, e = sg.new("chess", {position = s})
+  if x then accepted = accepted + 1 elseif type(e) == "string" and e:find("FEN") then refused = refused + 1 end
+end
+t.is(refused + accepted, 3000, "3000 random strings: each accepted or refused with a FEN message")
+
+-- the end of the game and its reason
+local m = sg.new("chess"):play("f3"):play("e5"):play("g4"):play("Qh4")
+t.is(m:status(), "won", "fool's mate")
+local res, reason = m:result()
+t.is(res .. " " .. reason, "0-1 checkmate", "result and reason")
+t.errors(function() m:play("a2a3") end, "the game is over %(checkmate%)", "no move after mate")
+local r3 = sg.new("chess")
+for _ = 1, 2 do for _, mv in ipairs({"Nf3", "Nf6", "Ng1", "Ng8"}) do r3:play(mv) end end
+t.is(r3:status(), "drawn", "threefold repetition")
+t.is(select(2, r3:result()), "threefold repetition", "named")
+local st = sg.new("chess", {position = "7k/5Q2/8/6K1/8/8/8/8 b - - 0 1"})
+t.is(select(2, st:result()), "stalemate", "stalemate")
+local fifty = sg.new("chess", {position = "4k3/8/8/8/8/8/8/R3K3 w - - 99 80"}):play("Ra2")
+t.is(select(2, fifty:result()), "fifty-move rule", "fifty-move rule")
+local nofifty = sg.new("chess", {position = "4k3/8/8/8/8/8/8/R3K3 w - - 99 80", rules = {draw_fifty = 0}}):play("Ra2")
+t.is(nofifty:status(), "playing", "rules.draw_fifty = 0 turns it off")
+t.errors(function() sg.new("chess", {rules = {repetitions = 1}}) end, "repetitions must be 0", "one repetition is no rule")
+
+-- save and load keep the start and every move: repetition counts survive
+local sv = sg.new("chess", {position = "4k3/8/8/8/8/8/8/R3K3 w - - 10 40"})
+for _, mv in ipairs({"Ra2", "Ke7", "Ra1", "Ke8", "Ra2", "Ke7", "Ra1"}) do sv:play(mv) end
+local text = sv:save()
+local back = sg.load(text)
+t.is(back:fen(), sv:fen(), "the loaded game has the same position")
+t.is(back:status(), "playing", "twice so far")
+back:play("Ke8")
+t.is(back:status(), "drawn", "the third time after loading draws: the earlier positions were kept")
+t.is(back:fen():match("%d+ %d+$"), "18 44", "the fifty-move count went on from the FEN")
+
+-- weights: set at creation, changed at run time, checked
+local w = sg.new("chess", {weights = {queen = 1000}})
+t.is(w:config().weights.queen, 1000, "a weight at creation")
+local s0 = w:scores()[1]
+w:set_weights({tempo = 50})
+t.is(w:scores()[1], s0 + 40, "set_weights changes the evaluation at once")
+t.errors(function() sg.new("chess", {weights = {queeen = 1}}) end, "queeen", "a misspelt weight is named")
+
+-- search
+local mate1 = sg.new("chess", {position = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"})
+local r = sg.search(mate1, {depth = 4})
+t.is(r.move, "a1a8", "mate in one")
+t.is(r.mate, 1, "reported as mate 1")
+t.ok(r.score > 1000000, "a mate scores above any evaluation")
+r = sg.search(sg.new("chess", {position = "7k/8/5K2/8/8/8/8/6R1 w - - 0 1"}), {depth = 6})
+t.ok(r.mate == 2 and r.move == "f6f7", "mate in two: " .. r.move .. " mate " .. tostring(r.mate))
+r = sg.search(sg.new("chess"), {depth = 5})
+t.ok(r.depth == 5 and #r.pv >= 5 and r.nodes > 0, "depth 5 with a PV of " .. #r.pv)
+r = sg.search(sg.new("chess"), {nodes = 3000})
+t.ok(r.nodes <= 3100, "a node limit: " .. r.nodes)
+local t0 = sg.clock()
+r = sg.search(sg.new("chess"), {time = 0.2})
+t.ok(sg.clock() - t0 < 2, "a time limit stops the search")
+-- a Lua evaluation replaces the C one: this one loves the a-pawn's advance
+local calls = 0
+r = sg.search(sg.new("chess"), {depth = 2, eval = function(fen)
+  calls = calls + 1
+  local side = fen:match(" (%a) ")
+  local v = fen:find("^rnbqkbnr/pppppppp/8/8/P7") and 500 or 0
+  return side == "b" and -v or v
+end})
+t.ok(calls > 0 and r.move == "a2a4", "a Lua evaluation is used (" .. calls .. " calls): " .. r.move)
+t.errors(function() sg.search(sg.new("chess"), {depth = 2, eval = function() error("boom") end}) end, "boom", "its errors surface")
+t.errors(function() sg.search(sg.new("chess"), {depth = 2, eval = function() return "x" end}) end, "must return a number", "and bad values")
+t.errors(function() sg.search(sg.new("chess"), {deep = 3}) end, "unknown option 'deep'", "unknown options are named")
+t.errors(function() sg.search(sg.new("chess"), {depth = -1}) end, "depth must be a whole number", "bad depth")
+t.errors(function() sg.search(m, {depth = 1}) end, "game is over", "no search after the end")
+
+-- perft through the API and the program
+t.is(sg.new("chess", {position = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"}):perft(3), 97862, "kiwipete perft(3)")
+local out = t.run(S .. " perft chess 3")
+t.like(out, "perft%(3%) = 8902 ", "stratagem perft chess 3")
+out = t.run(S .. " perft chess '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1' 2 --divide")
+t.like(out, "perft%(2%) = 191", "divide from a FEN")
+
+-- the UCI engine
+local code
+out, err, code = t.run(S .. " uci", table.concat({
+  "uci", "isready", "setoption name Hash value 8", "setoption name knight value 300",
+  "setoption name bogus value 1", "ucinewgame", "position startpos moves e2e4 e7e5",
+  "go depth 4", "position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "go depth 3",
+  "frobnicate", "position fen not-a-fen", "go movetime 50", "quit"}, "\n") .. "\n")
+t.is(code, 0, "uci exits 0")
+t.like(out, "id name stratagem", "id name")
+t.like(out, "option name Hash type spin", "Hash option")
+t.like(out, "option name knight type spin default 320", "every weight is an option")
+t.like(out, "uciok\n", "uciok")
+t.like(out, "readyok\n", "readyok")
+t.like(out, "info string setoption: unknown option 'bogus' ignored", "unknown options are reported")
+t.like(out, "info depth 4 seldepth %d+ score cp %-?%d+ nodes %d+ nps %d+ time %d+ pv ", "info lines")
+t.like(out, "score mate 1 ", "mate scores")
+t.like(out, "bestmove a1a8", "the mate is played")
+t.like(out, "info string unknown command 'frobnicate' ignored", "unknown commands are reported")
+t.like(out, "info string FEN placement field", "a bad FEN is reported and ignored")
+local nbest = select(2, out:gsub("bestmove ", ""))
+t.is(nbest, 3, "three searches, three bestmoves")
+-- end of input during a search: it finishes and answers
+out = t.run(S .. " uci", "position startpos\ngo depth 3\n")
+t.like(out, "bestmove %a%d%a%d", "at the end of input the running search finishes and answers")
+out = t.run(S .. " uci", "position startpos\ngo infinite\n")
+t.like(out, "bestmove %a%d%a%d", "an infinite search is stopped by the end of input")
+out = t.run(S .. " uci", "position startpos\ngo perft 4\n")
+t.like(out, "Nodes searched: 197281", "go perft")
+local _, uerr, ucode = t.run(S .. " uci extra")
+t.ok(ucode == 2 and uerr:find("no arguments"), "uci takes no arguments")
+
+t.done()
