@@ -310,6 +310,96 @@ function benches.warchess(out)
           a5.plans, a5.ops1 / a5.time / 1e6, a5.stopped and "not finished" or "finished"))
 end
 
+-- Chess: perft on Kiwipete against Stockfish's "go perft" in the same run, the deeper
+-- reference counts, search speed on fixed positions, and the chess search against the shared
+-- alpha-beta at equal depth (why chess has a search of its own).
+local KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+-- Stockfish's program, when installed (Debian puts it in /usr/games).
+function M.stockfish()
+  for _, p in ipairs({"stockfish", "/usr/games/stockfish"}) do
+    local f = io.popen("command -v " .. p .. " 2>/dev/null")
+    local path = f:read("l")
+    f:close()
+    if path and path ~= "" then return path end
+  end
+end
+
+-- Stockfish's perft: the wall time of "go perft d" less the time of "go perft 1" (start-up).
+local function stockfish_perft(sf, fen, d)
+  local function run(depth)
+    local cmd = fmt("printf 'position fen %s\ngo perft %d\n' | %s 2>/dev/null", fen, depth, sf)
+    local t0 = sg.clock()
+    local f = io.popen(cmd)
+    local text = f:read("a")
+    f:close()
+    return sg.clock() - t0, tonumber(text:match("Nodes searched: (%d+)"))
+  end
+  local base = timed(3, function() return run(1) end)
+  local t, n
+  local ts = {}
+  for i = 1, 3 do ts[i], n = run(d) end
+  t = median(ts) - base
+  return t, n
+end
+
+M.chess_positions = {
+  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+  KIWIPETE,
+  "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
+  "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+  "2r3k1/pp3ppp/2n1b3/3p4/3P4/2PB1N2/P4PPP/R5K1 w - - 0 20",
+  "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+  "6k1/5pp1/7p/8/3P4/2K5/5PPP/8 w - - 0 40",
+}
+
+function benches.chess(out)
+  local g = assert(sg.new("chess", {position = KIWIPETE}))
+  local t, n = timed(3, function() return g:perft(5) end)
+  local ours = n / t
+  out(fmt("chess perft 5 kiwipete    %10d leaves  %8.2f ms  %7.2f M leaves/s  %s", n, t * 1e3,
+          ours / 1e6, n == 193690690 and "(= reference)" or "(REFERENCE 193690690)"))
+  local sf = M.stockfish()
+  if sf then
+    local st, sn = stockfish_perft(sf, KIWIPETE, 5)
+    if sn and st > 0 then
+      out(fmt("stockfish go perft 5      %10d leaves  %8.2f ms  %7.2f M leaves/s  ours/stockfish %.2fx",
+              sn, st * 1e3, sn / st / 1e6, ours / (sn / st)))
+    else
+      out("stockfish go perft 5      (no answer from " .. sf .. ")")
+    end
+  else
+    out("stockfish go perft 5      (stockfish is not installed: no ratio)")
+  end
+  local start = sg.new("chess")
+  t, n = timed(1, function() return start:perft(6) end)
+  out(fmt("chess perft 6 start       %10d leaves  %8.2f ms  %7.2f M leaves/s  %s", n, t * 1e3,
+          n / t / 1e6, n == 119060324 and "(= reference)" or "(REFERENCE 119060324)"))
+  -- search: the fixed positions to depth 10, then the shared alpha-beta against chess's own
+  local rates, nodes, time = {}, 0, 0
+  for _, fen in ipairs(M.chess_positions) do
+    local r = sg.search(assert(sg.new("chess", {position = fen})), {depth = 10, hash = 64})
+    rates[#rates + 1] = r.nodes / math.max(r.time, 1e-9)
+    nodes, time = nodes + r.nodes, time + r.time
+  end
+  out(fmt("chess search depth 10     %d positions, %9d nodes  %8.2f ms  median %6.2f M nodes/s",
+          #M.chess_positions, nodes, time * 1e3, median(rates) / 1e6))
+  local core = require "stratagem.core"
+  for _, d in ipairs({4, 5}) do
+    local own, shared = {}, {}
+    for i, fen in ipairs(M.chess_positions) do
+      local p = assert(sg.new("chess", {position = fen}))
+      local a = sg.search(p, {depth = d, hash = 16})
+      local b = core.search(p, {algo = "alphabeta", depth = d, hash = 16, seed = 1})
+      own[i], shared[i] = a.time, b.time
+    end
+    local to, ts = 0, 0
+    for i = 1, #own do to, ts = to + own[i], ts + shared[i] end
+    out(fmt("chess depth %d: chess search %8.2f ms, shared alpha-beta (no quiescence) %8.2f ms: %.1fx",
+            d, to * 1e3, ts * 1e3, ts / math.max(to, 1e-9)))
+  end
+end
+
 function M.main(...)
   local names = {...}
   if #names == 0 then
