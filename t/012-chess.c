@@ -336,6 +336,7 @@ static chs_info run(chs_engine *e, const char *fen, const char *moves, int depth
   memset(&l, 0, sizeof l);
   l.depth = depth;
   l.time_left = -1;
+  l.random = -1;
   chs_info r;
   chs_clear(e);
   chs_search(e, &cfg, &s, &l, NULL, NULL, NULL, &r);
@@ -360,7 +361,7 @@ static void search(void) {
   r = run(e, "k7/8/1K6/8/8/8/8/1Q6 w - - 0 1", NULL, 6);
   ok(r.mate == 1 || r.mate == 2, "K+Q against K: mate seen (%d)", r.mate);
   ch_state sm = state("7k/5Q2/8/6K1/8/8/8/8 b - - 0 1");
-  chs_limits l0 = {.depth = 3, .time_left = -1};
+  chs_limits l0 = {.depth = 3, .time_left = -1, .random = -1};
   ok(chs_search(e, &cfg, &sm, &l0, NULL, NULL, NULL, &r) == -1, "no search in a stalemate");
   /* white must not stalemate: Qf7 would leave black no move, so a win keeps a move */
   r = run(e, "7k/8/8/5QK1/8/8/8/8 w - - 0 1", NULL, 5);
@@ -372,6 +373,7 @@ static void search(void) {
   memset(&l, 0, sizeof l);
   l.nodes = 5000;
   l.time_left = -1;
+  l.random = -1;
   chs_search(e, &cfg, &s, &l, NULL, NULL, NULL, &r);
   ok(r.nodes <= 5100 && r.npv >= 1, "node limit: %llu nodes, a move", (unsigned long long)r.nodes);
   /* the stop flag, already set: the first legal move, at once */
@@ -379,6 +381,7 @@ static void search(void) {
   memset(&l, 0, sizeof l);
   l.infinite = 1;
   l.time_left = -1;
+  l.random = -1;
   ok(chs_search(e, &cfg, &s, &l, &stop, NULL, NULL, &r) == 0 && r.npv == 1,
      "a search stopped before it began still gives a move");
   /* repetition: the side that is lost takes the draw by repetition when it can */

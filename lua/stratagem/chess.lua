@@ -30,7 +30,7 @@ local M = {
   play = {seats = {"human", "ai"}, ai = {time = 1}},
 }
 
-local SEARCH_OPTIONS = {"algo", "depth", "eval", "hash", "nodes", "time"}
+local SEARCH_OPTIONS = {"algo", "depth", "eval", "hash", "nodes", "random", "seed", "time"}
 
 local function check_options(s)
   local function whole(k, lo, hi, what)
@@ -47,6 +47,12 @@ local function check_options(s)
   end
   if s.hash ~= nil and (type(s.hash) ~= "number" or not (s.hash >= 0 and s.hash <= 65536)) then
     error("hash must be a number of megabytes from 0 to 65536, got " .. tostring(s.hash), 0)
+  end
+  if s.random == false then s.random = nil end
+  whole("random", 0, 100000, "centipawns: play a move chosen with the seed among those within " ..
+        "this margin of the best; false: off")
+  if s.seed ~= nil and math.type(s.seed) ~= "integer" then
+    error("seed must be an integer, got " .. tostring(s.seed), 0)
   end
   if s.eval ~= nil and type(s.eval) ~= "function" then
     error("eval must be a function(fen) returning centipawns for the side to move, got " ..

@@ -5,6 +5,7 @@
 
 #include "chesssearch.h"
 #include "core/clock.h"
+#include "core/rng.h"
 
 #define INF 32500
 #define NO_MOVE 0u
@@ -418,6 +419,43 @@ static void plan_time(chs_engine *e, const chs_limits *l) {
   }
 }
 
+/* Random choice among near-best moves: every root move is tested with a null window at the
+   depth below the last completed one (does it reach best - margin?); one of those that do is
+   chosen with the seed.  The deadline still holds: a stopped test keeps the best move. */
+static void pick_random(chs_engine *e, const ch_pos *p, const chs_limits *l, sg_move *ms,
+                        int n, chs_info *out) {
+  int bar = out->score - l->random, depth = out->depth > 1 ? out->depth - 1 : 1;
+  sg_move cand[CH_MAX_MOVES];
+  int nc = 0;
+  double hard = e->hard;
+  if (e->soft > 0)
+    e->hard = e->soft + (e->hard - e->soft) / 2;
+  e->path[e->npath++] = p->key;
+  for (int i = 0; i < n && !e->stop; i++) {
+    if (ms[i] == out->pv[0]) {
+      cand[nc++] = ms[i];
+      continue;
+    }
+    ch_pos q = *p;
+    chess_make(&q, ms[i]);
+    int v = -search(e, &q, 1, depth - 1, -bar, -bar + 1, 1);
+    if (!e->stop && v >= bar)
+      cand[nc++] = ms[i];
+  }
+  e->npath--;
+  e->hard = hard;
+  if (e->stop || nc <= 1)
+    return;
+  sg_rng r;
+  rng_seed(&r, l->seed);
+  sg_move m = cand[rng_below(&r, (uint64_t)nc)];
+  out->ncand = nc;
+  if (m != out->pv[0]) {
+    out->pv[0] = m;
+    out->npv = 1;
+  }
+}
+
 int chs_search(chs_engine *e, const ch_cfg *cfg, const ch_state *s, const chs_limits *l,
                volatile int *stop, chs_report report, void *ud, chs_info *out) {
   memset(out, 0, sizeof *out);
@@ -481,6 +519,9 @@ int chs_search(chs_engine *e, const ch_cfg *cfg, const ch_state *s, const chs_li
     if (out->mate && out->mate > 0 && d >= 2 * out->mate + 2 && !l->infinite && l->depth == 0)
       break;   /* a forced mate found and confirmed */
   }
+  out->ncand = 1;
+  if (l->random >= 0 && out->depth >= 1 && nroot > 1 && !out->mate)
+    pick_random(e, p, l, rootmoves, nroot, out);
   if (out->depth == 0) {   /* stopped before depth 1 finished: the first legal move */
     out->pv[0] = rootmoves[0];
     out->npv = 1;

@@ -26,6 +26,9 @@ typedef struct chs_limits {
   double time_left, increment;
   int movestogo;                /* 0: sudden death */
   int infinite;                 /* search until stopped */
+  int random;                   /* < 0 off; else play a move chosen with the seed among those
+                                   within this many centipawns of the best */
+  uint64_t seed;
 } chs_limits;
 
 typedef struct chs_info {
@@ -36,6 +39,7 @@ typedef struct chs_info {
   uint64_t nodes;
   double time;
   uint64_t tt_hits;
+  int ncand;                    /* moves within the random margin (1 when off) */
   int npv;
   sg_move pv[CHS_MAX_PLY];
 } chs_info;

@@ -94,6 +94,10 @@ static int lsearch(lua_State *L) {
   l.nodes = (uint64_t)optnum(L, 2, "nodes", 0, 0, 1e18);
   l.time_left = -1;
   double mb = optnum(L, 2, "hash", 16, 0, 65536);
+  l.random = (int)optnum(L, 2, "random", -1, -1, 100000);
+  if (lua_getfield(L, 2, "seed") == LUA_TNUMBER)
+    l.seed = (uint64_t)lua_tointeger(L, -1);
+  lua_pop(L, 1);
   if (l.depth == 0 && l.movetime == 0 && l.nodes == 0)
     l.depth = 6;
   int tb = lua_gettop(L);
@@ -152,6 +156,8 @@ static int lsearch(lua_State *L) {
   lua_setfield(L, -2, "tt_hits");
   lua_pushboolean(L, 0);
   lua_setfield(L, -2, "exact");
+  lua_pushinteger(L, r->ncand);
+  lua_setfield(L, -2, "candidates");
   push_pv(L, &s->p, r->pv, r->npv);
   lua_setfield(L, -2, "pv");
   free(r);
@@ -337,6 +343,7 @@ static void cmd_go(uci *u, char *rest) {
   chs_limits l;
   memset(&l, 0, sizeof l);
   l.time_left = -1;
+  l.random = -1;
   double wt = -1, bt = -1, wi = 0, bi = 0;
   char *t;
   while ((t = next_tok(&rest))) {
