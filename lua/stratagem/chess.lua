@@ -3,7 +3,7 @@
 local core = require "stratagem.core"
 
 local M = {
-  title = "Chess",
+  title = "Chess: the full rules, a UCI engine",
   notation = "UCI long algebraic (e2e4, e7e8q, castling e1g1) or SAN (Nf3, exd5, O-O, e8=Q)",
   players = {"white", "black"},
   -- draw_fifty: plies without a capture or pawn move that draw the game (the fifty-move rule,
