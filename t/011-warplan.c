@@ -124,11 +124,13 @@ static int rnd(int n) { return (int)(rng_next(&R) % (uint64_t)n); }
 
 static const char *boards[3] = {"square4", "square8", "hex"};
 
-/* A random scenario text: the armies in a band of the board so that units meet. */
-static const char *random_text(int *nunits, int big) {
+/* A random scenario text: the armies in a band of the board so that units meet; big: two
+   clusters of up to 6 units a side; close: close combat, 3 or 4 units a side mixed in a 4x4
+   square, MP 2 or 3, hard hitters (several enemies may die, not all at once). */
+static const char *random_text(int *nunits, int big, int close) {
   static char buf[8192];
   /* one in three: two clusters in opposite corners of a 10x10 board (independent groups) */
-  int split = big || rnd(2) == 0;
+  int split = !close && (big || rnd(2) == 0);
   int w = split ? 10 : 6 + rnd(5), h = split ? 10 : 6 + rnd(5), b = rnd(3);
   size_t k = 0;
   char grid[10][11];
@@ -146,6 +148,8 @@ static const char *random_text(int *nunits, int big) {
   }
   int n[2] = {1 + rnd(big ? 6 : 4), 1 + rnd(big ? 6 : 4)}, used[10][10] = {{0}}, total = 0;
   int cx = rnd(w), cy = rnd(h), spread = split ? 3 : 5, maxmp = split ? 2 : 3;
+  if (close)
+    n[0] = 3 + rnd(2), n[1] = 3 + rnd(2), spread = 4, cx = w / 2, cy = h / 2;
   for (int sd = 0; sd < 2; sd++)
     for (int i = 0; i < n[sd]; i++) {
       int x, y, tries = 0;
@@ -162,12 +166,14 @@ static const char *random_text(int *nunits, int big) {
         continue;
       used[y][x] = 1;
       int archer = rnd(3) == 0;
-      int hpmax = archer ? 6 : 10, hp = 1 + rnd(hpmax);
+      int hpmax = archer ? 6 : 10, hp = close ? hpmax / 2 + rnd(hpmax / 2) : 1 + rnd(hpmax);
+      int mp = close ? 2 + (n[sd] == 3 && rnd(2)) : 1 + rnd(maxmp);
+      int atk = close ? 3 + rnd(3) : 2 + rnd(5);
       k += (size_t)snprintf(buf + k, sizeof buf - k,
                             "unit %s %s %d,%d hp %d/%d mp %d atk %d range %d%s\n",
                             sd ? "blue" : "red", archer ? "archer" : "swordsman", x + 1, y + 1,
-                            hp, hpmax, 1 + rnd(maxmp), 2 + rnd(5), archer ? 2 : 1,
-                            rnd(4) == 0 ? " leader" : "");
+                            hp, hpmax, mp, atk, archer ? 2 : 1,
+                            rnd(close ? 8 : 4) == 0 ? " leader" : "");
       total++;
     }
   int side = rnd(2);
@@ -227,12 +233,14 @@ static int replay(const wc_cfg *c, const wc_state *s, const wp_result *r, int *w
 
 static wp_ctx *P;
 
-static void random_scenarios(int count) {
-  int agree[5] = {0}, legal = 0, checks = 0, wins = 0, kills = 0, tried = 0, multi = 0;
+#define NMODES 7   /* the planner's devices on and off (random_scenarios) */
+
+static void random_scenarios(int count, int close) {
+  int agree[NMODES] = {0}, legal = 0, checks = 0, wins = 0, kills = 0, tried = 0, multi = 0;
   uint64_t bf_total = 0, plan_nodes = 0;
   for (int done = 0; done < count;) {
     int nu;
-    const char *text = random_text(&nu, 0);
+    const char *text = random_text(&nu, 0, close);
     wc_cfg c;
     wc_state s;
     load(text, &c, &s);
@@ -251,11 +259,13 @@ static void random_scenarios(int count) {
     bf_plans = 0;
     long want = brute(&c, &s);
     bf_total += bf_plans;
-    static const int modes[5][3] = {{1, 1, 1}, {0, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, 0, 0}};
-    for (int m = 0; m < 5; m++) {
+    static const int modes[NMODES][4] = {{1, 1, 1, 1}, {0, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 1},
+                                         {1, 0, 0, 1}, {1, 1, 1, 0}, {0, 1, 0, 0}};
+    for (int m = 0; m < NMODES; m++) {
       wp_opts o;
       warplan_defaults(&o);
       o.independence = modes[m][0], o.bound = modes[m][1], o.memo = modes[m][2];
+      o.assign = modes[m][3];
       wp_result r;
       char err[SG_ERRLEN];
       if (warplan_run(P, &c, &s, &o, &r, err) != 0)
@@ -279,15 +289,21 @@ static void random_scenarios(int count) {
       }
     }
   }
-  static const char *const mode_name[5] = {"all devices", "none", "bound only", "table only",
-                                           "independence only"};
-  for (int m = 0; m < 5; m++)
-    is_int(agree[m], count, "%d random scenarios: the planner (%s) finds the brute force's best "
-           "value", count, mode_name[m]);
+  static const char *const mode_name[NMODES] = {
+    "all devices", "none", "bound only", "table only", "independence only",
+    "all devices, attacks as shares in the bound", "bound only, attacks as shares"};
+  const char *what = close ? "close-combat scenarios" : "random scenarios";
+  for (int m = 0; m < NMODES; m++)
+    is_int(agree[m], count, "%d %s: the planner (%s) finds the brute force's best value", count,
+           what, mode_name[m]);
   is_int(legal, count, "its moves are legal, complete, and score what it says");
   is_int(checks, count, "the value composed from the groups is the value of the plan");
-  ok(wins > 10 && kills > 50 && multi > 10, "the scenarios have wins (%d), kills (%d) and "
-     "several groups (%d times)", wins, kills, multi);
+  if (close)
+    ok(wins > 5 && kills > count, "the scenarios have wins (%d) and kills (%d)", wins,
+       kills);
+  else
+    ok(wins > 10 && kills > 50 && multi > 10, "the scenarios have wins (%d), kills (%d) and "
+       "several groups (%d times)", wins, kills, multi);
   diag("%d scenarios (of %d tried): brute force %llu plans, planner %llu nodes", count, tried,
        (unsigned long long)bf_total, (unsigned long long)plan_nodes);
 }
@@ -299,7 +315,7 @@ static void clusters(int count) {
   uint64_t n_on = 0, n_off = 0;
   for (int done = 0; done < count;) {
     int nu;
-    const char *text = random_text(&nu, 1);
+    const char *text = random_text(&nu, 1, 0);
     wc_cfg c;
     wc_state s;
     load(text, &c, &s);
@@ -333,7 +349,7 @@ static void best_k(int count) {
   int agree = 0, legal = 0;
   for (int done = 0; done < count;) {
     int nu;
-    const char *text = random_text(&nu, 0);
+    const char *text = random_text(&nu, 0, 0);
     wc_cfg c;
     wc_state s;
     load(text, &c, &s);
@@ -498,7 +514,8 @@ int main(void) {
   P = warplan_new((size_t)16 << 20);
   if (!P)
     bail("out of memory");
-  random_scenarios(300);
+  random_scenarios(300, 0);
+  random_scenarios(60, 1);
   clusters(200);
   best_k(150);
   dispersed();

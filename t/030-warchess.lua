@@ -398,6 +398,30 @@ t.errors(function() sg.search(g, {algo = "lookahead", depth = 0}) end, "depth mu
 t.errors(function() sg.search(g, {algo = "lookahead", plans = 17}) end, "plans must be a whole",
          "a bad plans", true)
 
+-- the river map: a square8 board with forest, fords and knights, played to the end by the
+-- planner, every turn exact and every action legal
+local rv = assert(sg.new("warchess", {scenario = "river"}))
+t.is(rv:units(), 10, "river: ten units")
+t.is(rv:unit(1).kind .. " " .. tostring(rv:unit(1).leader), "knight true",
+     "river: red's leader is a knight")
+t.like(rv:position(), "^board square8 10 10\n", "river: a 10x10 square8 board")
+local through_forest = false
+for _, m in ipairs(rv:moves()) do
+  through_forest = through_forest or m == "u4 2,3"   -- forest 3,2 then forest 2,3: 2 MP
+end
+t.ok(through_forest, "river: an archer (MP 2) crosses two forest tiles (cost 1 for archers)")
+t.like(rv:position(), "\nterrain F forest ", "river: the forest terrain is in the position")
+local turns, all_exact = 0, true
+while rv:status() == "playing" and turns < 20 do
+  local r = sg.search(rv)
+  all_exact = all_exact and r.exact
+  for _, m in ipairs(r.moves) do rv:play(m) end
+  turns = turns + 1
+end
+t.ok(all_exact, "river: the planner is exact on every turn")
+t.is(rv:status(), "won", "river: played by the planner, a side wins (after " .. turns
+     .. " turns)")
+
 local over = assert(sg.new("warchess", {scenario = {board = {width = 3, height = 1}, units = {
   {side = 1, kind = "swordsman", x = 1, y = 1}, {side = 2, kind = "archer", x = 2, y = 1, hp = 3,
                                                  leader = true}}}}))

@@ -9,22 +9,40 @@
    2. Branch and bound: a child is skipped when an upper bound of the value of every leaf below
       it is not above the best value found so far (which only grows): nothing below can
       strictly improve on it (children are tried best bound first, so the rest are skipped
-      too).  The bound (node_bound): WP_WIN, the most any end state is worth, while a win is
-      possible (an enemy leader, or every living enemy, could still die: the attack of every
-      free unit whose terrain-only reach, a superset of any movement range it can have later,
-      comes within its range of the enemy, summed).  Else wc_score's terms, in parts that are
-      each maximized over everything that may still change: the material of an enemy that may
-      die, at its best over alive with any health it can be brought down to, or dead; the
-      material of an enemy that cannot die is its health now plus, for each free unit, hp times
-      its attack if it ends within range of such an enemy (exact: damage to a survivor is
-      linear); the fixed units' pair and closeness terms as they stand (the terms of enemies
-      that may die at their best, alive or not); each free unit's pair terms, closeness, attack
-      gain and the closeness terms of the enemies it is made to "own", maximized together over
-      its reach.  An enemy's closeness term is minus position times the max over our units of
-      their closeness to it: that max is at least max(owner's closeness, the largest least
-      closeness F of the others), which bounds the term from above (position > 0; for
-      position < 0 the largest closeness any unit can have; 0 when the enemy may die).  A sum
-      of separate maxima is at least the maximum of the sum.
+      too).  The bound (node_bound) relaxes the plan only in that the free units' tiles, paths
+      and shots are not checked against each other:
+      - Where a free unit can end: its terrain-only reach (a superset of any movement range it
+        can have later) without what lies behind the enemies it cannot get past: those alive
+        whatever the other free units do before it moves (their attacks on the enemy, summed
+        over every free unit that could come within range, are below its health; the unit's
+        own attack comes after its move).
+      - Kills: an enemy "may die" when the attacks of all free units that could reach it are
+        at least its health; every unit attacks at most once, so the attacks are assigned
+        (assign_attacks): each free unit to one enemy it can reach from a tile it may end on,
+        or to none, at best over every assignment (dynamic programming over the enemies with
+        the set of units left; with more than 10 free units, per-unit shares instead).  An
+        enemy's material follows exactly from the attacks assigned to it (dead, or health
+        down by their sum).  WP_WIN, the most any end state is worth, while some assignment
+        kills an enemy leader or every living enemy.
+      - Each free unit's own terms (pair terms, closeness to its nearest enemy, the closeness
+        terms of the enemies it is made to "own", below) at their best over the tiles it may
+        end on, separately for each choice of attack: it attacks from its final tile, and the
+        enemy it attacks is alive at the end (its pair term as it is) or, in an assignment
+        that kills it, dead (no pair term; its nearest enemy is another).  Enemies that may die
+        and are not its target count at their best, alive or dead.
+      - An enemy that may die adds, only when the assignment leaves it alive, what its living
+        costs beyond the dead case counted elsewhere: its closeness term (at most minus
+        position times the largest least closeness of our units), the fixed units' negative
+        pair terms with it, and a fixed unit's closeness when it is that unit's nearest
+        enemy (the rest counted to the next nearest).
+      - The fixed units' terms as they stand; an enemy that cannot die: its closeness term,
+        minus position times the max over our units of their closeness to it, is at most
+        minus position times max(owner's closeness, the largest least closeness F of the
+        others), the owner being the free unit most able to come close (position > 0; for
+        position < 0 the largest closeness any unit can have).
+      Every end state below takes one assignment and one tile per free unit, each within
+      these sets, and its value is at most the sum of the parts for them; a sum of separate
+      maxima is at least the maximum of the sum.
    3. Transpositions: what lies below a state depends on the state only (the tiles, health,
       alive and acted flags; the acting set is fixed for a search).  When a state is met
       again, its first visit has either evaluated every leaf below or proved it not above the
@@ -45,6 +63,7 @@
       the value by a constant only), and the best value is
       score(start) + sum over groups of (best_g - score(start)).  The concatenated plan is
       played at the end and its value computed again (wp_result.value is that). */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,17 +76,19 @@
 #define PROBES 4
 
 #define TOPC 1024       /* cached bounds per unit */
+#define PN (2 * NS)     /* unit_terms: P[e] attack e (alive at the end), P[NS + e] attack e
+                           (dead at the end), P[PN] no attack */
+#define DPMAX 10        /* assign_attacks with at most this many free units */
 
 typedef struct topkey {
   uint32_t live, kill, owned;   /* enemy masks */
-  uint32_t mode;                /* node_bound_mode's mode */
-  int16_t hp[NS];               /* mode 1: health of the enemies that may die */
+  uint32_t blk;                 /* enemies that stand in the unit's way (alive when it moves) */
   uint8_t F[NS];                /* floors of the owned enemies */
 } topkey;
 
 typedef struct topslot {
   topkey key;
-  long top;
+  long P[PN + 1];               /* unit_terms: per attack choice */
   uint32_t gen;
 } topslot;
 
@@ -100,7 +121,6 @@ struct wp_ctx {
   uint8_t can[NS][NS];             /* own a, enemy e: some tile of a's reach is within range */
   uint8_t dd[NS][WC_MAX_REACH][NS];   /* distance from each reach tile to each enemy */
   int lo[NS][NS], hi[NS][NS];      /* min and max over the reach of closeness to enemy e */
-  int any_kill;                    /* node_bound_mode: some enemy may die */
   /* best K */
   int k, nalt, altorder;
   altplan alt[WP_MAX_K];
@@ -118,18 +138,23 @@ struct wp_ctx {
   uint64_t plans, ops1, nodes, max_nodes;
   double deadline;
   int stopped, use_bound, use_memo;
+  int dpmax;            /* assign_attacks with at most this many free units (else shares) */
   wc_scratch w;
   /* terrain-only reach scratch */
   uint8_t dist[WC_MAX_TILES];
+  uint8_t block[WC_MAX_TILES];     /* unit_terms: tiles of the enemies in the way */
+  uint16_t rtiles[WC_MAX_REACH];
   uint16_t bucket[WC_MAX_MP + 1][WC_MAX_TILES];
   int nbucket[WC_MAX_MP + 1];
   uint8_t near[NS][WC_MAX_TILES];  /* find_groups: reach and its neighbours per acting unit */
   topslot tops[NS][TOPC];          /* node_bound's cache of free units' best terms */
+  long dp[2][1 << DPMAX], dpval[1 << DPMAX];   /* assign_attacks */
+  uint8_t dpwin[2][1 << DPMAX], dpkill[1 << DPMAX];
 };
 
 void warplan_defaults(wp_opts *o) {
   memset(o, 0, sizeof *o);
-  o->independence = o->bound = o->memo = 1;
+  o->independence = o->bound = o->memo = o->assign = 1;
 }
 
 wp_ctx *warplan_new(size_t hash_bytes) {
@@ -164,7 +189,7 @@ long warplan_value(const wc_cfg *c, const wc_state *s, int side) {
 /* ---- terrain-only reach: every tile within the unit's movement points by terrain costs,
    ignoring every unit (a superset of any movement range the unit can have this turn) ---- */
 
-static int reach(wp_ctx *p, int u, int start, uint16_t *tiles) {
+static int reach(wp_ctx *p, int u, int start, const uint8_t *block, uint16_t *tiles) {
   const wc_cfg *c = p->c;
   int mp = c->unit[u].mp, kind = c->unit[u].kind, n = 0;
   memset(p->dist, 255, (size_t)(c->width * c->height));
@@ -180,7 +205,8 @@ static int reach(wp_ctx *p, int u, int start, uint16_t *tiles) {
         continue;
       for (int j = 0; j < k; j++) {
         int v = nb[j], cost = c->terrain[c->tile[v]].cost[kind];
-        if (cost == WC_IMPASSABLE || d + cost > mp || p->dist[v] <= d + cost)
+        if (cost == WC_IMPASSABLE || d + cost > mp || p->dist[v] <= d + cost ||
+            (block && block[v]))
           continue;
         if (p->dist[v] == 255)
           tiles[n++] = (uint16_t)v;
@@ -216,18 +242,182 @@ static int is_free(const wp_ctx *p, const wc_state *s, int a) {
 
 /* An upper bound of warplan_value of every end state reachable from s by the acting units
    that have not acted (see the file comment).  A win is possible: WP_WIN, the most any end
-   state is worth.  Else wc_score's terms: the enemies' material each at its best over the
-   health the free units' attacks can take; each free unit's own terms (pair terms, closeness)
-   at their best together over its reach; an enemy's closeness term (minus position times the
-   max over our units of their closeness to it) bounded with the max of the others' least
-   closeness and, when position > 0, joined to the free unit most able to come close, maximized
-   with that unit's terms; the fixed units' terms as they are (with the enemies that may die
-   counted at their best: alive or dead). */
-/* Mode 1's share of an enemy that may die for one attacker with attack atk: the enemy's value
-   V = unit value (+ leader) + hp weight x health h, taken whole by a kill, or hp x damage.
-   With shares g = min(V, max(hp x atk, ceil(V x atk / h))) the attackers of any set get at
-   least what their attacks gain: a kill (sum of atk >= h) gives at most V <= sum of g, a
-   wound at most hp x sum of atk <= sum of g (needs hp >= 0 and V >= 0: see mode1_ok). */
+   state is worth.  Else wc_score's terms: each free unit's own terms (pair terms, closeness)
+   at their best together over its reach, for each choice of its attack (none, or an enemy it
+   can reach: the best over the tiles it could attack that enemy from, since a unit attacks
+   from the tile it ends on); the enemies' material with the attacks assigned to them (below);
+   an enemy's closeness term (minus position times the max over our units of their closeness
+   to it) bounded with the max of the others' least closeness and, when position > 0, joined to
+   the free unit most able to come close, maximized with that unit's terms; the fixed units'
+   terms as they are (with the enemies that may die counted at their best: alive or dead). */
+
+/* The bound's terms of free unit a at their best over the tiles it may end on, per choice of
+   attack: P[e] for an attack on enemy e that is alive at the end of the turn, P[NS + e] for
+   one on an enemy that may die and is dead at the end (NO_TILE: no tile within range), P[PN]
+   for no attack.  The tiles: its terrain-only reach without the tiles behind the enemies in
+   blk (alive whenever it moves, so they bar its way).  An enemy that may die counts at its
+   best, alive or dead, except the one attacked in P[e] (alive: its pair term as it is) and
+   P[NS + e] (dead: no pair term, and the nearest enemy for closeness is another).  They depend
+   only on the unit, which enemies live, which may die, which bar its way and which it owns
+   with their floors F: cached under those. */
+#define NO_TILE (LONG_MIN / 4)
+
+static const long *unit_terms(wp_ctx *p, const wc_state *s, int a, uint32_t blk,
+                              const int *live, const int *kill, const int *owner, const int *F) {
+  const wc_cfg *c = p->c;
+  int u = p->own[a];
+  topkey key;
+  memset(&key, 0, sizeof key);
+  key.blk = blk;
+  for (int e = 0; e < p->nen; e++) {
+    key.live |= (uint32_t)live[e] << e;
+    key.kill |= (uint32_t)kill[e] << e;
+    if (owner[e] == a)
+      key.owned |= 1u << e, key.F[e] = (uint8_t)F[e];
+  }
+  uint64_t h = ((uint64_t)key.live * 0x9e3779b97f4a7c15ULL) ^
+               ((uint64_t)key.kill * 0xbf58476d1ce4e5b9ULL) ^
+               ((uint64_t)key.owned * 0x94d049bb133111ebULL) ^
+               ((uint64_t)blk * 0xd6e8feb86659fd93ULL);
+  for (int e = 0; e < p->nen; e++)
+    h = (h ^ key.F[e]) * 0x100000001b3ULL;
+  topslot *ts = &p->tops[a][(h ^ h >> 29) & (TOPC - 1)];
+  if (ts->gen == p->gen && memcmp(&ts->key, &key, sizeof key) == 0)
+    return ts->P;
+  long *P = ts->P;
+  for (int e = 0; e <= PN; e++)
+    P[e] = NO_TILE;
+  if (blk) {   /* the tiles it can still reach: p->dist below 255 */
+    memset(p->block, 0, (size_t)(c->width * c->height));
+    for (int e = 0; e < p->nen; e++)
+      if (blk >> e & 1)
+        p->block[s->u[p->en[e]].tile] = 1;
+    reach(p, u, s->u[u].tile, p->block, p->rtiles);
+  }
+  int mine = c->unit[u].mp + c->unit[u].range;
+  for (int i = 0; i < p->npr[a]; i++) {
+    const uint8_t *d = p->dd[a][i];
+    if (blk && p->dist[p->pr[a][i]] == 255)
+      continue;
+    long val = 0, pv[NS];
+    int near = 99, near2 = 99, first = -1;   /* the nearest enemy, and the next */
+    for (int e = 0; e < p->nen; e++) {
+      if (!live[e])
+        continue;
+      int v = p->en[e];
+      pv[e] = (long)c->threat * ((d[e] <= mine) - (d[e] <= c->unit[v].mp + c->unit[v].range));
+      val += kill[e] && pv[e] < 0 ? 0 : pv[e];
+      if (d[e] < near)
+        near2 = near, near = d[e], first = e;
+      else if (d[e] < near2)
+        near2 = d[e];
+      if (owner[e] == a) {
+        int cl = closeness(d[e]);
+        val -= (long)c->position * (cl > F[e] ? cl : F[e]);
+      }
+    }
+    if (c->position > 0 && near < 99)
+      val += (long)c->position * closeness(near);
+    if (val > P[PN])
+      P[PN] = val;
+    for (int e = 0; e < p->nen; e++) {
+      if (!live[e] || d[e] > c->unit[u].range)
+        continue;
+      long vl = val, vd = val;
+      if (kill[e] && pv[e] > 0)
+        vd -= pv[e];
+      else if (kill[e])
+        vl += pv[e];
+      if (c->position > 0 && e == first)
+        vd -= (long)c->position * (closeness(near) - closeness(near2));
+      if (vl > P[e])
+        P[e] = vl;
+      if (kill[e] && vd > P[NS + e])
+        P[NS + e] = vd;
+    }
+  }
+  ts->key = key, ts->gen = p->gen;
+  return P;
+}
+
+/* The most the free units' attacks can add to the enemies' material terms (wc_score counts
+   minus each living enemy's unit value, leader value and hp weight x health) together with
+   what attacking costs each attacker in its own terms (P[e] - P[PN] <= 0): the best
+   assignment of each free unit to one enemy it can reach, or to none.  An enemy of health h
+   given attackers S loses hp x atk(S) while atk(S) < h, and its whole value when it dies
+   (exact for any weights: no attack is forced).  Every end state below assigns each free unit
+   to the enemy it attacked, if any, so this is an upper bound; the relaxation is only that
+   tiles, paths and shots are not checked against each other.  Dynamic programming over the
+   enemies with the set of attackers still unassigned (3^free per enemy at most).  With
+   win != NULL, *win says whether some assignment kills every living enemy. */
+static long assign_attacks(wp_ctx *p, const wc_state *s, const int *fa, int nf,
+                           const long *const *P, const int *live, const long *spare,
+                           int *win) {
+  const wc_cfg *c = p->c;
+  int full = (1 << nf) - 1;
+  long *cur = p->dp[0], *nxt = p->dp[1];
+  uint8_t *ok = p->dpwin[0], *okn = p->dpwin[1];
+  int lwin = 0;   /* a leader's attackers can kill it */
+  for (int m = 0; m <= full; m++)
+    cur[m] = 0, ok[m] = 1;
+  for (int e = 0; e < p->nen; e++) {
+    if (!live[e])
+      continue;
+    int v = p->en[e], h = s->u[v].hp, cm = 0;
+    long V = c->unit_value + (c->unit[v].leader ? c->leader_value : 0) + (long)c->hp * h;
+    for (int i = 0; i < nf; i++)
+      if (p->can[fa[i]][e] && P[i][e] != NO_TILE)
+        cm |= 1 << i;   /* a tile within range of a living enemy: both P[e] and P[NS + e] */
+    if (cm == 0) {
+      for (int m = 0; m <= full; m++)
+        cur[m] += spare[e], ok[m] = 0;
+      continue;
+    }
+    /* each subset S of the enemy's attackers: its value and whether it kills */
+    long *val = p->dpval;
+    uint8_t *kills = p->dpkill;
+    for (int S = cm;; S = (S - 1) & cm) {
+      long atk = 0, cost = 0, costd = 0;
+      for (int i = 0; i < nf; i++)
+        if (S >> i & 1) {
+          atk += c->unit[p->own[fa[i]]].atk;
+          cost += P[i][e] - P[i][PN];
+          costd += P[i][NS + e] - P[i][PN];
+        }
+      kills[S] = atk >= h;
+      val[S] = kills[S] ? V + costd : (long)c->hp * atk + spare[e] + cost;
+      if (S == 0)
+        break;
+    }
+    lwin |= kills[cm] && c->unit[v].leader;
+    for (int m = 0; m <= full; m++) {
+      int sub = m & cm;
+      long b = cur[m] + spare[e];   /* S empty */
+      uint8_t w = 0;
+      for (int S = sub; S; S = (S - 1) & sub) {
+        long x = val[S] + cur[m & ~S];
+        if (x > b)
+          b = x;
+        w |= kills[S] && ok[m & ~S];
+      }
+      nxt[m] = b, okn[m] = w;
+    }
+    long *t = cur;
+    cur = nxt, nxt = t;
+    uint8_t *tw = ok;
+    ok = okn, okn = tw;
+  }
+  if (win)
+    *win = ok[full] || lwin;
+  return cur[full];
+}
+
+/* Mode 1's share of an enemy that may die for one attacker with attack atk (the bound when
+   there are too many free units for assign_attacks): the enemy's value V = unit value
+   (+ leader) + hp weight x health h, taken whole by a kill, or hp x damage.  With shares
+   g = min(V, max(hp x atk, ceil(V x atk / h))) the attackers of any set get at least what
+   their attacks gain: a kill (sum of atk >= h) gives at most V <= sum of g, a wound at most
+   hp x sum of atk <= sum of g (needs hp >= 0 and V >= 0: see mode1_ok). */
 static long kill_share(const wc_cfg *c, int v, int h, int atk) {
   long V = c->unit_value + (c->unit[v].leader ? c->leader_value : 0) + (long)c->hp * h;
   long g = (V * atk + h - 1) / h, w = (long)c->hp * atk;
@@ -240,18 +430,50 @@ static int mode1_ok(const wc_cfg *c) {
   return c->hp >= 0 && c->unit_value >= 0 && c->unit_value + c->leader_value >= 0;
 }
 
-static long node_bound_mode(wp_ctx *p, const wc_state *s, int mode) {
+/* With more than DPMAX free units: each free unit at its best over its attack choices with
+   its attack's gain taken alone: mode 0 counts each enemy that may die at its best whatever
+   the attackers do (its attackers gain nothing more), mode 1 makes each attacker carry a
+   share of it (tighter when several enemies may die, looser on overkill).  Both are upper
+   bounds; the least is taken. */
+static long share_attacks(wp_ctx *p, const wc_state *s, const int *fa, int nf,
+                          const long *const *P, const int *live, const int *kill, int mode) {
   const wc_cfg *c = p->c;
-  long ub = 0;
-  int dmg[NS], fr[NS], kill[NS], live[NS], owner[NS], F[NS];
+  long sum = 0;
+  for (int i = 0; i < nf; i++) {
+    int atk = c->unit[p->own[fa[i]]].atk;
+    long top = P[i][PN];
+    for (int e = 0; e < p->nen; e++) {
+      if (!live[e] || P[i][e] == NO_TILE)
+        continue;
+      long pe = P[i][e] > P[i][NS + e] ? P[i][e] : P[i][NS + e];
+      long gv = 0;
+      if (!kill[e])
+        gv = c->hp > 0 ? (long)c->hp * atk : 0;
+      else if (mode == 1)
+        gv = kill_share(c, p->en[e], s->u[p->en[e]].hp, atk);
+      if (pe + gv > top)
+        top = pe + gv;
+    }
+    sum += top;
+  }
+  return sum;
+}
+
+static long node_bound(wp_ctx *p, const wc_state *s) {
+  const wc_cfg *c = p->c;
+  long ub = 0, best0 = 0;   /* best0: mode 0's killable enemies at their best, over now */
+  int dmg[NS], fr[NS], kill[NS], live[NS], owner[NS], F[NS], fa[NS], nf = 0;
+  long spare[NS];   /* a killable enemy's terms if it lives, over those counted (dead) */
   if (wc_lost(c, s, 1 - p->side))
     return WP_WIN;
   for (int a = 0; a < p->nown; a++) {
     int u = p->own[a];
     ub += c->unit_value + (long)c->hp * s->u[u].hp + (c->unit[u].leader ? c->leader_value : 0);
     fr[a] = is_free(p, s, a);
+    if (fr[a])
+      fa[nf++] = a;
   }
-  int all_killable = 1, any_live = 0;
+  int all_killable = 1, any_live = 0, any_kill = 0, leader = 0;
   for (int e = 0; e < p->nen; e++) {
     int v = p->en[e];
     dmg[e] = 0;
@@ -261,32 +483,34 @@ static long node_bound_mode(wp_ctx *p, const wc_state *s, int mode) {
         dmg[e] += c->unit[p->own[a]].atk;
     kill[e] = live[e] && dmg[e] >= s->u[v].hp;
     any_live |= live[e];
+    any_kill |= kill[e];
     if (live[e] && !kill[e])
       all_killable = 0;
-    if (kill[e] && c->unit[v].leader)
-      return WP_WIN;
+    leader |= kill[e] && c->unit[v].leader;
   }
-  if (all_killable && any_live)
-    return WP_WIN;   /* some enemy lives (else the enemy has lost) and every one may die */
-  p->any_kill = 0;
-  for (int e = 0; e < p->nen; e++)
-    p->any_kill |= kill[e];
+  /* an enemy leader may die, or some enemy lives (else the enemy has lost) and every one may
+     die alone: a win is possible unless assign_attacks finds that the leader's attackers
+     cannot reach it, or that the enemies cannot all die together */
+  int win_check = leader || (all_killable && any_live);
+  if (win_check && nf > p->dpmax)
+    return WP_WIN;
   for (int e = 0; e < p->nen; e++) {
     owner[e] = -1;
+    spare[e] = 0;
     if (!live[e])
       continue;
     int v = p->en[e], h = s->u[v].hp, q = s->u[v].tile;
     long base = c->unit_value + (c->unit[v].leader ? c->leader_value : 0);
-    long m = -(base + (long)c->hp * h);
-    if (kill[e] && dmg[e] > 0 && mode == 0) {   /* else the attacks count with each attacker */
+    long m = -(base + (long)c->hp * h), m0 = m;
+    if (kill[e]) {   /* mode 0: alive with any health down to h - dmg, or dead */
       int h2 = h - dmg[e] < 1 ? 1 : h - dmg[e];
       long m2 = -(base + (long)c->hp * h2);
-      if (m2 > m)
-        m = m2;
+      if (m2 > m0)
+        m0 = m2;
+      if (m0 < 0)
+        m0 = 0;
     }
-    if (kill[e] && m < 0 && mode == 0)
-      m = 0;
-    ub += m;
+    ub += m, best0 += m0 - m;
     /* the enemy's closeness term */
     int best = -1, L = 0, H = 0, L2 = 0;
     for (int a = 0; a < p->nown; a++) {
@@ -295,9 +519,10 @@ static long node_bound_mode(wp_ctx *p, const wc_state *s, int mode) {
         l = p->lo[a][e], hh = p->hi[a][e];
       else {
         l = hh = closeness(wc_distance(c, q, s->u[u].tile));
-        ub += kill[e] ? (pair_term(c, u, s->u[u].tile, v, q) > 0
-                           ? pair_term(c, u, s->u[u].tile, v, q) : 0)
-                      : pair_term(c, u, s->u[u].tile, v, q);
+        long pt = pair_term(c, u, s->u[u].tile, v, q);
+        ub += kill[e] && pt < 0 ? 0 : pt;
+        if (kill[e] && pt < 0)
+          spare[e] += pt;
       }
       if (l > L)
         L = l;
@@ -319,100 +544,58 @@ static long node_bound_mode(wp_ctx *p, const wc_state *s, int mode) {
       F[e] = L2;
     } else if (!kill[e])
       ub -= (long)c->position * L;
+    else if (c->position > 0)
+      spare[e] -= (long)c->position * L;
   }
-  for (int a = 0; a < p->nown; a++) {
-    int u = p->own[a];
-    if (!fr[a]) {
-      if (c->position > 0) {
-        int near = 99;
-        for (int e = 0; e < p->nen; e++)
-          if (live[e]) {
-            int d = wc_distance(c, s->u[u].tile, s->u[p->en[e]].tile);
-            if (d < near)
-              near = d;
-          }
-        ub += (long)c->position * (near < 99 ? closeness(near) : 0);
-      }
-      continue;
-    }
-    /* a free unit: its terms and the closeness terms of the enemies it owns, at their best
-       together over its reach; this depends only on the unit, which enemies live, which may
-       die and which it owns with their floors F: cached under those */
-    topkey key;
-    memset(&key, 0, sizeof key);
-    key.mode = (uint32_t)mode;
-    for (int e = 0; e < p->nen; e++) {
-      key.live |= (uint32_t)live[e] << e;
-      key.kill |= (uint32_t)kill[e] << e;
-      if (owner[e] == a)
-        key.owned |= 1u << e, key.F[e] = (uint8_t)F[e];
-      if (mode == 1 && kill[e])
-        key.hp[e] = s->u[p->en[e]].hp;
-    }
-    uint64_t h = ((uint64_t)key.live * 0x9e3779b97f4a7c15ULL) ^
-                 ((uint64_t)key.kill * 0xbf58476d1ce4e5b9ULL) ^
-                 ((uint64_t)key.owned * 0x94d049bb133111ebULL);
+  /* a free unit's way is barred by the living enemies that the other free units cannot kill
+     before it moves (its own attack comes after its move) */
+  const long *P[NS];
+  for (int i = 0; i < nf; i++) {
+    int a = fa[i], atk = c->unit[p->own[a]].atk;
+    uint32_t blk = 0;
     for (int e = 0; e < p->nen; e++)
-      h = (h ^ key.F[e] ^ (uint64_t)(uint16_t)key.hp[e] << 8) * 0x100000001b3ULL;
-    h ^= (uint64_t)mode << 40;
-    topslot *ts = &p->tops[a][(h ^ h >> 29) & (TOPC - 1)];
-    if (ts->gen == p->gen && memcmp(&ts->key, &key, sizeof key) == 0) {
-      ub += ts->top;
-      continue;
-    }
-    long top = 0;
-    int mine = c->unit[u].mp + c->unit[u].range;
-    for (int i = 0; i < p->npr[a]; i++) {
-      const uint8_t *d = p->dd[a][i];
-      long val = 0;
-      int near = 99;
-      for (int e = 0; e < p->nen; e++) {
-        if (!live[e])
-          continue;
-        int v = p->en[e];
-        long pv = (long)c->threat * ((d[e] <= mine) - (d[e] <= c->unit[v].mp + c->unit[v].range));
-        val += kill[e] && pv < 0 ? 0 : pv;
-        if (d[e] < near)
-          near = d[e];
-        if (owner[e] == a) {
-          int cl = closeness(d[e]);
-          val -= (long)c->position * (cl > F[e] ? cl : F[e]);
-        }
-      }
-      if (c->position > 0 && near < 99)
-        val += (long)c->position * closeness(near);
-      /* an attack from here: on an enemy that cannot die its health goes down by atk (hp
-         times atk, exact); in mode 1 on one that may die, a share of its value (below) */
-      long gain = 0;
-      for (int e = 0; e < p->nen; e++)
-        if (live[e] && d[e] <= c->unit[u].range) {
-          long gv = 0;
-          if (!kill[e])
-            gv = c->hp > 0 ? (long)c->hp * c->unit[u].atk : 0;
-          else if (mode == 1)
-            gv = kill_share(c, p->en[e], s->u[p->en[e]].hp, c->unit[u].atk);
-          if (gv > gain)
-            gain = gv;
-        }
-      val += gain;
-      if (i == 0 || val > top)
-        top = val;
-    }
-    ts->key = key, ts->top = top, ts->gen = p->gen;
-    ub += top;
+      if (live[e] && dmg[e] - (p->can[a][e] ? atk : 0) < s->u[p->en[e]].hp)
+        blk |= 1u << e;
+    P[i] = unit_terms(p, s, a, blk, live, kill, owner, F);
   }
-  return ub;
-}
-
-/* The least of the two bounds: mode 0 counts each enemy that may die at its best whatever
-   the attackers do; mode 1 makes each attacker carry a share of it, with its tile (tighter when
-   several enemies may die, looser on overkill).  Both are upper bounds. */
-static long node_bound(wp_ctx *p, const wc_state *s) {
-  long b = node_bound_mode(p, s, 0);
-  if (b >= WP_WIN || !mode1_ok(p->c) || !p->any_kill)
-    return b;
-  long b1 = node_bound_mode(p, s, 1);
-  return b1 < b ? b1 : b;
+  /* the fixed units' closeness to their nearest enemy: to the next one (the enemies that may
+     die at their best, alive), and the difference if the nearest may die and lives */
+  for (int a = 0; a < p->nown && c->position > 0; a++) {
+    if (fr[a])
+      continue;
+    int u = p->own[a], near = 99, near2 = 99, first = -1;
+    for (int e = 0; e < p->nen; e++)
+      if (live[e]) {
+        int d = wc_distance(c, s->u[u].tile, s->u[p->en[e]].tile);
+        if (d < near)
+          near2 = near, near = d, first = e;
+        else if (d < near2)
+          near2 = d;
+      }
+    if (first >= 0 && kill[first]) {
+      ub += (long)c->position * closeness(near2);
+      spare[first] += (long)c->position * (closeness(near) - closeness(near2));
+    } else
+      ub += (long)c->position * closeness(near);
+  }
+  if (nf <= p->dpmax) {
+    int win = 0;
+    long gain = assign_attacks(p, s, fa, nf, P, live, spare, win_check ? &win : NULL);
+    if (win)
+      return WP_WIN;
+    for (int i = 0; i < nf; i++)
+      ub += P[i][PN];
+    return ub + gain;
+  }
+  for (int e = 0; e < p->nen; e++)   /* alive or dead, at its best */
+    ub += spare[e] > 0 ? spare[e] : 0;
+  long b = ub + best0 + share_attacks(p, s, fa, nf, P, live, kill, 0);
+  if (mode1_ok(c) && any_kill) {
+    long b1 = ub + share_attacks(p, s, fa, nf, P, live, kill, 1);
+    if (b1 < b)
+      b = b1;
+  }
+  return b;
 }
 
 /* ---- the transposition table: a visited set of exact keys ---- */
@@ -741,7 +924,7 @@ static void precompute(wp_ctx *p, const wc_state *s) {
   for (int a = 0; a < p->nown; a++) {
     int u = p->own[a];
     if (p->acting[a])
-      p->npr[a] = reach(p, u, s->u[u].tile, p->pr[a]);
+      p->npr[a] = reach(p, u, s->u[u].tile, NULL, p->pr[a]);
     else
       p->npr[a] = 1, p->pr[a][0] = s->u[u].tile;
     for (int e = 0; e < p->nen; e++) {
@@ -837,6 +1020,7 @@ int warplan_run(wp_ctx *p, const wc_cfg *c, const wc_state *s, const wp_opts *o,
   p->stopped = 0;
   p->use_bound = o->bound;
   p->use_memo = o->memo;
+  p->dpmax = o->assign ? DPMAX : 0;
   long base = warplan_value(c, s, s->side), total = base;
   int n = 0;
   for (int g = 0; g < p->nown; g++) {

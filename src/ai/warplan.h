@@ -10,7 +10,8 @@
      groups that cannot interact (movement, targets, kills, evaluation terms; see warplan.c),
      each group is planned alone with the others frozen, and the plans are concatenated;
    - bounds: branch and bound with an upper bound of the evaluation of any end state below a
-     node (each term of wc_score at its best over what can still change).
+     node (each term of wc_score at its best over what can still change, each unit's one
+     attack assigned to one enemy).
 
    The value of an end state: wc_score for the side to move (unclipped), or WP_WIN (above any
    evaluation) when the plan wins the game (kills the enemy leader or every enemy).  A plan
@@ -35,6 +36,8 @@ typedef struct wp_opts {
   int independence;     /* 1: plan independent groups separately (default) */
   int bound;            /* 1: branch and bound (default) */
   int memo;             /* 1: the transposition table (default) */
+  int assign;           /* 1: the bound assigns each free unit's attack to one enemy (default;
+                           with at most 10 free units), 0: attacks as per-unit shares */
   int k;                /* >1: also the k best plans with distinct end states (wp_result.alt;
                            at most WP_MAX_K; the groups are then not used) */
 } wp_opts;
