@@ -81,6 +81,15 @@ function M.is_deeply(got, want, desc)
                 "expected: " .. (okw and sw or tostring(want)))
 end
 
+-- n tests (default 1) skipped, with the reason (a TAP SKIP directive)
+function M.skip(reason, n)
+  for _ = 1, n or 1 do
+    run = run + 1
+    io.write("ok ", run, " # SKIP ", reason, "\n")
+  end
+  io.stdout:flush()
+end
+
 function M.diag(msg)
   io.write("# ", tostring(msg):gsub("\n", "\n# "), "\n")
 end

@@ -1,4 +1,4 @@
--- stratagem.cli: the program's subcommands (stratagem perft, play, bench, games, help).
+-- stratagem.cli: the program's subcommands (stratagem perft, play, match, bench, games, help).
 -- main(name, ...) returns the exit code: 0 done, 1 failed, 2 bad usage.
 local sg = require "stratagem"
 
@@ -108,6 +108,14 @@ commands.prefs = {
     print(sg.data.serialize(shown))
     return 0
   end,
+}
+
+commands.match = {
+  usage = require("stratagem.match").USAGE,
+  help = "play games between two UCI chess engines (command lines, e.g. './stratagem uci' or " ..
+         "stockfish): openings played twice with the colours swapped, a clock, adjudication, " ..
+         "a PGN file, and the Elo difference of engine 1 with its 95% margin",
+  run = function(...) return require("stratagem.match").main(...) end,
 }
 
 commands.bench = {

@@ -367,6 +367,10 @@ for _, name in ipairs(core.games()) do
   if d.api then M[name] = d.api end
 end
 
+-- PGN beside the chess game's own functions (sg.chess comes from its defaults file's api)
+M.chess = M.chess or {}
+M.chess.pgn = require "stratagem.pgn"
+
 M.data = data
 M.prefs = require "stratagem.prefs"
 M.clock = core.clock

@@ -8,6 +8,7 @@
 #include "games/game.h"
 
 #define SG_GAME_MT "stratagem.game"
+#define SG_PROC_MT "stratagem.proc"   /* a child process (lproc.c) */
 
 /* A game as Lua sees it: its class, its config (rules, weights, variant) and the line of
    states from the start, so undo and save need nothing else. */
@@ -34,6 +35,7 @@ int luaopen_stratagem_starchess(lua_State *L);   /* sets mod.starchess */
 int luaopen_stratagem_othello(lua_State *L);     /* sets mod.othello */
 int luaopen_stratagem_warchess(lua_State *L);    /* sets mod.warchess */
 int luaopen_stratagem_chess(lua_State *L);       /* sets mod.chess */
+int luaopen_stratagem_proc(lua_State *L);       /* sets mod.spawn */
 int luaopen_stratagem_core(lua_State *L);
 
 #endif
