@@ -100,4 +100,16 @@ t.is(code, 2, "exit 2")
 _, err, code = t.run(S .. " play")
 t.like(err, "which game%?", "play without a game asks which")
 t.is(code, 2, "exit 2")
+
+-- a scenario on the command line: a file that returns the table, or a name the game knows
+out, err, code = t.run(S .. " play warchess " .. t.q(t.srcdir .. "/scenarios/warchess/river.lua") ..
+                       " --seats ai,ai --no-prefs")
+t.ok(code == 0 and out:find("u1  red  knight") and out:find("wins%.") ~= nil,
+     "play warchess river.lua: two AIs to the end (" .. err .. ")")
+out, _, code = t.run(S .. " play warchess skirmish --seats ai,ai --no-prefs")
+t.ok(code == 0 and (out:find("wins%.") or out:find("Drawn%.")) ~= nil, "play warchess skirmish")
+_, err, code = t.run(S .. " play tictactoe somewhere")
+t.ok(code == 2 and err:find("tictactoe takes no scenario", 1, true), "a game without scenarios")
+_, err = t.run(S .. " play warchess ./no-such-map.lua")
+t.like(err, "scenario: cannot open ./no%-such%-map.lua", "a missing scenario file")
 t.done()

@@ -375,6 +375,19 @@ function benches.chess(out)
   t, n = timed(1, function() return start:perft(6) end)
   out(fmt("chess perft 6 start       %10d leaves  %8.2f ms  %7.2f M leaves/s  %s", n, t * 1e3,
           n / t / 1e6, n == 119060324 and "(= reference)" or "(REFERENCE 119060324)"))
+  -- the deeper counts of t/data/chess-perft.epd (the tests run the shallower ones)
+  local deep = {
+    {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 7, 178633661},
+    {"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 5, 15833292},
+    {"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 5, 89941194},
+    {"r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 5, 164075551},
+  }
+  for i, c in ipairs(deep) do
+    local p = assert(sg.new("chess", {position = c[1]}))
+    t, n = timed(1, function() return p:perft(c[2]) end)
+    out(fmt("chess perft %d CPW #%d       %10d leaves  %8.2f ms  %7.2f M leaves/s  %s", c[2], i + 2,
+            n, t * 1e3, n / t / 1e6, n == c[3] and "(= reference)" or "(REFERENCE " .. c[3] .. ")"))
+  end
   -- search: the fixed positions to depth 10, then the shared alpha-beta against chess's own
   local rates, nodes, time = {}, 0, 0
   for _, fen in ipairs(M.chess_positions) do

@@ -4,7 +4,7 @@ local sg = require "stratagem"
 local M = {}
 local fmt = string.format
 
-local USAGE = "stratagem play GAME [--seats human,ai] [--seed N] [--load FILE] " ..
+local USAGE = "stratagem play GAME [SCENARIO] [--seats human,ai] [--seed N] [--load FILE] " ..
               "[--depth N] [--time S] [--variant K=V,...] [--rules K=V,...] " ..
               "[--weights K=V,...] [--ai K=V,...] [--save-prefs | --no-prefs]"
 
@@ -74,12 +74,39 @@ local function parse_args(args)
       error("unknown option '" .. a .. "'", 0)
     elseif not o.game then
       o.game = a
+    elseif not o.scenario then
+      o.scenario = a
     else
       error("unexpected word '" .. a .. "'", 0)
     end
     i = i + 1
   end
+  if o.scenario and o.game then
+    local ok, d = pcall(sg.defaults, o.game)
+    if ok and not (d.options and d.options.scenario ~= nil) then
+      error(fmt("unexpected word '%s' (%s takes no scenario)", o.scenario, o.game), 0)
+    end
+  end
   return o
+end
+
+-- The SCENARIO word of the command line: a file (a path with a '/' or ending in .lua) that
+-- returns the scenario table, read as data with nothing in its environment; or a name the
+-- game looks up itself (war chess: a file under scenarios/warchess/).  Nil and a message.
+local function scenario_arg(game, word)
+  local ok, d = pcall(sg.defaults, game)
+  if not ok or not d.options or d.options.scenario == nil then
+    return nil, fmt("unexpected word '%s' (%s takes no scenario)", word, game)
+  end
+  if not (word:find("/", 1, true) or word:match("%.lua$")) then return word end
+  local chunk, err = loadfile(word, "t", {})
+  if not chunk then return nil, "scenario: " .. err end
+  local good, S = pcall(chunk)
+  if not good then return nil, fmt("scenario: %s failed: %s", word, tostring(S)) end
+  if type(S) ~= "table" then
+    return nil, fmt("scenario: %s must return a table, it returned %s", word, type(S))
+  end
+  return S
 end
 
 local function result_text(g, names)
@@ -111,6 +138,9 @@ function M.run(o, read, write)
     end
   end
   if o.load then
+    if o.scenario then
+      return nil, "--load continues a saved game: drop the scenario '" .. o.scenario .. "'"
+    end
     if o.variant or o.rules or o.weights then
       return nil, "--load takes the saved game's own rules, weights and variant: " ..
                   "drop --variant, --rules and --weights"
@@ -119,8 +149,14 @@ function M.run(o, read, write)
     if not g then return nil, err end
     o.game = g:game()
   else
+    local scenario
+    if o.scenario then
+      scenario, err = scenario_arg(o.game, o.scenario)
+      if not scenario then return nil, err end
+    end
     local ok, r, e = pcall(sg.new, o.game, {seed = o.seed, rules = chosen.rules,
-                                            weights = chosen.weights, variant = chosen.variant})
+                                            weights = chosen.weights, variant = chosen.variant,
+                                            scenario = scenario})
     if not ok then return nil, (tostring(r):gsub("^.-sg%.new: ", "")) end
     g, err = r, e
     if not g then return nil, err end
