@@ -269,7 +269,8 @@ static const long *unit_terms(wp_ctx *p, const wc_state *s, int a, uint32_t blk,
   topkey key;
   memset(&key, 0, sizeof key);
   key.blk = blk;
-  for (int e = 0; e < p->nen; e++) {
+  int nen = p->nen < NS ? p->nen : NS;   /* always p->nen; the bound helps the compiler */
+  for (int e = 0; e < nen; e++) {
     key.live |= (uint32_t)live[e] << e;
     key.kill |= (uint32_t)kill[e] << e;
     if (owner[e] == a)
@@ -279,7 +280,7 @@ static const long *unit_terms(wp_ctx *p, const wc_state *s, int a, uint32_t blk,
                ((uint64_t)key.kill * 0xbf58476d1ce4e5b9ULL) ^
                ((uint64_t)key.owned * 0x94d049bb133111ebULL) ^
                ((uint64_t)blk * 0xd6e8feb86659fd93ULL);
-  for (int e = 0; e < p->nen; e++)
+  for (int e = 0; e < nen; e++)
     h = (h ^ key.F[e]) * 0x100000001b3ULL;
   topslot *ts = &p->tops[a][(h ^ h >> 29) & (TOPC - 1)];
   if (ts->gen == p->gen && memcmp(&ts->key, &key, sizeof key) == 0)
