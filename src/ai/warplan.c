@@ -379,14 +379,25 @@ static long assign_attacks(wp_ctx *p, const wc_state *s, const int *fa, int nf,
     uint8_t *kills = p->dpkill;
     for (int S = cm;; S = (S - 1) & cm) {
       long atk = 0, cost = 0, costd = 0;
+      int nocost = 0, nocostd = 0;   /* a unit without a tile for that attack: no such plan */
       for (int i = 0; i < nf; i++)
         if (S >> i & 1) {
           atk += c->unit[p->own[fa[i]]].atk;
-          cost += P[i][e] - P[i][PN];
-          costd += P[i][NS + e] - P[i][PN];
+          if (P[i][e] == NO_TILE || P[i][PN] == NO_TILE)
+            nocost = 1;
+          else
+            cost += P[i][e] - P[i][PN];
+          if (P[i][NS + e] == NO_TILE || P[i][PN] == NO_TILE)
+            nocostd = 1;
+          else
+            costd += P[i][NS + e] - P[i][PN];
         }
       kills[S] = atk >= h;
-      val[S] = kills[S] ? V + costd : (long)c->hp * atk + spare[e] + cost;
+      /* NO_TILE terms are not summed (several would overflow): the subset is impossible */
+      if (kills[S] ? nocostd : nocost)
+        val[S] = NO_TILE;
+      else
+        val[S] = kills[S] ? V + costd : (long)c->hp * atk + spare[e] + cost;
       if (S == 0)
         break;
     }
