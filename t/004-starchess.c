@@ -14,15 +14,15 @@ static const sg_class *C = &starchess_class;
 
 /* the defaults of lua/stratagem/starchess.lua, as a test fixture */
 static sc_cfg cfg = {
-  .barren_share = 0.5, .start_ships = 20, .start_pop = 20, .start_materials = 0,
-  .start_credits = 0, .max_fleet = 999,
+  .barren_share = 0.5, .start_ships = 20, .start_pop = 20, .start_materials = 400,
+  .start_credits = 800, .max_fleet = 999,
   .ship_materials = 20, .ship_credits = 40, .workforce = 10, .colonise_ships = 20,
   .colony_pop = 20, .min_pop = 20, .terraform_cost = 1000, .bombard_cap = 50,
   .barren_materials = 5, .barren_materials_cap = 1000, .barren_credits_use = 1,
   .barren_credits_use_cap = 200, .barren_growth = 10, .barren_max_pop = 200,
   .terran_materials = 1, .terran_materials_cap = 200, .terran_credits = 1,
   .terran_credits_cap = 1000, .terran_growth = 20, .terran_max_pop = 1000,
-  .support_materials = 10, .support_credits = 20, .max_turns = 200,
+  .support_materials = 10, .support_credits = 20, .max_turns = 500,
   .ship_weight = 1, .colony_weight = 10, .stronger_factor = 2,
 };
 
@@ -96,8 +96,8 @@ int main(void) {
   sc_state s, t;
   ok(C->init(&cfg, &s, NULL, 7, err) == 0, "the seeded setup");
   sg_move *ms = malloc((size_t)C->max_moves * sizeof(sg_move));
-  /* 20 ships at A1 may go to A2, B1 or B2 in groups of 1..20, or be scrapped 1..20, or end */
-  is_int(C->gen(&cfg, &s, ms), 3 * 20 + 20 + 1, "81 commands open the game");
+  /* 20 ships x 3 neighbours, build 1-2 (workforce 20/10), scrap 1-20, end */
+  is_int(C->gen(&cfg, &s, ms), 3 * 20 + 2 + 20 + 1, "83 commands open the game");
   int terran_homes = 1;
   for (int p = 0; p < 4; p++)
     terran_homes &= s.terran >> sc_homeworld[p] & 1;
@@ -161,8 +161,8 @@ int main(void) {
 
   /* rich empires close together: combats, bombardments, defeats and wins happen */
   const char *rich = "turn 1 player 1 reserves 60000/60000 60000/60000 60000/60000 60000/60000 "
-    "sectors T,c1:400,f1:300 B,f1:100 B,f4:100 T,c4:400,f4:300 B,f1:100 T T B,f4:100 "
-    "B,f2:100 T T B,f3:100 T,c2:400,f2:300 B,f2:100 B,f3:100 T,c3:400,f3:300";
+    "sectors T,c1:60,f1:300 B,f1:100 B,f4:100 T,c4:60,f4:300 B,f1:100 T T B,f4:100 "
+    "B,f2:100 T T B,f3:100 T,c2:60,f2:300 B,f2:100 B,f3:100 T,c3:60,f3:300";
   long rich_won = 0, rich_defeats = 0;
   ok(C->init(&cfg, &t, rich, 0, err) == 0, "the crowded position is read (%s)", err);
   for (int game = 0; game < 400 && !broken; game++) {

@@ -71,7 +71,10 @@ do
             x.planet == "terran"
   end
   t.ok(okall and a1.planet == "terran", "setup: homeworlds A4 D4 D1 of players 2 3 4, terran")
-  t.is(reserves(g, 3), "0/0", "setup: reserves start at zero")
+  t.is(reserves(g, 3), "400/800",
+       "setup: reserves start at 400 materials and 800 credits (rules file; appendix A says 0)")
+  local zero = assert(sg.new("starchess", {seed = 5, rules = {start_materials = 0, start_credits = 0}}))
+  t.is(reserves(zero, 2), "0/0", "setup: start_materials = start_credits = 0 gives appendix A's start")
   t.is_deeply(g:scores(), {0, 0, 0, 0}, "setup: symmetric start scores 0 (3*30 - 3*30)")
 end
 
@@ -159,20 +162,26 @@ local function bombard(p, n, planet)
 end
 
 do
-  local g = bombard(95, 33)   -- floor(95*33/100) = floor(31.35) = 31
-  t.is(pop(g, "B2"), 64, "bombardment: 33 ships take floor(95*33/100) = 31 of 95, leaving 64")
-  g = bombard(95, 80)         -- min(80,50) = 50: floor(47.5) = 47
-  t.is(pop(g, "B2"), 48, "bombardment: 80 ships are capped at 50%: 95 - 47 = 48")
-  g = bombard(95, 1)          -- floor(0.95) = 0
-  t.is(pop(g, "B2"), 95, "bombardment: 1 ship on 95 takes floor(0.95) = 0")
-  g = bombard(39, 50)         -- floor(19.5) = 19 -> 20
+  local g = bombard(95, 33)   -- ceil(95*33/100) = ceil(31.35) = 32
+  t.is(pop(g, "B2"), 63, "bombardment: 33 ships take ceil(95*33/100) = 32 of 95, leaving 63")
+  g = bombard(95, 80)         -- min(80,50) = 50: ceil(47.5) = 48
+  t.is(pop(g, "B2"), 47, "bombardment: 80 ships are capped at 50%: 95 - 48 = 47")
+  g = bombard(95, 1)          -- ceil(0.95) = 1
+  t.is(pop(g, "B2"), 94, "bombardment: 1 ship on 95 takes ceil(0.95) = 1: every blockade bites")
+  g = bombard(99, 1)          -- ceil(0.99) = 1 (rounding down took nothing, for ever)
+  t.is(pop(g, "B2"), 98, "bombardment: 1 ship on 99 takes ceil(0.99) = 1")
+  g = bombard(100, 2)         -- exactly 2: no rounding
+  t.is(pop(g, "B2"), 98, "bombardment: 2 ships on 100 take exactly 2")
+  g = bombard(40, 50)         -- 20 -> 20
   t.ok(pop(g, "B2") == 20 and g:sector("B2").planet == "terran",
-       "bombardment: 39 - 19 = 20 is not below 20: the colony survives, planet terran")
+       "bombardment: 40 - 20 = 20 is not below 20: the colony survives, planet terran")
+  g = bombard(39, 50)         -- ceil(19.5) = 20 -> 19 < 20
+  t.is(g:sector("B2").colony, nil, "bombardment: 39 - ceil(19.5) = 19 is below 20: eliminated")
   g = bombard(38, 50)         -- 19 -> 19 < 20
-  t.is(g:sector("B2").colony, nil, "bombardment: 38 - 19 = 19 is below 20: eliminated")
   t.is(g:sector("B2").planet, "barren", "bombardment: the terran planet of the eliminated colony turns barren")
   t.is(ships(g, "B2"), 50, "the bombarding fleet stays")
   t.is(g:empire(2).defeated, false, "losing a colony that is not the homeworld does not defeat")
+  t.is(g:sector("B2").colony, nil, "bombardment: 38 - 19 = 19 is below 20: eliminated")
   g = bombard(38, 50, "barren")
   t.ok(g:sector("B2").colony == nil and g:sector("B2").planet == "barren",
        "bombardment: a barren planet losing its colony stays barren")
@@ -190,7 +199,7 @@ do
                              B3 = col(2, 30), D4 = col(3, 20), D1 = col(4, 20)},
                  fleets = {A4 = fl(1, 10), C2 = fl(2, 7), B4 = fl(2, 4)},
                  reserves = {res(10000, 10000)}}
-  g:play("end")   -- A4: floor(20*10/100) = 2, 18 < 20: eliminated
+  g:play("end")   -- A4: ceil(20*10/100) = 2, 18 < 20: eliminated
   local e = g:empire(2)
   t.is(e.defeated, true, "homeworld A4 bombarded below 20: player 2 is defeated")
   t.ok(e.ships == 0 and e.colonies == 0, "player 2 has no ships and no colonies left")
@@ -483,6 +492,17 @@ do
   -- both terran 20: +40/+40; B1 grows 20%: 24
   t.is(reserves(g, 1), "40/40", "the terraformed colony produces as terran (+20/+20)")
   t.is(pop(g, "B1"), 24, "and grows as terran (20% of 20)")
+end
+
+-- a blockaded colony cannot be terraformed (rules file: a blockade stops all local production)
+do
+  local g = game{planets = {B1 = "barren"},
+                 colonies = {A1 = col(1, 20), B1 = col(1, 20), A4 = col(2, 20)},
+                 fleets = {B1 = fl(2, 3)}, reserves = {res(5000, 0)}}
+  t.ok(not has_move(g, "terraform B1"), "moves: no terraform of the blockaded colony B1")
+  local before = g:position()
+  refused(g, "terraform B1", "blockaded", "terraform a blockaded colony")
+  t.is(g:position(), before, "the refused terraform leaves the game unchanged")
 end
 
 ---------------------------------------------------------------------------------------------

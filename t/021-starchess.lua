@@ -16,7 +16,7 @@ for p, hw in ipairs({"A1", "A4", "D4", "D1"}) do
   t.ok(s.planet == "terran" and s.colony and s.colony.owner == p and s.colony.pop == 20 and
        s.fleet and s.fleet.owner == p and s.fleet.ships == 20,
        ("player %d starts at %s: a terran colony of 20 and 20 ships"):format(p, hw))
-  t.is_deeply(g:empire(p), {materials = 0, credits = 0, ships = 20, colonies = 1,
+  t.is_deeply(g:empire(p), {materials = 400, credits = 800, ships = 20, colonies = 1,
                             defeated = false, homeworld = hw}, "empire " .. p .. " at the start")
 end
 local barren = 0
@@ -28,11 +28,13 @@ local n = 0
 for _, s in ipairs(SECTORS) do if all_terran:sector(s).planet == "terran" then n = n + 1 end end
 t.is(n, 16, "barren_share = 0 makes every planet terran")
 t.is_deeply(g:scores(), {0, 0, 0, 0}, "equal empires score 0")
-t.is(#g:moves(), 81, "81 commands open the game")
+-- 20 ships x 3 neighbours (A2 B1 B2) + build 1-2 (workforce 20/10; 400/800 pay for 20)
+-- + scrap 1-20 + end
+t.is(#g:moves(), 83, "83 commands open the game")
 t.is(g:moves()[#g:moves()], "end", "end is among them")
 t.like(tostring(g), "turn 1, player 1 to move", "tostring tells whose turn it is")
 t.like(tostring(g), "T col 1:20", "and draws the colonies")
-t.like(tostring(g), "player 3  materials +0  credits +0  ships +20  colonies +1", "and the empires")
+t.like(tostring(g), "player 3  materials +400  credits +800  ships +20  colonies +1", "and the empires")
 
 -- commands keep the turn, end passes it; undo works within a turn
 local before = g:save()

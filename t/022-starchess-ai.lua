@@ -28,6 +28,10 @@ local SECTORS, planets, col, fl, res, scen, game =
 
 local function J(list) return table.concat(list, "; ") end
 
+-- the paper's support capacity for CompSupBuild and CompScrap too: income only, reserves not
+-- counted (priorities.reserve_turns = 0); the default counts a tenth of the reserves
+local INCOME = {reserve_turns = 0}
+
 -- the whole turn CompLevel generates, as one string
 local function plan(g, mask, pr)
   return J(sc.plan(g, {mask = mask or {}, priorities = pr}))
@@ -403,8 +407,15 @@ end
 do
   local g = game{colonies = {A1 = col(1, 1000), C1 = col(1, 200), A4 = col(2, 20)},
                  reserves = {res(10000, 10000)}}
-  t.is(plan(g, {"A2", "B1", "B2", "C2", "D1"}), "build C1 20; build A1 20; end",
+  t.is(plan(g, {"A2", "B1", "B2", "C2", "D1"}, INCOME), "build C1 20; build A1 20; end",
        "CompReqBuild at the own colony nearest the request (C1), then CompSupBuild at the most populous (A1)")
+  -- counting a tenth of the reserves (the default): CompReqBuild keeps the income-only rule
+  -- (build C1 20: reserves 9600/9200 left, 20 ships).  CompSupBuild adds n ships with
+  -- 10 (20 + n) <= 400 + (9600 - 20 n) / 10 (materials: n <= 11600 / 120 = 96) and
+  -- 20 (20 + n) <= 1200 + (9200 - 40 n) / 10 (credits: n <= 17200 / 240 = 71; 72 would need
+  -- 1840 <= 1200 + 632): 71, all at A1 (workforce 100).
+  t.is(plan(g, {"A2", "B1", "B2", "C2", "D1"}), "build C1 20; build A1 71; end",
+       "CompSupBuild counts a tenth of the reserves left after paying: 71 more ships")
 end
 
 -- within the capacity, counting the ships there are: P1 A1 (terran 300), fleet 10 at A1;
@@ -414,7 +425,7 @@ end
 do
   local g = game{colonies = {A1 = col(1, 300), A4 = col(2, 20)}, fleets = {A1 = fl(1, 10)},
                  reserves = {res(10000, 10000)}}
-  t.is(plan(g, {"B1", "B2"}), "build A1 5; end",
+  t.is(plan(g, {"B1", "B2"}, INCOME), "build A1 5; end",
        "CompReqBuild stays within the support capacity: 15 - 10 ships = 5 of the 20 wanted")
 end
 
@@ -424,7 +435,7 @@ end
 do
   local g = game{colonies = {A1 = col(1, 300), C1 = col(1, 300), A4 = col(2, 20)},
                  reserves = {res(10000, 10000)}}
-  t.is(plan(g, {"B1", "B2", "C2", "D1"}), "build A1 20; build C1 10; end",
+  t.is(plan(g, {"B1", "B2", "C2", "D1"}, INCOME), "build A1 20; build C1 10; end",
        "CompReqBuild serves requests in list order until the capacity is used up")
 end
 
@@ -468,7 +479,7 @@ do
                  fleets = {B2 = fl(2, 3)}, reserves = {res(1100, 10000)}}
   local _, mask = sc.threats(g)
   t.is(table.concat(mask, " "), "A2 C1 B2 A3 B3 C2 C3", "SupBuild position: the mask (A1, B1 safe)")
-  t.is(plan(g, mask), "build A1 8; end",
+  t.is(plan(g, mask, INCOME), "build A1 8; end",
        "CompSupBuild: capacity from unblockaded colonies (8), at the most populous unblockaded one")
 end
 
@@ -477,12 +488,12 @@ end
 do
   local g = game{colonies = {A1 = col(1, 100), A2 = col(1, 100), B1 = col(1, 100), A4 = col(2, 20)},
                  reserves = {res(10000, 10000)}}
-  t.is(plan(g, {"B2", "A3", "B3", "C1", "C2"}), "build A1 10; build A2 5; end",
+  t.is(plan(g, {"B2", "A3", "B3", "C1", "C2"}, INCOME), "build A1 10; build A2 5; end",
        "CompSupBuild: ties in processing order; the rest at the next most populous colony")
   -- A1 terran 40, B1 terran 60: capacity min(100/10, 100/20) = 5, at B1 (60) though A1 comes first
   g = game{colonies = {A1 = col(1, 40), B1 = col(1, 60), A4 = col(2, 20)},
            reserves = {res(10000, 10000)}}
-  t.is(plan(g, {"A2", "B2", "C1", "C2"}), "build B1 5; end",
+  t.is(plan(g, {"A2", "B2", "C1", "C2"}, INCOME), "build B1 5; end",
        "CompSupBuild: the most populous colony first (B1 60 before A1 40)")
 end
 
@@ -607,8 +618,13 @@ do
   -- CompSupBuild: none.  CompScrap: with A2 (terran 20) c 60 -> capacity 3; 44 ships:
   --   41 too many: A1 6 (free), A2 2 (free after colonising), B1 12; B2's 24 are assigned.
   -- CompTerraform: barren B2 100, B1 60; terran A1, A2 (2 <= 4); 5000 >= 1000: B2.
-  t.is(plan(g), "move A1 B2 24; colonise A2; scrap A1 6; scrap A2 2; scrap B1 12; terraform B2; end",
+  t.is(plan(g, {}, INCOME), "move A1 B2 24; colonise A2; scrap A1 6; scrap A2 2; scrap B1 12; terraform B2; end",
        "RICH, player 1: CompMove, CompColonise, CompScrap, CompTerraform in one turn")
+  -- counting a tenth of the reserves (default): CompScrap's capacity is
+  -- min((1020 + 500) / 10, (60 + 500) / 20) = 28 (income m 200 + 500 + 300 + 20, c 200 - 100
+  -- - 60 + 20): 44 - 28 = 16 too many: A1 6, A2 2, B1 8.
+  t.is(plan(g), "move A1 B2 24; colonise A2; scrap A1 6; scrap A2 2; scrap B1 8; terraform B2; end",
+       "RICH, player 1, reserves counted: CompScrap scraps only down to 28 ships")
   -- player 2.  P1 A1 (30) threatens A2 B1 B2; A2 (22) A1 B1 B2 A3 B3; B1 (12) A1 C1 A2 B2 C2;
   -- P3 D4 (20) C3 D3 C4.  T: A3 22, B3 22, B2 64, C2 12, C3 20, D3 20, C4 20, D4 20, A4 B4 D2 0.
   --   D4 attack_homeworld p2 21/60; C3 garrison p3 7/60; B2 attack_colony p3 65/192; colonise
@@ -617,11 +633,20 @@ do
   --   C2 (8): D4 no; C3: supplements 8, no enemy there -> move C2 C3 8.
   -- CompReqBuild: capacity m 100 + 250 = 350 -> 35, c 100 - 50 = 50 -> 2 < 23 ships: nothing.
   -- CompScrap: 21 too many, but all 23 ships are assigned to C3: nothing.  One barren colony.
-  t.is(plan(RICH(2)), "move B4 C3 15; move C2 C3 8; end",
+  t.is(plan(RICH(2), {}, INCOME), "move B4 C3 15; move C2 C3 8; end",
        "RICH, player 2: a garrison served by two fleets; assigned ships are not scrapped")
+  -- reserves counted: income m 350, c 50, reserves 5000/5000, 23 ships.  CompSupBuild:
+  -- credits 20 (23 + n) <= 50 + (5000 - 40 n) / 10: n <= (500 + 5000 - 4600) / 240 = 3
+  -- (materials allow 51); at the most populous colony, A4 (100).
+  t.is(plan(RICH(2)), "move B4 C3 15; move C2 C3 8; build A4 3; end",
+       "RICH, player 2, reserves counted: CompSupBuild builds 3 at A4")
   -- player 3.  T: C3 8 + 15 = 23 (attack_colony 24/69), D3 8 (colonise 28/44), C4 15 (35/65);
   -- D4 safe.  The 20 at D4 meet no minimum.  Capacity min(60/10, 60/20) = 3: scrap D4 17.
-  t.is(plan(RICH(3)), "scrap D4 17; end", "RICH, player 3: no request met, unassigned ships scrapped")
+  t.is(plan(RICH(3), {}, INCOME), "scrap D4 17; end", "RICH, player 3: no request met, unassigned ships scrapped")
+  -- reserves counted: income 60/60, reserves 5000/5000, 20 ships: credits
+  -- 20 (20 + n) <= 60 + (5000 - 40 n) / 10 gives n <= (600 + 5000 - 4000) / 240 = 6
+  -- (7 would need 540 <= 532); workforce 60 / 10 = 6.
+  t.is(plan(RICH(3)), "build D4 6; end", "RICH, player 3, reserves counted: no scrapping, 6 more built")
 end
 
 ---------------------------------------------------------------------------------------------

@@ -156,8 +156,21 @@ do
     fleets = {A1 = {owner = 1, ships = 20}, A4 = {owner = 2, ships = 20}}}})
   local a = sg.search(g, {turns = 1, skip_dead = true})
   local b = sg.search(g, {turns = 1, skip_dead = false})
-  t.is(a.levels, 2, "skip_dead: a full turn of two survivors is 2 levels")
-  t.is(b.levels, 4, "without it, 4 levels (two of them empty)")
+  local c = sg.search(g, {turns = 2, skip_dead = false})
+  t.is(a.levels, 4, "skip_dead: the levels stay 4 x turns (the paper's nLevels)")
+  t.is(b.levels, 4, "without it, 4 levels too (two of them the defeated players' empty turns)")
+  -- with two survivors the 4 levels of skip_dead are players 1 2 1 2: two full turns, the
+  -- tree of turns = 2 without skip_dead less its empty levels
+  t.ok(t.same(a.scores, c.scores) and t.same(a.mask, c.mask) and t.same(a.moves, c.moves) and
+       a.evaluated == c.evaluated,
+       "skip_dead, turns 1 with two survivors predicts what turns 2 does without it")
+  t.ok(a.evaluated > b.evaluated, "and looks further than turns 1 without it (" ..
+       a.evaluated .. " > " .. b.evaluated .. " positions evaluated)")
+  local full = sg.new("starchess", {seed = 3})
+  local x = sg.search(full, {turns = 1, skip_dead = true})
+  local y = sg.search(full, {turns = 1, skip_dead = false})
+  t.ok(t.same(x.moves, y.moves) and x.generated == y.generated,
+       "with nobody defeated skip_dead changes nothing")
 end
 
 -- every AI turn is legal: many seeded games, the commands played through the rules engine

@@ -11,8 +11,8 @@ local M = {
     barren_share = 0.5,          -- chance that a non-homeworld planet is barren at setup
     start_ships = 20,            -- ships at each homeworld at the start
     start_pop = 20,              -- inhabitants of each homeworld colony at the start
-    start_materials = 0,         -- each player's reserves at the start
-    start_credits = 0,
+    start_materials = 400,       -- each player's reserves at the start: two turns of support
+    start_credits = 800,         -- for the 20 starting ships (appendix A says 0; rules file)
     max_fleet = 999,             -- ships of one owner a sector holds at most
     ship_materials = 20,         -- cost of a ship
     ship_credits = 40,
@@ -36,7 +36,7 @@ local M = {
     terran_max_pop = 1000,
     support_materials = 10,      -- per ship and turn
     support_credits = 20,
-    max_turns = 200,             -- full turns before the game is drawn
+    max_turns = 500,             -- full turns before the game is drawn
   },
   -- EvalPlayers (section 3.3): B = ship_weight * ships + colony_weight * colonies; the basic
   -- score of every player stronger than the one scored is multiplied by stronger_factor
@@ -56,12 +56,16 @@ local M = {
     garrison = {priority = 3, command = "move", min = {t3 = 1, add = 1}, max = {t = 3}},
     colonise = {priority = 4, command = "colonise", min = {t = 1, add = 20},
                 max = {t = 3, add = 20}},
+    -- the support capacity of CompSupBuild and CompScrap counts the income plus one
+    -- reserve_turns-th of the reserves (CompReqBuild counts the income only, as the paper)
+    reserve_turns = 10,
   },
   options = {scenario = false},
-  -- sg.search's defaults: the prediction tree over request masks, two full turns, pruned
-  search = {algo = "predict", turns = 2, prune = true, skip_dead = false, masks = true,
+  -- sg.search's defaults: the prediction tree over request masks, three full turns (the
+  -- paper's default from version 1.2.0, footnote 7), pruned
+  search = {algo = "predict", turns = 3, prune = true, skip_dead = false, masks = true,
             threads = 1},
-  play = {seats = {"human", "ai", "ai", "ai"}, ai = {algo = "predict", turns = 2}},
+  play = {seats = {"human", "ai", "ai", "ai"}, ai = {algo = "predict", turns = 3}},
 }
 
 local SECTORS = {}
@@ -228,14 +232,26 @@ local PRIORITY_FIELDS = {priority = "number", command = "string", min = "table",
 local function merge_priorities(user)
   local merged = {}
   for k, rule in pairs(M.priorities) do
-    merged[k] = {priority = rule.priority, command = rule.command, min = rule.min, max = rule.max}
+    if type(rule) == "table" then
+      merged[k] = {priority = rule.priority, command = rule.command, min = rule.min, max = rule.max}
+    else
+      merged[k] = rule
+    end
   end
   if user == nil then return merged end
   if type(user) ~= "table" then error("priorities must be a table of situations", 0) end
   for kind, rule in pairs(user) do
+    if kind == "reserve_turns" then
+      if math.type(rule) ~= "integer" or rule < 0 or rule > 1000 then
+        error(("priorities.reserve_turns must be a whole number from 0 to 1000 (0: reserves " ..
+               "do not count), got %s"):format(tostring(rule)), 0)
+      end
+      merged.reserve_turns = rule
+      goto continue
+    end
     if not merged[kind] then
       error(("priorities: unknown situation '%s' (valid: attack_colony, attack_homeworld, " ..
-             "colonise, defend_colony, defend_homeworld, garrison)"):format(tostring(kind)), 0)
+             "colonise, defend_colony, defend_homeworld, garrison, reserve_turns)"):format(tostring(kind)), 0)
     end
     if type(rule) ~= "table" then error(("priorities.%s must be a table"):format(kind), 0) end
     for f, v in pairs(rule) do
@@ -248,6 +264,7 @@ local function merge_priorities(user)
       end
       merged[kind][f] = v
     end
+    ::continue::
   end
   return merged
 end

@@ -233,10 +233,15 @@ static void comp_move(level *L) {
   }
 }
 
-/* The ships player p's net income supports (rules file: support capacity). */
-static int capacity(const level *L) {
+/* The ships player p's net income supports (rules file: support capacity); with `reserves`,
+   as CompSupBuild and CompScrap count it, the income is raised by a share of each reserve. */
+static int capacity(const level *L, int reserves) {
   long m, cr;
   sc_net_income(L->c, L->s, L->p, &m, &cr);
+  if (reserves && L->pr->reserve_turns > 0) {
+    m += L->s->materials[L->p - 1] / L->pr->reserve_turns;
+    cr += L->s->credits[L->p - 1] / L->pr->reserve_turns;
+  }
   long a = L->c->support_materials ? m / L->c->support_materials : 999999;
   long b = L->c->support_credits ? cr / L->c->support_credits : 999999;
   long cap = a < b ? a : b;
@@ -256,7 +261,7 @@ static int build(level *L, int sec, int n) {
    at the request's sector when it holds an own colony, else at the own colony nearest to it;
    within the support capacity except on blockaded colonies. */
 static void comp_req_build(level *L) {
-  int cap = capacity(L), ships = sc_ships(L->s, L->p);
+  int cap = capacity(L, 0), ships = sc_ships(L->s, L->p);
   for (int k = 0; k < L->nreq; k++) {
     sp_request *r = &L->req[k];
     if (r->min <= 0)
@@ -301,9 +306,44 @@ static void comp_colonise(level *L) {
   }
 }
 
+/* The ships CompSupBuild may add: n with ships + n within the capacity counting the reserves
+   left after paying for the n ships, so that CompScrap, which counts the same reserves after
+   the building, finds nothing to scrap.  With r = reserve_turns, u the support and k the price
+   of a ship in one resource, income I and reserve R: u (ships + n) <= I + (R - k n) / r, that
+   is n <= (r I + R - r u ships) / (r u + k); the floors of the integer capacity are then
+   settled by stepping down. */
+static int sup_room(const level *L, int ships) {
+  int r = L->pr->reserve_turns;
+  if (r <= 0)
+    return capacity(L, 0) - ships;
+  long im, ic;
+  sc_net_income(L->c, L->s, L->p, &im, &ic);
+  const sc_cfg *c = L->c;
+  long long best = 999999;
+  long long in[2] = {im, ic}, res[2] = {L->s->materials[L->p - 1], L->s->credits[L->p - 1]};
+  int u[2] = {c->support_materials, c->support_credits}, k[2] = {c->ship_materials, c->ship_credits};
+  for (int i = 0; i < 2; i++) {
+    long long den = (long long)r * u[i] + k[i];
+    if (den <= 0)
+      continue;
+    long long n = ((long long)r * in[i] + res[i] - (long long)r * u[i] * ships) / den;
+    if (n < best)
+      best = n;
+  }
+  for (; best > 0; best--) {   /* the capacity as CompScrap will compute it */
+    int fits = 1;
+    for (int i = 0; i < 2 && fits; i++)
+      if (u[i] > 0)
+        fits = (long long)u[i] * (ships + best) <= in[i] + (res[i] - k[i] * best) / r;
+    if (fits)
+      break;
+  }
+  return best < 0 ? 0 : (int)best;
+}
+
 /* Section 3.4.6: CompSupBuild, at the most populous unblockaded colonies first. */
 static void comp_sup_build(level *L) {
-  int want = capacity(L) - sc_ships(L->s, L->p);
+  int want = sup_room(L, sc_ships(L->s, L->p));
   int done[SC_SECTORS] = {0};
   while (want > 0) {
     int best = -1;
@@ -322,7 +362,7 @@ static void comp_sup_build(level *L) {
 
 /* Section 3.4.6: CompScrap, ships serving no request, in processing order. */
 static void comp_scrap(level *L) {
-  int excess = sc_ships(L->s, L->p) - capacity(L);
+  int excess = sc_ships(L->s, L->p) - capacity(L, 1);
   for (int k = 0; k < SC_SECTORS && excess > 0; k++) {
     int sec = sc_order[L->p - 1][k];
     if (L->s->fl_owner[sec] != L->p)
@@ -487,9 +527,6 @@ int sp_comp_turn(const sp_priorities *pr, const sc_cfg *c, const sc_state *s,
   memset(&T, 0, sizeof T);
   T.pr = pr, T.c = c, T.o = o, T.root = s->player + 1;
   /* CompTurn: a player to every level, in the order of play */
-  int alive_n = 0;
-  for (int p = 1; p <= SC_PLAYERS; p++)
-    alive_n += !(s->defeated >> (p - 1) & 1);
   T.levels = o->levels < 1 ? 1 : o->levels > MAX_LEVELS ? MAX_LEVELS : o->levels;
   if (!o->masks)
     T.levels = 1;   /* no alternatives: a tree could only confirm the one turn there is */
@@ -498,7 +535,6 @@ int sp_comp_turn(const sp_priorities *pr, const sc_cfg *c, const sc_state *s,
       T.player[l++] = p;
     p = p % SC_PLAYERS + 1;
   }
-  (void)alive_n;
   uint16_t masks[MAX_MASKS];
   int nm = 1;
   masks[0] = 0;

@@ -31,6 +31,8 @@ typedef struct sp_rule {
 /* The request table; filled from `priorities` in lua/stratagem/starchess.lua. */
 typedef struct sp_priorities {
   sp_rule rule[SP_KINDS];
+  int reserve_turns;   /* CompSupBuild and CompScrap count 1/reserve_turns of the reserves as
+                          income (rules file: support capacity); 0 counts none */
 } sp_priorities;
 
 typedef struct sp_request {

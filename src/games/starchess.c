@@ -273,7 +273,8 @@ static void end_turn(const sc_cfg *c, sc_state *s, int p) {
     int i = order[k], o = s->col_owner[i];
     if (s->fl_owner[i] != p || o == 0 || o == p)
       continue;
-    int loss = s->pop[i] * min_int(s->ships[i], c->bombard_cap) / 100;
+    /* rounded up, so that every blockade bites (rules file) */
+    int loss = (s->pop[i] * min_int(s->ships[i], c->bombard_cap) + 99) / 100;
     s->pop[i] = (uint16_t)(s->pop[i] - loss);
     if (s->pop[i] < c->min_pop) {
       s->col_owner[i] = 0, s->pop[i] = 0, s->worked[i] = 0;
@@ -510,7 +511,8 @@ static int sc_gen(const void *cfg, const void *st, sg_move *out) {
         s->ships[f] - s->moved[f] >= c->colonise_ships)
       out[k++] = SC_CMD(SC_COLONISE, f, 0, 0);
   for (int f = 0; f < SC_SECTORS; f++)
-    if (s->col_owner[f] == p && !is_terran(s, f) && s->materials[p - 1] >= c->terraform_cost)
+    if (s->col_owner[f] == p && !is_terran(s, f) && !sc_blockaded(s, f) &&
+        s->materials[p - 1] >= c->terraform_cost)
       out[k++] = SC_CMD(SC_TERRAFORM, f, 0, 0);
   for (int f = 0; f < SC_SECTORS; f++)
     if (s->fl_owner[f] == p)
@@ -535,7 +537,8 @@ int sc_legal(const sc_cfg *c, const sc_state *s, sg_move m) {
     return s->col_owner[a] == 0 && s->fl_owner[a] == p &&
            s->ships[a] - s->moved[a] >= c->colonise_ships;
   case SC_TERRAFORM:
-    return s->col_owner[a] == p && !is_terran(s, a) && s->materials[p - 1] >= c->terraform_cost;
+    return s->col_owner[a] == p && !is_terran(s, a) && !sc_blockaded(s, a) &&
+           s->materials[p - 1] >= c->terraform_cost;
   case SC_SCRAP:
     return s->fl_owner[a] == p && n >= 1 && s->ships[a] >= n;
   default:
@@ -696,6 +699,9 @@ static int sc_parse(const void *cfg, const void *st, const char *text, sg_move *
       REFUSE("%s holds no colony of player %d", an, p);
     if (is_terran(s, a))
       REFUSE("the planet at %s is terran already", an);
+    if (sc_blockaded(s, a))
+      REFUSE("the colony at %s is blockaded by player %d's ships (a blockaded colony cannot "
+             "be terraformed)", an, s->fl_owner[a]);
     if (s->materials[p - 1] < c->terraform_cost)
       REFUSE("terraforming costs %d materials; player %d has %d", c->terraform_cost, p,
              s->materials[p - 1]);

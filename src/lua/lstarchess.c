@@ -152,15 +152,21 @@ static void read_priorities(lua_State *L, int t, sp_priorities *pr) {
     read_size(L, rt, kind, "max", &pr->rule[k].max);
     lua_pop(L, 1);
   }
+  lua_getfield(L, t, "reserve_turns");
+  if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 0 || lua_tointeger(L, -1) > 1000)
+    luaL_error(L, "priorities.reserve_turns must be a whole number from 0 to 1000");
+  pr->reserve_turns = (int)lua_tointeger(L, -1);
+  lua_pop(L, 1);
   lua_pushnil(L);
   while (lua_next(L, t)) {
     const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
-    int known = 0;
+    int known = strcmp(k, "reserve_turns") == 0;
     for (int i = 0; i < SP_KINDS; i++)
       known |= strcmp(k, sp_kind_names[i]) == 0;
     if (!known)
       luaL_error(L, "priorities: unknown situation '%s' (valid: attack_colony, "
-                 "attack_homeworld, colonise, defend_colony, defend_homeworld, garrison)", k);
+                 "attack_homeworld, colonise, defend_colony, defend_homeworld, garrison, "
+                 "reserve_turns)", k);
     lua_pop(L, 1);
   }
 }
@@ -260,9 +266,6 @@ static int lpredict(lua_State *L) {
   lgame *wg;
   checkstarchess(L, 3, &wg);
   sp_options o;
-  int alive_n = 0;
-  for (int p = 0; p < SC_PLAYERS; p++)
-    alive_n += !(s->defeated >> p & 1);
   o.prune = opt_bool(L, 2, "prune", 1);
   o.skip_dead = opt_bool(L, 2, "skip_dead", 0);
   o.masks = opt_bool(L, 2, "masks", 1);
@@ -273,8 +276,12 @@ static int lpredict(lua_State *L) {
   if (has_levels)
     o.levels = opt_int(L, 2, "levels", 1, 1, 64);
   else {
-    int turns = opt_int(L, 2, "turns", 2, 0, 16);
-    o.levels = turns == 0 ? 1 : turns * (o.skip_dead ? alive_n : SC_PLAYERS);
+    int turns = opt_int(L, 2, "turns", -1, 0, 16);   /* the default comes merged from Lua */
+    if (turns < 0)
+      return luaL_error(L, "sg.search: give turns or levels");
+    /* nLevels is fixed at 4 x turns; with skip_dead the levels go to the survivors, so the
+       tree reaches further in full turns as players are eliminated (section 3.4.1) */
+    o.levels = turns == 0 ? 1 : turns * SC_PLAYERS;
     if (o.levels > 64)
       return luaL_error(L, "sg.search: %d turns are %d levels; at most 64", turns, o.levels);
   }
