@@ -680,7 +680,7 @@ do
        plan(g2, {}, pr), "sg.search with priorities equals plan with the same priorities")
 
   -- turns = 0, masks: the full mask, each single request, each pair: 1 + 12 + 66 = 79
-  local r = sg.search(g, {algo = "predict", turns = 0})
+  local r = sg.search(g, {algo = "predict", turns = 0, dedupe = false})
   t.is(r.generated, 79, "R1, turns 0: 1 + 12 + 66 = 79 request masks generated")
   t.is(r.evaluated, 79, "R1, turns 0: and 79 positions evaluated")
   -- RICH player 1: 7 requests -> 1 + 7 + 21 = 29 masks
@@ -692,7 +692,7 @@ do
   -- one full turn with pruning (PR: 3 requests -> 1 + 3 + 3 = 7 root masks): the root level
   -- branches 7 ways; players 2, 3, 4 (3 and 4 defeated: an empty turn) one position each:
   -- 4 x 7 = 28 generated, 7 evaluated
-  local rp = sg.search(PR(), {algo = "predict", turns = 1, prune = true})
+  local rp = sg.search(PR(), {algo = "predict", turns = 1, prune = true, dedupe = false})
   t.is(rp.generated .. "/" .. rp.evaluated, "28/7",
        "restricted masking, one full turn: 7 root masks x 4 levels generated, 7 evaluated")
 

@@ -64,7 +64,7 @@ local M = {
   -- sg.search's defaults: the prediction tree over request masks, three full turns (the
   -- paper's default from version 1.2.0, footnote 7), pruned
   search = {algo = "predict", turns = 3, prune = true, skip_dead = false, masks = true,
-            threads = 1},
+            threads = 1, dedupe = true},
   play = {seats = {"human", "ai", "ai", "ai"}, ai = {algo = "predict", turns = 3}},
 }
 
@@ -270,8 +270,8 @@ local function merge_priorities(user)
 end
 M.merge_priorities = merge_priorities
 
-local PREDICT_OPTIONS = {"algo", "levels", "masks", "priorities", "prune", "seed", "skip_dead",
-                         "threads", "time", "turns", "weights"}
+local PREDICT_OPTIONS = {"algo", "dedupe", "levels", "masks", "priorities", "prune", "seed",
+                         "skip_dead", "threads", "time", "turns", "weights"}
 
 M.algos = {
   predict = {
@@ -298,7 +298,7 @@ M.algos = {
                                            weights = cfg.weights, variant = cfg.variant}))
       end
       local o = {turns = s.turns, levels = s.levels, prune = s.prune, skip_dead = s.skip_dead,
-                 masks = s.masks, threads = s.threads, priorities = pr}
+                 masks = s.masks, threads = s.threads, priorities = pr, dedupe = s.dedupe}
       return core.starchess.predict(g, o, wg)
     end,
   },

@@ -439,7 +439,7 @@ typedef struct tree {
   int levels;
   int player[MAX_LEVELS];          /* the player of each level */
   uint64_t generated, evaluated;
-  int stop;
+  int stop, poll;
 } tree;
 
 static void evaluate(tree *T, const sc_state *s, int *v) {
@@ -447,12 +447,75 @@ static void evaluate(tree *T, const sc_state *s, int *v) {
   sc_eval(T->c, s, v);
 }
 
+static void predict(tree *T, int l, const sc_state *s, int *best);
+
+/* The turns of one node's masks.  Masks whose turns end in the same position (a masked
+   request that would have received nothing, say) lead to the same subtree: with `dedupe`
+   each is searched once and its copies take its scores, which changes no result, since the
+   first of equal scores wins either way. */
+typedef struct kids {
+  sc_state s[MAX_MASKS];
+  uint64_t key[MAX_MASKS];
+  uint8_t first[MAX_MASKS];   /* the first mask with the same position (itself if none) */
+} kids;
+
+static void make_kids(tree *T, const sc_state *s, const uint16_t *masks, int nm, kids *K) {
+  for (int i = 0; i < nm; i++) {
+    K->s[i] = *s;
+    sp_comp_level(T->pr, T->c, &K->s[i], masks[i], NULL);
+    T->generated++;
+    K->first[i] = (uint8_t)i;
+    if (!T->o->dedupe)
+      continue;
+    K->key[i] = starchess_class.hash(T->c, &K->s[i]);
+    for (int j = 0; j < i; j++)
+      if (K->first[j] == j && K->key[j] == K->key[i] && sc_same(&K->s[j], &K->s[i])) {
+        K->first[i] = (uint8_t)j;
+        break;
+      }
+  }
+}
+
+/* The score vector of a child at level l + 1 (or evaluated when l is the last level). */
+static void child_scores(tree *T, int l, const sc_state *child, int *v) {
+  if (l == T->levels - 1)
+    evaluate(T, child, v);
+  else
+    predict(T, l + 1, child, v);
+}
+
+/* A level that branches over masks: the best for its player q, the first of equal ones.  Kept
+   out of predict so that only branching levels carry the children on the stack. */
+static __attribute__((noinline)) void branch(tree *T, int l, int q, const sc_state *s,
+                                             const uint16_t *masks, int nm, int *best) {
+  kids K;
+  int v[MAX_MASKS][SC_PLAYERS];
+  make_kids(T, s, masks, nm, &K);
+  for (int i = 0; i < nm; i++) {
+    if (K.first[i] != i)
+      memcpy(v[i], v[K.first[i]], sizeof v[i]);
+    else
+      child_scores(T, l, &K.s[i], v[i]);
+    if (i == 0 || v[i][q - 1] > best[q - 1])
+      memcpy(best, v[i], sizeof v[i]);
+  }
+}
+
+/* Poll the interrupt every 256 positions generated (a countdown: the count itself moves by
+   more than one between calls and could step over a multiple). */
+static int stopped(tree *T) {
+  if (--T->poll <= 0) {
+    T->poll = 256;
+    if (interrupt_pending())
+      T->stop = 1;
+  }
+  return T->stop;
+}
+
 /* The best score vector for the player of level l, from state s (max^n). */
 static void predict(tree *T, int l, const sc_state *s, int *best) {
-  int q = T->player[l], last = l == T->levels - 1;
-  if ((T->generated & 1023) == 0 && interrupt_pending())
-    T->stop = 1;
-  if (T->stop) {
+  int q = T->player[l];
+  if (stopped(T)) {
     memset(best, 0, SC_PLAYERS * sizeof(int));
     return;
   }
@@ -463,37 +526,27 @@ static void predict(tree *T, int l, const sc_state *s, int *best) {
   if (s->defeated >> (q - 1) & 1 || s->player + 1 != q) {
     /* a defeated player's level: one empty command sequence */
     T->generated++;
-    if (last)
-      evaluate(T, s, best);
-    else
-      predict(T, l + 1, s, best);
+    child_scores(T, l, s, best);
     return;
   }
-  uint16_t masks[MAX_MASKS];
-  int nm = 1;
-  masks[0] = 0;
   if (T->o->masks && (q == T->root || !T->o->prune)) {
+    uint16_t masks[MAX_MASKS];
     sp_request req[SC_SECTORS];
-    nm = sp_masks(req, sp_requests(T->pr, T->c, s, q, 0, req), masks);
+    int nm = sp_masks(req, sp_requests(T->pr, T->c, s, q, 0, req), masks);
+    if (nm > 1) {
+      branch(T, l, q, s, masks, nm, best);
+      return;
+    }
   }
-  int v[SC_PLAYERS];
-  for (int i = 0; i < nm; i++) {
-    sc_state child = *s;
-    sp_comp_level(T->pr, T->c, &child, masks[i], NULL);
-    T->generated++;
-    if (last)
-      evaluate(T, &child, v);
-    else
-      predict(T, l + 1, &child, v);
-    if (i == 0 || v[q - 1] > best[q - 1])
-      memcpy(best, v, sizeof v);
-  }
+  sc_state child = *s;   /* one turn: the unmasked request list */
+  sp_comp_level(T->pr, T->c, &child, 0, NULL);
+  T->generated++;
+  child_scores(T, l, &child, best);
 }
 
 typedef struct job {
   tree t;                          /* a private copy: counts and the stop flag */
-  const sc_state *s;
-  const uint16_t *masks;
+  const kids *K;                   /* the root's children */
   int nm;
   atomic_int *next;                /* the next root mask to take, shared by the threads */
   int (*scores)[SC_PLAYERS];       /* per root mask */
@@ -504,15 +557,9 @@ typedef struct job {
    best is chosen afterwards in enumeration order: the result never depends on the threads. */
 static void *run_job(void *arg) {
   job *j = arg;
-  for (int i; (i = atomic_fetch_add(j->next, 1)) < j->nm;) {
-    sc_state child = *j->s;
-    sp_comp_level(j->t.pr, j->t.c, &child, j->masks[i], NULL);
-    j->t.generated++;
-    if (j->t.levels == 1)
-      evaluate(&j->t, &child, j->scores[i]);
-    else
-      predict(&j->t, 1, &child, j->scores[i]);
-  }
+  for (int i; (i = atomic_fetch_add(j->next, 1)) < j->nm;)
+    if (j->K->first[i] == i)
+      child_scores(&j->t, 0, &j->K->s[i], j->scores[i]);
   return NULL;
 }
 
@@ -543,10 +590,13 @@ int sp_comp_turn(const sp_priorities *pr, const sc_cfg *c, const sc_state *s,
     nm = sp_masks(req, sp_requests(pr, c, s, T.root, 0, req), masks);
   }
   int (*scores)[SC_PLAYERS] = malloc((size_t)nm * sizeof *scores);
-  if (!scores) {
+  kids *K = malloc(sizeof *K);
+  if (!scores || !K) {
+    free(scores), free(K);
     snprintf(err, SG_ERRLEN, "search: out of memory");
     return -1;
   }
+  make_kids(&T, s, masks, nm, K);   /* the root's turns, before the threads share them */
   int nt = o->threads < 1 ? 1 : o->threads > 64 ? 64 : o->threads;
   if (nt > nm)
     nt = nm;
@@ -556,7 +606,8 @@ int sp_comp_turn(const sp_priorities *pr, const sc_cfg *c, const sc_state *s,
   atomic_init(&next, 0);
   for (int i = 0; i < nt; i++) {
     jobs[i].t = T;
-    jobs[i].s = s, jobs[i].masks = masks, jobs[i].scores = scores;
+    jobs[i].t.generated = jobs[i].t.evaluated = 0;
+    jobs[i].K = K, jobs[i].scores = scores;
     jobs[i].nm = nm, jobs[i].next = &next;
   }
   int started = 0;
@@ -570,6 +621,11 @@ int sp_comp_turn(const sp_priorities *pr, const sc_cfg *c, const sc_state *s,
     pthread_join(tid[i], NULL);
   for (int i = started + 1; i < nt; i++)   /* threads that could not start: run here */
     run_job(&jobs[i]);
+  for (int i = 0; i < nm; i++)
+    if (K->first[i] != i)
+      memcpy(scores[i], scores[K->first[i]], sizeof scores[i]);
+  free(K);
+  r->generated = T.generated;
   /* the first best in enumeration order, whatever the threads */
   int best = 0;
   for (int i = 1; i < nm; i++)

@@ -63,6 +63,8 @@ typedef struct sp_options {
   int skip_dead;       /* SKIP_DEAD: defeated players get no level */
   int masks;           /* 0: no alternatives at all, the plain unmasked request list */
   int threads;         /* root masks searched in parallel; the result does not change */
+  int dedupe;          /* masks whose turns end in the same position are searched once (the
+                          result does not change; fewer positions generated and evaluated) */
 } sp_options;
 
 typedef struct sp_result {

@@ -334,6 +334,20 @@ static void end_turn(const sc_cfg *c, sc_state *s, int p) {
   }
 }
 
+/* Whether two states are the same position, field by field (the struct has padding). */
+int sc_same(const sc_state *a, const sc_state *b) {
+  return a->terran == b->terran && a->player == b->player && a->defeated == b->defeated &&
+         a->turn == b->turn && !memcmp(a->col_owner, b->col_owner, sizeof a->col_owner) &&
+         !memcmp(a->pop, b->pop, sizeof a->pop) &&
+         !memcmp(a->fl_owner, b->fl_owner, sizeof a->fl_owner) &&
+         !memcmp(a->ships, b->ships, sizeof a->ships) &&
+         !memcmp(a->moved, b->moved, sizeof a->moved) &&
+         !memcmp(a->built, b->built, sizeof a->built) &&
+         !memcmp(a->worked, b->worked, sizeof a->worked) &&
+         !memcmp(a->materials, b->materials, sizeof a->materials) &&
+         !memcmp(a->credits, b->credits, sizeof a->credits);
+}
+
 static int survivors(const sc_state *s) {
   int n = 0;
   for (int p = 1; p <= SC_PLAYERS; p++)

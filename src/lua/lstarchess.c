@@ -270,6 +270,7 @@ static int lpredict(lua_State *L) {
   o.skip_dead = opt_bool(L, 2, "skip_dead", 0);
   o.masks = opt_bool(L, 2, "masks", 1);
   o.threads = opt_int(L, 2, "threads", 1, 1, 64);
+  o.dedupe = opt_bool(L, 2, "dedupe", 1);
   lua_getfield(L, 2, "levels");
   int has_levels = !lua_isnil(L, -1);
   lua_pop(L, 1);
