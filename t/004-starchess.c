@@ -23,7 +23,7 @@ static sc_cfg cfg = {
   .terran_materials = 1, .terran_materials_cap = 200, .terran_credits = 1,
   .terran_credits_cap = 1000, .terran_growth = 20, .terran_max_pop = 1000,
   .support_materials = 10, .support_credits = 20, .max_turns = 500,
-  .ship_weight = 1, .colony_weight = 10, .stronger_factor = 2,
+  .ship_weight = 1, .colony_weight = 10, .stronger_factor = 2, .self_weight = 3,
 };
 
 static const char *const seed_orders[4] = {

@@ -41,7 +41,12 @@ local M = {
   -- EvalPlayers (section 3.3): B = ship_weight * ships + colony_weight * colonies; the basic
   -- score of every player stronger than the one scored is multiplied by stronger_factor
   -- (1 turns the improvement of step 3 off)
-  weights = {ship_weight = 1, colony_weight = 10, stronger_factor = 2},
+  -- Beyond the paper (these defaults keep EvalPlayers exactly): B also counts, in hundredths
+  -- of a point, pop_weight per inhabitant, homeworld_weight per homeworld inhabitant (once
+  -- more) and capacity_weight per ship the net income supports; less blockade_weight per
+  -- colony under blockade.  E(s) = self_weight B(s) - the others.
+  weights = {ship_weight = 1, colony_weight = 10, stronger_factor = 2, self_weight = 3,
+             pop_weight = 0, homeworld_weight = 0, capacity_weight = 0, blockade_weight = 0},
   variant = {},
   -- The AI's request table (sections 3.4.4, rules file): for each situation the priority
   -- (1 highest), the command, and the minimal and maximal request sizes as formulas of the
@@ -59,12 +64,16 @@ local M = {
     -- the support capacity of CompSupBuild and CompScrap counts the income plus one
     -- reserve_turns-th of the reserves (CompReqBuild counts the income only, as the paper)
     reserve_turns = 10,
+    -- CompTerraform: "paper" (section 3.4.6: two barren colonies or more, at most twice as many
+    -- terran ones, the most populous barren one) or "balance" (beyond the paper: the barren
+    -- colony whose terraforming raises the ships the net income supports the most, if any)
+    terraform = "paper",
   },
   options = {scenario = false},
   -- sg.search's defaults: the prediction tree over request masks, three full turns (the
   -- paper's default from version 1.2.0, footnote 7), pruned
   search = {algo = "predict", turns = 3, prune = true, skip_dead = false, masks = true,
-            threads = 1, dedupe = true},
+            threads = 1, dedupe = true, wide = false, rollout = 0},
   play = {seats = {"human", "ai", "ai", "ai"}, ai = {algo = "predict", turns = 3}},
 }
 
@@ -241,6 +250,13 @@ local function merge_priorities(user)
   if user == nil then return merged end
   if type(user) ~= "table" then error("priorities must be a table of situations", 0) end
   for kind, rule in pairs(user) do
+    if kind == "terraform" then
+      if rule ~= "paper" and rule ~= "balance" then
+        error(("priorities.terraform must be \"paper\" or \"balance\", got %s"):format(tostring(rule)), 0)
+      end
+      merged.terraform = rule
+      goto continue
+    end
     if kind == "reserve_turns" then
       if math.type(rule) ~= "integer" or rule < 0 or rule > 1000 then
         error(("priorities.reserve_turns must be a whole number from 0 to 1000 (0: reserves " ..
@@ -251,7 +267,7 @@ local function merge_priorities(user)
     end
     if not merged[kind] then
       error(("priorities: unknown situation '%s' (valid: attack_colony, attack_homeworld, " ..
-             "colonise, defend_colony, defend_homeworld, garrison, reserve_turns)"):format(tostring(kind)), 0)
+             "colonise, defend_colony, defend_homeworld, garrison, reserve_turns, terraform)"):format(tostring(kind)), 0)
     end
     if type(rule) ~= "table" then error(("priorities.%s must be a table"):format(kind), 0) end
     for f, v in pairs(rule) do
@@ -271,7 +287,8 @@ end
 M.merge_priorities = merge_priorities
 
 local PREDICT_OPTIONS = {"algo", "dedupe", "levels", "masks", "priorities", "prune", "seed",
-                         "skip_dead", "threads", "time", "turns", "weights"}
+                         "opponent_priorities", "rollout", "skip_dead", "threads", "time", "turns",
+                         "weights", "wide"}
 
 M.algos = {
   predict = {
@@ -289,8 +306,11 @@ M.algos = {
         local cfg = g:config()
         for k, v in pairs(s.weights) do
           if cfg.weights[k] == nil then
-            error(("unknown weights key '%s' for starchess (valid keys: colony_weight, " ..
-                   "ship_weight, stronger_factor)"):format(tostring(k)), 0)
+            local keys = {}
+            for name in pairs(cfg.weights) do keys[#keys + 1] = name end
+            table.sort(keys)
+            error(("unknown weights key '%s' for starchess (valid keys: %s)"):format(tostring(k),
+                  table.concat(keys, ", ")), 0)
           end
           cfg.weights[k] = v
         end
@@ -298,7 +318,9 @@ M.algos = {
                                            weights = cfg.weights, variant = cfg.variant}))
       end
       local o = {turns = s.turns, levels = s.levels, prune = s.prune, skip_dead = s.skip_dead,
-                 masks = s.masks, threads = s.threads, priorities = pr, dedupe = s.dedupe}
+                 masks = s.masks, threads = s.threads, priorities = pr, dedupe = s.dedupe, wide = s.wide,
+                 rollout = s.rollout, opponent_priorities = s.opponent_priorities ~= nil and
+                   merge_priorities(s.opponent_priorities) or nil}
       return core.starchess.predict(g, o, wg)
     end,
   },

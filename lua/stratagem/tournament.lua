@@ -5,6 +5,16 @@ local sg = require "stratagem"
 local M = {}
 local fmt = string.format
 
+-- The median of an array of numbers (nil when empty).
+function M.median(xs)
+  if #xs == 0 then return nil end
+  local c = {}
+  for i, x in ipairs(xs) do c[i] = x end
+  table.sort(c)
+  local m = (#c + 1) // 2
+  return #c % 2 == 1 and c[m] or (c[m] + c[m + 1]) / 2
+end
+
 -- Wilson score interval for k successes in n trials, 95%.
 function M.interval(k, n)
   if n == 0 then return 0, 1 end
@@ -17,14 +27,14 @@ end
 
 local ENTRANT_KEYS = {name = true, search = true, weights = true}
 local KEYS = {game = true, entrants = true, games = true, seed = true, options = true,
-              progress = true, max_moves = true, opening = true}
+              progress = true, max_moves = true, opening = true, lineup = true}
 
 local function check(spec)
   if type(spec) ~= "table" then error("tournament: expected a table of settings", 3) end
   for k in pairs(spec) do
     if not KEYS[k] then
-      error(fmt("tournament: unknown setting '%s' (valid: entrants, game, games, max_moves, " ..
-                "opening, options, progress, seed)", tostring(k)), 3)
+      error(fmt("tournament: unknown setting '%s' (valid: entrants, game, games, lineup, " ..
+                "max_moves, opening, options, progress, seed)", tostring(k)), 3)
     end
   end
   if type(spec.game) ~= "string" then error("tournament: game must be a game name", 3) end
@@ -52,9 +62,28 @@ local function check(spec)
   end
 end
 
+-- The seats of a lineup are checked against the game's: an array with an entrant index for
+-- every seat, every entrant seated.
+local function check_lineup(lineup, seats, ne)
+  if type(lineup) ~= "table" or #lineup ~= seats then
+    error(fmt("tournament: lineup must be an array of %d entrant indices, one per seat", seats), 3)
+  end
+  local seen = {}
+  for i, e in ipairs(lineup) do
+    if math.type(e) ~= "integer" or e < 1 or e > ne then
+      error(fmt("tournament: lineup[%d] must be an entrant index from 1 to %d", i, ne), 3)
+    end
+    seen[e] = true
+  end
+  for e = 1, ne do
+    if not seen[e] then error(fmt("tournament: lineup gives entrant %d no seat", e), 3) end
+  end
+end
+
 -- Play one game; lineup[seat] is an entrant index.  Returns the status, the winner's seat or
--- nil, the ranking of seats (for a draw), and the number of moves.
-function M.play_game(game, options, entrants, lineup, seed, max_moves, opening)
+-- nil, the ranking of seats (for a draw), and the number of moves, and the game.  When times
+-- is given, the time of each search is appended to times[entrant].
+function M.play_game(game, options, entrants, lineup, seed, max_moves, opening, times)
   local opts = {}
   for k, v in pairs(options or {}) do opts[k] = v end
   opts.seed = seed
@@ -76,6 +105,10 @@ function M.play_game(game, options, entrants, lineup, seed, max_moves, opening)
       sg_game:set_weights(e.weights)
     end
     local r = sg.search(sg_game, s)
+    if times and r.time then
+      local list = times[lineup[g:player()]]
+      list[#list + 1] = r.time
+    end
     for _, m in ipairs(r.moves or {r.move}) do
       g:play(m)
       moves = moves + 1
@@ -106,7 +139,13 @@ function M.run(spec)
   local ne = #spec.entrants
   local base = {}
   for s = 1, seats do base[s] = (s - 1) % ne + 1 end
-  local res = {games = 0, drawn = 0, entrants = {}, seats = seats, rounds = {}}
+  if spec.lineup ~= nil then
+    check_lineup(spec.lineup, seats, ne)
+    base = spec.lineup
+  end
+  local res = {games = 0, drawn = 0, entrants = {}, seats = seats, rounds = {}, lengths = {}}
+  local times = {}
+  for i = 1, ne do times[i] = {} end
   for i, e in ipairs(spec.entrants) do
     res.entrants[i] = {name = e.name, first = 0, won = 0, seats = 0, score_rank = 0}
   end
@@ -117,9 +156,12 @@ function M.run(spec)
     local seed = (spec.seed or 1) + (gi - 1) // seats
     local lineup = {}
     for s = 1, seats do lineup[s] = base[(s - 1 + rot) % seats + 1] end
-    local status, winner, ranking = M.play_game(spec.game, spec.options, spec.entrants, lineup,
-                                                seed, spec.max_moves, spec.opening)
+    local status, winner, ranking, _, g = M.play_game(spec.game, spec.options, spec.entrants,
+                                                      lineup, seed, spec.max_moves,
+                                                      spec.opening, times)
     res.games = res.games + 1
+    res.lengths[#res.lengths + 1] = g.turn and g:turn() or g:ply()
+    res.length_unit = g.turn and "full turns" or "moves"
     local firstseat = winner or (ranking and ranking[1])
     if status ~= "won" then res.drawn = res.drawn + 1 end
     if winner then res.entrants[lineup[winner]].won = res.entrants[lineup[winner]].won + 1 end
@@ -137,7 +179,12 @@ function M.run(spec)
   end
   if progress then io.stderr:write("\n") end
   res.time = sg.clock() - t0
-  for _, e in ipairs(res.entrants) do
+  res.decided = res.games - res.drawn
+  res.decided_low, res.decided_high = M.interval(res.decided, res.games)
+  res.median_length = M.median(res.lengths)
+  for i, e in ipairs(res.entrants) do
+    e.time_median, e.time_max = M.median(times[i]), 0
+    for _, x in ipairs(times[i]) do e.time_max = math.max(e.time_max, x) end
     e.rate = e.first / res.games
     e.low, e.high = M.interval(e.first, res.games)
     e.won_rate = e.won / res.games
@@ -164,7 +211,7 @@ function M.experiment(spec)
     end
   end
   local res = M.run{game = spec.game, games = games, seed = spec.seed or 1, options = options,
-                    entrants = spec.entrants, opening = spec.opening}
+                    entrants = spec.entrants, opening = spec.opening, lineup = spec.lineup}
   print(M.report(res, spec.name .. ": " .. label))
   return res
 end
@@ -173,17 +220,24 @@ end
 function M.report(res, title)
   local out = {}
   if title then out[#out + 1] = "### " .. title .. "\n" end
-  out[#out + 1] = "| entrant | first places | rate (95% interval) | won outright | rate (95% interval) | equal-strength share |"
-  out[#out + 1] = "|---|---|---|---|---|---|"
+  out[#out + 1] = "| entrant | first places | rate (95% interval) | won outright | rate (95% interval) | equal-strength share | time per move: median, max |"
+  out[#out + 1] = "|---|---|---|---|---|---|---|"
   for _, e in ipairs(res.entrants) do
-    out[#out + 1] = fmt("| %s | %d of %d | %.1f%% (%.1f-%.1f%%) | %d | %.1f%% (%.1f-%.1f%%) | %.1f%% |",
+    out[#out + 1] = fmt("| %s | %d of %d | %.1f%% (%.1f-%.1f%%) | %d | %.1f%% (%.1f-%.1f%%) | %.1f%% | %s |",
                         e.name, e.first, res.games, 100 * e.rate, 100 * e.low, 100 * e.high,
                         e.won, 100 * e.won_rate, 100 * e.won_low, 100 * e.won_high,
-                        100 * e.expected)
+                        100 * e.expected, e.time_median and
+                          fmt("%.1f ms, %.0f ms", 1e3 * e.time_median, 1e3 * e.time_max) or "-")
   end
   out[#out + 1] = fmt("\n%d games (%d seats each, every rotation), %d drawn; %.1f s. First " ..
                       "places: the game won, or the top score of a drawn " ..
                       "game.", res.games, res.seats, res.drawn, res.time)
+  if res.median_length then
+    out[#out + 1] = fmt("Decided (won outright): %d of %d, %.1f%% (%.1f-%.1f%%); median length " ..
+                        "%s %s.", res.decided, res.games, 100 * res.decided / res.games,
+                        100 * res.decided_low, 100 * res.decided_high,
+                        fmt("%g", res.median_length), res.length_unit)
+  end
   return table.concat(out, "\n")
 end
 

@@ -16,6 +16,9 @@ const char *const sp_kind_names[SP_KINDS] = {
 };
 
 #define PLAY(c, s, m) starchess_class.play((c), (s), (m))
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+/* The request table the tree gives player q's turns. */
+#define PR_OF(T, q) ((q) == (T)->root ? (T)->pr : (T)->opr)
 
 /* sc_distance as a table: the planner asks it in its inner loops. */
 static const uint8_t dist[SC_SECTORS][SC_SECTORS] = {
@@ -376,7 +379,46 @@ static void comp_scrap(level *L) {
 
 /* Section 3.4.6: CompTerraform: with at least two barren colonies and at most twice as many
    terran ones, the most populous unblockaded barren colony, one at a time. */
+/* The ships a net income supports. */
+static long supported(const sc_cfg *c, long m, long cr) {
+  long a = c->support_materials ? m / c->support_materials : 999999;
+  long b = c->support_credits ? cr / c->support_credits : 999999;
+  return a < b ? a : b;
+}
+
+/* Beyond the paper (priorities.terraform = "balance"): terraform the unblockaded barren colony
+   that raises the ships the net income supports the most, if any does: an empire short of
+   credits gains by it, one short of materials loses (the paper's rule turns material producers
+   into credit producers whatever the empire lacks). */
+static void comp_terraform_balance(level *L) {
+  const sc_cfg *c = L->c;
+  if (L->s->materials[L->p - 1] < c->terraform_cost)
+    return;
+  long m, cr;
+  sc_net_income(c, L->s, L->p, &m, &cr);
+  long base = supported(c, m, cr), top = base;
+  int best = -1;
+  for (int k = 0; k < SC_SECTORS; k++) {
+    int sec = sc_order[L->p - 1][k], n = L->s->pop[sec];
+    if (L->s->col_owner[sec] != L->p || L->s->terran >> sec & 1 || sc_blockaded(L->s, sec))
+      continue;
+    long m2 = m - MIN(n * c->barren_materials, c->barren_materials_cap) +
+              MIN(n * c->terran_materials, c->terran_materials_cap);
+    long c2 = cr + MIN(n * c->barren_credits_use, c->barren_credits_use_cap) +
+              MIN(n * c->terran_credits, c->terran_credits_cap);
+    long v = supported(c, m2, c2);
+    if (v > top)
+      top = v, best = sec;
+  }
+  if (best >= 0)
+    exec(L, SC_CMD(SC_TERRAFORM, best, 0, 0));
+}
+
 static void comp_terraform(level *L) {
+  if (L->pr->terraform_balance) {
+    comp_terraform_balance(L);
+    return;
+  }
   int barren = 0, terran = 0, best = -1;
   for (int k = 0; k < SC_SECTORS; k++) {
     int sec = sc_order[L->p - 1][k];
@@ -426,13 +468,37 @@ int sp_masks(const sp_request *req, int n, uint16_t *out) {
   return k;
 }
 
+/* Beyond the paper: the masks of sp_masks, then every request but one masked (the whole effort
+   on one objective), then each priority class masked, then all but one class.  Masks that
+   sp_masks has already (three requests or fewer) are not repeated. */
+int sp_masks_wide(const sp_request *req, int n, uint16_t *out) {
+  int k = sp_masks(req, n, out);
+  uint16_t all = 0, cls[5] = {0};
+  int ncls[5] = {0};
+  for (int i = 0; i < n; i++) {
+    all = (uint16_t)(all | 1u << req[i].sector);
+    cls[req[i].priority] = (uint16_t)(cls[req[i].priority] | 1u << req[i].sector);
+    ncls[req[i].priority]++;
+  }
+  if (n > 3)
+    for (int i = 0; i < n; i++)
+      out[k++] = (uint16_t)(all & ~(1u << req[i].sector));
+  for (int p = 1; p <= 4; p++) {
+    if (ncls[p] > 2 && ncls[p] < n)
+      out[k++] = cls[p];
+    if (n - ncls[p] > 2 && ncls[p] > 0)
+      out[k++] = (uint16_t)(all & ~cls[p]);
+  }
+  return k;
+}
+
 /* ---- sections 3.4.1-3.4.2: TreePredict and CompTurn ---- */
 
 #define MAX_LEVELS 64
-#define MAX_MASKS (1 + 16 + 120)
+#define MAX_MASKS SP_MAX_MASKS
 
 typedef struct tree {
-  const sp_priorities *pr;
+  const sp_priorities *pr, *opr;   /* the root player's request table, the others' */
   const sc_cfg *c;
   const sp_options *o;
   int root;                        /* p(1), 1..4 */
@@ -442,9 +508,22 @@ typedef struct tree {
   int stop, poll;
 } tree;
 
+/* EvalPlayers at a leaf; with a rollout, after that many more full turns in which every player
+   plays its unmasked request list (the paper's own turn generator as a default policy), so
+   that what a blockade or an attack leads to beyond the tree's horizon is seen. */
 static void evaluate(tree *T, const sc_state *s, int *v) {
   T->evaluated++;
-  sc_eval(T->c, s, v);
+  if (T->o->rollout <= 0) {
+    sc_eval(T->c, s, v);
+    return;
+  }
+  sc_state x = *s;
+  int until = x.turn + T->o->rollout;
+  while (x.turn < until && starchess_class.status(T->c, &x, NULL) == SG_PLAYING) {
+    sp_comp_level(PR_OF(T, x.player + 1), T->c, &x, 0, NULL);
+    T->generated++;
+  }
+  sc_eval(T->c, &x, v);
 }
 
 static void predict(tree *T, int l, const sc_state *s, int *best);
@@ -462,7 +541,7 @@ typedef struct kids {
 static void make_kids(tree *T, const sc_state *s, const uint16_t *masks, int nm, kids *K) {
   for (int i = 0; i < nm; i++) {
     K->s[i] = *s;
-    sp_comp_level(T->pr, T->c, &K->s[i], masks[i], NULL);
+    sp_comp_level(PR_OF(T, s->player + 1), T->c, &K->s[i], masks[i], NULL);
     T->generated++;
     K->first[i] = (uint8_t)i;
     if (!T->o->dedupe)
@@ -532,14 +611,15 @@ static void predict(tree *T, int l, const sc_state *s, int *best) {
   if (T->o->masks && (q == T->root || !T->o->prune)) {
     uint16_t masks[MAX_MASKS];
     sp_request req[SC_SECTORS];
-    int nm = sp_masks(req, sp_requests(T->pr, T->c, s, q, 0, req), masks);
+    int nr = sp_requests(PR_OF(T, q), T->c, s, q, 0, req);
+    int nm = sp_masks(req, nr, masks);   /* wide masks only for the decision at the root */
     if (nm > 1) {
       branch(T, l, q, s, masks, nm, best);
       return;
     }
   }
   sc_state child = *s;   /* one turn: the unmasked request list */
-  sp_comp_level(T->pr, T->c, &child, 0, NULL);
+  sp_comp_level(PR_OF(T, q), T->c, &child, 0, NULL);
   T->generated++;
   child_scores(T, l, &child, best);
 }
@@ -573,6 +653,7 @@ int sp_comp_turn(const sp_priorities *pr, const sc_cfg *c, const sc_state *s,
   tree T;
   memset(&T, 0, sizeof T);
   T.pr = pr, T.c = c, T.o = o, T.root = s->player + 1;
+  T.opr = o->others ? o->others : pr;
   /* CompTurn: a player to every level, in the order of play */
   T.levels = o->levels < 1 ? 1 : o->levels > MAX_LEVELS ? MAX_LEVELS : o->levels;
   if (!o->masks)
@@ -587,7 +668,8 @@ int sp_comp_turn(const sp_priorities *pr, const sc_cfg *c, const sc_state *s,
   masks[0] = 0;
   if (o->masks) {
     sp_request req[SC_SECTORS];
-    nm = sp_masks(req, sp_requests(pr, c, s, T.root, 0, req), masks);
+    int nr = sp_requests(pr, c, s, T.root, 0, req);
+    nm = o->wide ? sp_masks_wide(req, nr, masks) : sp_masks(req, nr, masks);
   }
   int (*scores)[SC_PLAYERS] = malloc((size_t)nm * sizeof *scores);
   kids *K = malloc(sizeof *K);

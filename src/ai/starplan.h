@@ -33,6 +33,7 @@ typedef struct sp_priorities {
   sp_rule rule[SP_KINDS];
   int reserve_turns;   /* CompSupBuild and CompScrap count 1/reserve_turns of the reserves as
                           income (rules file: support capacity); 0 counts none */
+  int terraform_balance;   /* CompTerraform by the support it gains, not the paper's rule */
 } sp_priorities;
 
 typedef struct sp_request {
@@ -63,6 +64,10 @@ typedef struct sp_options {
   int skip_dead;       /* SKIP_DEAD: defeated players get no level */
   int masks;           /* 0: no alternatives at all, the plain unmasked request list */
   int threads;         /* root masks searched in parallel; the result does not change */
+  const sp_priorities *others;   /* the request table predicted for the other players'
+                                    turns; NULL: the player's own (the paper's) */
+  int rollout;         /* full turns of unmasked play after each leaf before it is evaluated */
+  int wide;            /* more alternatives at the root: sp_masks_wide, not sp_masks */
   int dedupe;          /* masks whose turns end in the same position are searched once (the
                           result does not change; fewer positions generated and evaluated) */
 } sp_options;
@@ -84,5 +89,8 @@ int sp_comp_turn(const sp_priorities *pr, const sc_cfg *c, const sc_state *s,
 /* The masks of section 2.2.2 for a request list of n: the full mask, each single request,
    each pair (lexicographic); returns their number (at most 1 + 16 + 120). */
 int sp_masks(const sp_request *req, int n, uint16_t *out);
+/* Wider: also all requests but one (n > 3), each priority class, all but each class. */
+#define SP_MAX_MASKS (1 + 16 + 120 + 16 + 8)
+int sp_masks_wide(const sp_request *req, int n, uint16_t *out);
 
 #endif

@@ -60,6 +60,11 @@ static const sg_param sc_params[] = {
   P(ship_weight, SG_WEIGHTS, -100000, 100000),
   P(colony_weight, SG_WEIGHTS, -100000, 100000),
   P(stronger_factor, SG_WEIGHTS, 0, 100),
+  P(self_weight, SG_WEIGHTS, 0, 100),
+  P(pop_weight, SG_WEIGHTS, -100000, 100000),
+  P(homeworld_weight, SG_WEIGHTS, -100000, 100000),
+  P(capacity_weight, SG_WEIGHTS, -100000, 100000),
+  P(blockade_weight, SG_WEIGHTS, -100000, 100000),
   {NULL, 0, 0, 0, 0, 0}
 };
 
@@ -419,13 +424,41 @@ static sg_status sc_status(const void *cfg, const void *st, int *winner) {
   return s->turn > c->max_turns ? SG_DRAWN : SG_PLAYING;
 }
 
+/* EvalPlayers (section 3.3), with the weights of the rules file and the terms beyond the paper
+   (zero by default): B(p) = ship_weight S + colony_weight C + (pop_weight x inhabitants +
+   homeworld_weight x homeworld inhabitants + capacity_weight x the ships p's net income
+   supports) / 100 - blockade_weight x blockaded colonies, and E(s) = self_weight B(s) - the
+   sum of the others, each stronger one stronger_factor times. */
 void sc_eval(const sc_cfg *c, const sc_state *s, int *scores) {
-  long long b[SC_PLAYERS];
-  for (int p = 1; p <= SC_PLAYERS; p++)
-    b[p - 1] = alive(s, p) ? (long long)c->ship_weight * sc_ships(s, p) +
-                             (long long)c->colony_weight * sc_colonies(s, p) : 0;
+  long long b[SC_PLAYERS] = {0}, extra[SC_PLAYERS] = {0}, blk[SC_PLAYERS] = {0};
+  int ships[SC_PLAYERS] = {0}, cols[SC_PLAYERS] = {0};
+  for (int i = 0; i < SC_SECTORS; i++) {
+    if (s->fl_owner[i])
+      ships[s->fl_owner[i] - 1] += s->ships[i];
+    int o = s->col_owner[i];
+    if (o) {
+      cols[o - 1]++;
+      extra[o - 1] += (long long)c->pop_weight * s->pop[i] +
+                      (i == sc_homeworld[o - 1] ? (long long)c->homeworld_weight * s->pop[i] : 0);
+      blk[o - 1] += s->fl_owner[i] && s->fl_owner[i] != o;
+    }
+  }
+  if (c->capacity_weight)
+    for (int p = 0; p < SC_PLAYERS; p++) {
+      long m, cr;
+      sc_net_income(c, s, p + 1, &m, &cr);
+      long cap = c->support_materials ? m / c->support_materials : 999999;
+      long cap2 = c->support_credits ? cr / c->support_credits : 999999;
+      if (cap2 < cap)
+        cap = cap2;
+      extra[p] += (long long)c->capacity_weight * (cap < 0 ? 0 : cap);
+    }
+  for (int p = 0; p < SC_PLAYERS; p++)
+    if (alive(s, p + 1))
+      b[p] = (long long)c->ship_weight * ships[p] + (long long)c->colony_weight * cols[p] +
+             extra[p] / 100 - (long long)c->blockade_weight * blk[p];
   for (int ps = 0; ps < SC_PLAYERS; ps++) {
-    long long e = (SC_PLAYERS - 1) * b[ps];
+    long long e = (long long)c->self_weight * b[ps];
     for (int p = 0; p < SC_PLAYERS; p++)
       if (p != ps)
         e -= b[p] > b[ps] ? c->stronger_factor * b[p] : b[p];

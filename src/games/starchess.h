@@ -37,6 +37,11 @@ typedef struct sc_cfg {
   int support_materials, support_credits;
   int max_turns;
   int ship_weight, colony_weight, stronger_factor;
+  /* beyond the paper (their defaults leave EvalPlayers as it is): the weight of the player's
+     own basic score (P - 1 = 3 in the paper); in hundredths of a point: each inhabitant, each
+     homeworld inhabitant once more, each ship the net income supports; each colony under
+     blockade */
+  int self_weight, pop_weight, homeworld_weight, capacity_weight, blockade_weight;
 } sc_cfg;
 
 enum { SC_END = 0, SC_MOVE = 1, SC_BUILD = 2, SC_COLONISE = 3, SC_TERRAFORM = 4, SC_SCRAP = 5 };

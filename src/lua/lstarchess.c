@@ -156,17 +156,22 @@ static void read_priorities(lua_State *L, int t, sp_priorities *pr) {
   if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 0 || lua_tointeger(L, -1) > 1000)
     luaL_error(L, "priorities.reserve_turns must be a whole number from 0 to 1000");
   pr->reserve_turns = (int)lua_tointeger(L, -1);
-  lua_pop(L, 1);
+  lua_getfield(L, t, "terraform");
+  const char *tf = lua_tostring(L, -1);
+  if (!tf || (strcmp(tf, "paper") && strcmp(tf, "balance")))
+    luaL_error(L, "priorities.terraform must be \"paper\" or \"balance\"");
+  pr->terraform_balance = strcmp(tf, "balance") == 0;
+  lua_pop(L, 2);
   lua_pushnil(L);
   while (lua_next(L, t)) {
     const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
-    int known = strcmp(k, "reserve_turns") == 0;
+    int known = strcmp(k, "reserve_turns") == 0 || strcmp(k, "terraform") == 0;
     for (int i = 0; i < SP_KINDS; i++)
       known |= strcmp(k, sp_kind_names[i]) == 0;
     if (!known)
       luaL_error(L, "priorities: unknown situation '%s' (valid: attack_colony, "
                  "attack_homeworld, colonise, defend_colony, defend_homeworld, garrison, "
-                 "reserve_turns)", k);
+                 "reserve_turns, terraform)", k);
     lua_pop(L, 1);
   }
 }
@@ -271,6 +276,8 @@ static int lpredict(lua_State *L) {
   o.masks = opt_bool(L, 2, "masks", 1);
   o.threads = opt_int(L, 2, "threads", 1, 1, 64);
   o.dedupe = opt_bool(L, 2, "dedupe", 1);
+  o.wide = opt_bool(L, 2, "wide", 0);
+  o.rollout = opt_int(L, 2, "rollout", 0, 0, 100);
   lua_getfield(L, 2, "levels");
   int has_levels = !lua_isnil(L, -1);
   lua_pop(L, 1);
@@ -286,9 +293,16 @@ static int lpredict(lua_State *L) {
     if (o.levels > 64)
       return luaL_error(L, "sg.search: %d turns are %d levels; at most 64", turns, o.levels);
   }
-  sp_priorities pr;
+  sp_priorities pr, others;
   lua_getfield(L, 2, "priorities");
   read_priorities(L, lua_gettop(L), &pr);
+  lua_pop(L, 1);
+  o.others = NULL;
+  lua_getfield(L, 2, "opponent_priorities");
+  if (!lua_isnil(L, -1)) {
+    read_priorities(L, lua_gettop(L), &others);
+    o.others = &others;
+  }
   lua_pop(L, 1);
   sp_result *r = lua_newuserdatauv(L, sizeof *r, 0);
   char err[SG_ERRLEN];
