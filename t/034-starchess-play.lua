@@ -210,4 +210,121 @@ do
                                                                        kinds.founded or 0))
 end
 
+---------------------------------------------------------------------------------------------
+-- terminal play (stratagem.play's M.run, driven through its read and write functions)
+
+local play = require "stratagem.play"
+
+-- Play with the typed lines `lines` (strings, or functions of the output so far that return
+-- the line): the output, the game, and what M.run returned.
+local function session(o, lines)
+  local out, i = {}, 0
+  o.no_prefs = true
+  local ok, g = play.run(o, function()
+    i = i + 1
+    local l = lines[i]
+    if type(l) == "function" then l = l(table.concat(out)) end
+    return l
+  end, function(s) out[#out + 1] = s end)
+  return table.concat(out), g, ok
+end
+
+local function count(text, plain)
+  local n, at = 0, 1
+  while true do
+    local i, j = text:find(plain, at, true)
+    if not i then return n end
+    n, at = n + 1, j + 1
+  end
+end
+
+local LEGEND = "T/B terran/barren planet"   -- once in each Star Chess board
+local SC = function() return {game = "starchess", seed = 2} end
+
+-- moves: counts as ranges, for Star Chess only
+t.is_deeply(play.group_moves{"move A1 B2 1", "move A1 B2 2", "move A1 B2 3", "move A1 B2 5",
+                             "build A1 1", "move A1 B1 2", "move A1 B1 1", "end"},
+            {"move A1 B2 1-3,5", "build A1 1", "move A1 B1 1-2", "end"},
+            "group_moves: one line per command with its counts as contiguous ranges")
+do
+  local same = true
+  for _, name in ipairs(sg.games()) do
+    if name ~= "starchess" then
+      local ms = sg.new(name):moves()
+      same = same and t.same(play.group_moves(ms), ms)
+    end
+  end
+  t.ok(same, "group_moves leaves the moves of every other game as they are")
+  local out = session(SC(), {"moves", "quit"})
+  local listed = out:match("player 1 to move> (.-)player 1 to move> ")
+  t.is(listed, "move A1 B1 1-20\nmove A1 A2 1-20\nmove A1 B2 1-20\nscrap A1 1-20\nend\n",
+       "moves at the start of Star Chess: 5 lines instead of 81")
+end
+
+-- hint: a line that can be typed back as it is
+do
+  local hinted
+  local out, g = session(SC(), {"hint", function(o)
+    hinted = o:match("\nplayer 1 to move> hint: ([^\n]*)\n")
+    return hinted
+  end, "quit"})
+  t.ok(hinted and hinted:find("; end$"), "Star Chess hint: the AI's whole turn, commands " ..
+       "separated by ';', ending with end (" .. tostring(hinted) .. ")")
+  local h = g:history()
+  t.is(table.concat(h, "; "):sub(1, #(hinted or "x")), hinted,
+       "typed back as it is, the hint's commands are played in order")
+  t.ok(g:turn() == 2 and g:player() == 1, "and the turn passes round to player 1 in turn 2")
+  local tt
+  out, g = session({game = "tictactoe", seats = {"human", "ai"}}, {"hint", function(o)
+    tt = o:match("hint: ([^\n]*)\n")
+    return tt
+  end, "quit"})
+  t.ok(tt and g:history()[1] == tt, "tic-tac-toe hint: the move alone on its line, " ..
+       "typed back it is played (" .. tostring(tt) .. ")")
+  t.like(out, "hint: %S+\n +%(score %-?%d+, depth %d+%)\n", "and the score on the next line")
+end
+
+-- several commands on a line: all or none
+do
+  local out, g = session(SC(), {"move A1 B2 5; move A1 B1 30; end", "quit"})
+  t.like(out, "command 2 of 3, 'move A1 B1 30', refused: illegal command 'move A1 B1 30': " ..
+         "A1 has only 15 ships\n%(nothing on the line was played%)",
+         "a refused command on a line is named, with its number and the game's reason")
+  t.is(g:ply(), 0, "and the commands before it are taken back: nothing was played")
+  out, g = session(SC(), {"move A1 B2 5 ;  scrap A1 2;", "quit"})
+  t.is(table.concat(g:history(), "; "), "move A1 B2 5; scrap A1 2",
+       "accepted commands are played in order (blanks and a last ';' do not matter)")
+  t.like(out, "> A1: col 1:20, 1:15; B2: 1:5 %(moved 5%)\nA1: col 1:20, 1:13\n",
+         "each says what it did in one line: the sectors it changed, as the board shows them")
+  out, g = session({game = "tictactoe", seats = {"human", "ai"}}, {"b2; a1", "quit"})
+  t.ok(out:find("command 2 of 2, 'a1', refused: the turn already passed after 'b2'", 1, true)
+       and g:ply() == 0, "a line holds one player's moves: after the turn passes, refused")
+  out = session({game = "starchess", seed = 1, scenario = sct.scen{
+    fleets = {A1 = fl(1, 15), B2 = fl(2, 10)}}}, {"move A1 B2 15", "quit"})
+  t.like(out, "> battle at B2: player 1's 15 ships against player 2's 10; lost: player 1 10, " ..
+         "player 2 all 10; A1: col 1:20; B2: 1:5 %(moved 5%)\n",
+         "a battle is told in the command's line, with each side's losses")
+end
+
+-- the board: when a person's turn begins and on 'board', not after each command
+do
+  local out = session(SC(), {"move A1 B2 5", "scrap A1 2", "end", "quit"})
+  t.is(count(out, LEGEND), 2, "Star Chess: the board at the start and when the turn comes " ..
+       "back, not after the commands nor after each AI")
+  t.like(out, "player 4 %(AI%) plays .-\n%s+A .-turn 2, player 1 to move",
+         "it is drawn after the last AI, when player 1's turn begins")
+  t.like(out, "> player 1 scrapped %d+ ships? it could not support\nplayer 2 %(AI%) plays",
+         "end says what the end of the turn did")
+  out = session(SC(), {"board", "quit"})
+  t.is(count(out, LEGEND), 2, "'board' draws it")
+  out = session(SC(), {"move A1 B2 5", "undo", "quit"})
+  t.ok(out:find("took back: move A1 B2 5\n", 1, true) and count(out, LEGEND) == 1,
+       "undo of a command within the turn says what it took back, without the board")
+  out = session({game = "tictactoe", seats = {"human", "ai"}, seed = 3}, {"b2", "quit"})
+  t.is(count(out, "a b c"), 3, "tic-tac-toe as before: the board at the start, after the " ..
+       "person's move and after the AI's")
+  t.like(session({game = "tictactoe"}, {"help", "quit"}), "board +draw the board",
+         "help lists 'board'")
+end
+
 t.done()

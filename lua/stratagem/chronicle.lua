@@ -204,7 +204,8 @@ end
 -- events it caused, and the snapshots before and after.
 function M.play(g, cmd)
   local before = M.snapshot(g)
-  g:play(cmd)
+  local ok, err = pcall(g.play, g, cmd)
+  if not ok then error(err, 0) end   -- the game's message as it is, not where we called it
   local after = M.snapshot(g)
   return M.compare(before, after, cmd), before, after
 end

@@ -987,7 +987,7 @@ static size_t sc_draw(const void *cfg, const void *st, char *buf, size_t n, int 
   if (st_ == SG_WON)
     OUT("turn %d: player %d has won\n", s->turn, w + 1);
   else if (st_ == SG_DRAWN)
-    OUT("turn %d: drawn at the turn limit\n", s->turn);
+    OUT("drawn at the turn limit, after %d full turns\n", s->turn - 1);
   else
     OUT("turn %d, player %d to move\n", s->turn, s->player + 1);
   for (int p = 1; p <= SC_PLAYERS; p++) {
