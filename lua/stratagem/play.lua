@@ -19,6 +19,8 @@ none: if one is refused, those before it are taken back), or one of:
   help        this text
   quit        leave the game]]
 
+M.USAGE, M.HELP = USAGE, HELP
+
 local function fail(msg)
   io.stderr:write("stratagem: play: ", msg, "\n", "usage: ", USAGE, "\n")
   return 2
