@@ -157,7 +157,7 @@ end
 -- the chronicle plays as g:play does, and says what a command did in one line
 
 do
-  local g = sg.new("starchess", {seed = 3})
+  local g = sg.new("starchess", {seed = 3, rules = {start_materials = 0, start_credits = 0}})
   local before = g:position()
   local ok, err = pcall(chronicle.play, g, "move A1 C3 2")
   t.ok(not ok and tostring(err):find("C3 is not next to A1") and g:position() == before,
@@ -239,7 +239,10 @@ local function count(text, plain)
 end
 
 local LEGEND = "T/B terran/barren planet"   -- once in each Star Chess board
-local SC = function() return {game = "starchess", seed = 2} end
+-- zero reserves at the start (whatever the defaults say): nothing to build, and the first
+-- end scraps the ships that cannot be supported
+local ZERO = {start_materials = 0, start_credits = 0}
+local SC = function() return {game = "starchess", seed = 2, rules = ZERO} end
 
 -- moves: counts as ranges, for Star Chess only
 t.is_deeply(play.group_moves{"move A1 B2 1", "move A1 B2 2", "move A1 B2 3", "move A1 B2 5",
@@ -325,6 +328,63 @@ do
        "person's move and after the AI's")
   t.like(session({game = "tictactoe"}, {"help", "quit"}), "board +draw the board",
          "help lists 'board'")
+end
+
+---------------------------------------------------------------------------------------------
+-- the demo script: one screen per full turn, then the standings
+
+do
+  local demo = t.q(t.srcdir .. "/scenarios/starchess/demo.lua")
+  local S = t.q(t.stratagem)
+  local out, err, code = t.run(S .. " " .. demo .. " --delay 0 --seed 3 --turns 4")
+  t.is(code, 0, "the demo runs (--delay 0 --seed 3 --turns 4): " .. err)
+  local heads = {}
+  for k in out:gmatch("=+ after full turn (%d+) =+\n") do heads[#heads + 1] = tonumber(k) end
+  t.is_deeply(heads, {1, 2, 3, 4}, "a screen after each full turn, in order")
+  t.is(count(out, LEGEND), 5, "each with the board (and one at the start)")
+  local sections = {}
+  for k, body in out:gmatch("during full turn (%d+):\n(.-)\n\n") do sections[tonumber(k)] = body end
+  t.ok(#sections == 4, "each with what happened during that full turn")
+  t.like(out, "\nturn 5, player 1 to move\nplayer 1  materials", "the empires' lines under the board")
+  -- the events shown are the chronicle's of the same game (sg.search's defaults, seed 3)
+  local g, missing = sg.new("starchess", {seed = 3}), {}
+  for k = 1, 4 do
+    while g:turn() == k and g:status() == "playing" do
+      for _, e in ipairs(chronicle.turn(g, sg.search(g).moves)) do
+        local want = e.kind == "bombarded" and ("player %d's %s from %d to %d"):format(e.owner,
+                     e.sector, e.from, e.to) or e.text
+        if not (sections[k] or ""):find(want, 1, true) then missing[#missing + 1] = want end
+      end
+    end
+  end
+  t.ok(#missing == 0, "every event of each full turn is on its screen" ..
+       (#missing > 0 and (": missing " .. missing[1]) or ""))
+  local result = out:match("=+ result =+\n(.*)$") or ""
+  t.like(result, "^still playing: stopped after 4 full turns %(%-%-turns 4, seed 3%)\n" ..
+         "place  player    ships  colonies   score  defeated\n", "the standings close it")
+  local seen = {}
+  for place, p in result:gmatch("\n +(%d)  player (%d) ") do seen[#seen + 1] = place .. ":" .. p end
+  table.sort(seen)
+  t.ok(#seen == 4 and seen[1]:sub(1, 1) == "1" and seen[4]:sub(1, 1) == "4",
+       "four places, one line each (" .. table.concat(seen, " ") .. ")")
+  t.like(result, "\nAI time %d+%.%d%d s for %d+ player turns %(%d+ positions generated%)\n$",
+         "and the AI's time")
+  t.like(out, "^Star Chess: four computer players, seed 3, no pause between full turns\n",
+         "piped, it does not pause")
+  out = t.run(S .. " " .. demo .. " --quiet --turns 2")
+  t.ok(count(out, LEGEND) == 0 and out:find("^=+ result =+\nstill playing: stopped after 2"),
+       "--quiet prints only the standings")
+  for _, bad in ipairs({{"--delay x", "%-%-delay needs a number of seconds, 0 to 60, got 'x'"},
+                        {"--seed 1.5", "%-%-seed needs a whole number, got '1.5'"},
+                        {"--turns 0", "%-%-turns needs a whole number, 1 or more, got '0'"},
+                        {"--colour", "unexpected argument '%-%-colour'"}}) do
+    local o2, e2, c2 = t.run(S .. " " .. demo .. " " .. bad[1])
+    t.ok(c2 == 2 and o2 == "" and e2:find(bad[2]) and e2:find("\nusage: stratagem"),
+         "demo " .. bad[1] .. ": a message and the usage, exit 2 (" .. e2:gsub("\n.*", "") .. ")")
+  end
+  out, _, code = t.run(S .. " " .. demo .. " --help")
+  t.ok(code == 0 and out:find("^usage: ") and out:find("--delay SECONDS", 1, true),
+       "demo --help: the usage and the options, exit 0")
 end
 
 t.done()
