@@ -107,6 +107,8 @@ local function full_turn(g, ai)
   return events
 end
 
+local function full_turns(n) return fmt("%d full turn%s", n, n == 1 and "" or "s") end
+
 -- The final standings: the result, each player's place, the AI's time.
 local function standings(g, o, played, all, ai)
   local status, winner = g:status()
@@ -114,9 +116,9 @@ local function standings(g, o, played, all, ai)
   if status == "won" then
     print(fmt("player %d wins in full turn %d (seed %d)", winner, played, o.seed))
   elseif status == "drawn" then
-    print(fmt("drawn at the turn limit after %d full turns (seed %d)", played, o.seed))
+    print(fmt("drawn at the turn limit after %s (seed %d)", full_turns(played), o.seed))
   else
-    print(fmt("still playing: stopped after %d full turns (--turns %d, seed %d)", played,
+    print(fmt("still playing: stopped after %s (--turns %d, seed %d)", full_turns(played),
               o.turns, o.seed))
   end
   for _, l in ipairs(chronicle.standings_text(chronicle.standings(g, all))) do print(l) end
