@@ -40,7 +40,8 @@ static void print_usage(FILE *f) {
           "  -h, --help print this help and exit\n"
           "  --         stop handling options\n"
           "  -          run standard input as a script\n"
-          "Subcommands: games, play, perft, bench, help (stratagem help SUBCOMMAND for each)\n"
+          "Subcommands: games, play, perft, bench, uci, match, prefs, help\n"
+          "  (stratagem SUBCOMMAND --help, or stratagem help SUBCOMMAND, describes each)\n"
           "With no arguments, start the interactive REPL (the global sg is the module).\n",
           progname, progname);
 }

@@ -146,6 +146,21 @@ local none, why = sg.new("tictactoe", {layout = "bad"})
 t.ok(none == nil and why == "unknown layout 'bad'", "setup can refuse a value with nil, message")
 defaults.options.layout, defaults.setup = nil, nil
 
+-- sg.sleep: waits at least the time asked, refuses what is no duration, stops at Ctrl-C
+do
+  local t0 = sg.clock()
+  sg.sleep(0.05)
+  t.ok(sg.clock() - t0 >= 0.05, "sg.sleep(0.05) waits at least 0.05 s")
+  sg.sleep(0)
+  t.errors(function() sg.sleep(-1) end, "seconds must be from 0 to 1e9", "sg.sleep(-1) is refused")
+  t.errors(function() sg.sleep(0 / 0) end, "seconds must be from 0 to 1e9", "sg.sleep(nan) is refused")
+  t.errors(function() sg.sleep("soon") end, "number expected", "sg.sleep('soon') is refused")
+  local cmd = t.q(t.stratagem) .. [[ -e 'require("stratagem").sleep(30) print("slept")' & ]] ..
+              [[p=$!; sleep 0.3; kill -INT $p; wait $p]]
+  local out, err = t.run("sh -c " .. t.q(cmd))
+  t.ok(out == "" and err:find("interrupted!", 1, true), "Ctrl-C ends sg.sleep with 'interrupted!'")
+end
+
 -- closing
 do
   local x <close> = sg.new("tictactoe")

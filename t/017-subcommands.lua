@@ -32,6 +32,23 @@ out = t.run(S .. " help")
 t.like(out, "stratagem play GAME", "help lists the subcommands")
 out = t.run(S .. " help perft")
 t.like(out, "usage: stratagem perft", "help SUBCOMMAND describes one")
+-- --help and -h: every subcommand prints its usage and help, exits 0 and does nothing else
+for _, name in ipairs({"games", "perft", "play", "prefs", "match", "bench", "uci", "help"}) do
+  for _, flag in ipairs({"--help", "-h"}) do
+    out, err, code = t.run(S .. " " .. name .. " " .. flag, "")
+    t.ok(code == 0 and err == "" and out:find("^usage: stratagem " .. name) and
+         select(2, out:gsub("\n", "")) <= 16,
+         ("%s %s: the usage and help on standard output, exit 0 (%d, %s)"):format(name, flag,
+                                                                                   code, err))
+  end
+end
+out, _, code = t.run(S .. " play starchess --seed 3 --help", "")
+t.ok(code == 0 and out:find("several separated by ';'", 1, true) and not out:find("turn 1"),
+     "play GAME ... --help: the usage and the game's commands, no game")
+out = t.run(S .. " bench tictactoe --help")
+t.ok(not out:find("perft"), "bench --help runs no benchmark")
+out = t.run(S .. " help play")
+t.like(out, "board +draw the board", "help play lists the commands of the game's prompt too")
 _, err, code = t.run(S .. " frobnicate")
 t.like(err, "unknown subcommand 'frobnicate'", "an unknown subcommand is named")
 t.is(code, 2, "exit 2")

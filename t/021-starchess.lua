@@ -42,6 +42,10 @@ g:play("move A1 B2 5")
 t.is(g:player(), 1, "a command keeps the turn")
 t.is_deeply(g:sector("B2").fleet, {owner = 1, ships = 5, moved = 5, built = 0}, "moved ships are marked")
 t.is(g:sector("A1").fleet.ships, 15, "and left A1")
+t.like(tostring(g), "| +1:5 m5 +|", "the diagram marks the ships moved this turn (m5)")
+t.like(tostring(g), "T/B terran/barren planet +col 2:20 colony of player 2 with 20 inhabitants\n" ..
+       "2:35 35 ships of player 2 %(m5 moved, b3 built this turn%) +! blockade\n",
+       "a legend under the board explains the cells")
 g:play("scrap A1 3")
 t.is(g:sector("A1").fleet.ships, 12, "scrap removes ships")
 t.is(g:undo(), "scrap A1 3", "undo takes back the last command")
@@ -129,6 +133,29 @@ t.is(p2.moves, p1.moves, "reproducibly from its seed")
 local capped = sg.playout(sg.new("starchess"), {seed = 1, max = 10})
 t.is(capped.moves, 10, "max caps the playout")
 t.errors(function() sg.playout(g, {sead = 1}) end, "unknown option 'sead'", "playout options are checked")
+
+-- the diagram's cells keep their columns with the widest marks: blockade, moved and built
+do
+  local sct = require "sctest"
+  local b = sct.game{colonies = {A1 = sct.col(1, 1000), A4 = sct.col(2, 20), B2 = sct.col(2, 20)},
+                     fleets = {A2 = sct.fl(1, 500), A1 = sct.fl(1, 499), B2 = sct.fl(1, 400)},
+                     reserves = {sct.res(100000, 100000)}}
+  b:play("move A2 A1 499")   -- A1: 998 ships, 499 moved
+  b:play("scrap A1 100")     -- moved ships go first: 898, 399 moved
+  b:play("build A1 100")     -- 998 ships, 399 moved, 100 built
+  local d = tostring(b)
+  t.like(d, "|   1:998 m399 b100|", "a fleet with moved and built ships shows both marks")
+  t.like(d, "| ! 1:400 +|", "a blockading fleet is marked !")
+  local widths, lines = {}, 0
+  for line in d:gmatch("[^\n]+") do
+    if line:find("^%d |") or line:find("^  [|+]") then
+      widths[#line] = true
+      lines = lines + 1
+    end
+  end
+  t.ok(lines == 13 and next(widths, next(widths)) == nil,
+       "the 13 lines of the board have one width (the cells stay aligned)")
+end
 
 -- a draw at the turn limit reports the ranking
 local d = sg.new("starchess", {rules = {max_turns = 1}, scenario = {fleets = {A1 = {owner = 1, ships = 10}}}})

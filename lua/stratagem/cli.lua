@@ -1,5 +1,6 @@
 -- stratagem.cli: the program's subcommands (stratagem perft, play, match, bench, games, help).
--- main(name, ...) returns the exit code: 0 done, 1 failed, 2 bad usage.
+-- main(name, ...) returns the exit code: 0 done, 1 failed, 2 bad usage.  Every subcommand
+-- answers --help (or -h) with its usage and help text.
 local sg = require "stratagem"
 
 local M = {}
@@ -67,8 +68,10 @@ commands.perft = {
 }
 
 commands.play = {
-  usage = "stratagem play GAME [--seats human,ai] [--seed N] [--load FILE] [--depth N] [--time S] [--variant K=V,...] [--rules K=V,...] [--weights K=V,...] [--ai K=V,...] [--save-prefs | --no-prefs]",
+  usage = require("stratagem.play").USAGE,
   help = "play a game in the terminal against the AI (or watch AIs, or people only)",
+  -- the commands of the game's prompt
+  details = function() return "At your turn in the game:\n" .. require("stratagem.play").HELP end,
   run = function(...) return require("stratagem.play").main(...) end,
 }
 
@@ -137,16 +140,24 @@ commands.uci = {
   end,
 }
 
+-- The usage and help text of one subcommand (stratagem help NAME, stratagem NAME --help).
+local function describe(name)
+  local c = commands[name]
+  print("usage: " .. c.usage)
+  print("  " .. c.help)
+  if c.details then print(c.details()) end
+  return 0
+end
+
 commands.help = {
   usage = "stratagem help [SUBCOMMAND]",
-  help = "describe the subcommands",
+  help = "describe the subcommands (stratagem SUBCOMMAND --help describes one too)",
   run = function(name)
     if name then
-      local c = commands[name]
-      if not c then return usage_error("help: unknown subcommand '" .. name .. "'") end
-      print("usage: " .. c.usage)
-      print("  " .. c.help)
-      return 0
+      if not commands[name] then
+        return usage_error("help: unknown subcommand '" .. name .. "'")
+      end
+      return describe(name)
     end
     print("Subcommands:")
     local names = {}
@@ -165,6 +176,10 @@ function M.main(name, ...)
     table.sort(names)
     return usage_error(fmt("unknown subcommand '%s' (subcommands: %s; a script's name must end "
                            .. "in .lua or contain a /)", tostring(name), table.concat(names, ", ")))
+  end
+  for i = 1, select("#", ...) do
+    local a = select(i, ...)
+    if a == "--help" or a == "-h" then return describe(name) end
   end
   return c.run(...)
 end

@@ -374,6 +374,7 @@ M.chess.pgn = require "stratagem.pgn"
 M.data = data
 M.prefs = require "stratagem.prefs"
 M.clock = core.clock
+M.sleep = core.sleep
 M.isatty = core.isatty
 M.methods = methods
 

@@ -9,13 +9,17 @@ local USAGE = "stratagem play GAME [SCENARIO] [--seats human,ai] [--seed N] [--l
               "[--weights K=V,...] [--ai K=V,...] [--save-prefs | --no-prefs]"
 
 local HELP = [[
-Type a move in the game's notation, or one of:
-  moves       list the legal moves
-  hint        ask the AI what it would play
+Type a move in the game's notation, or several separated by ';' (played in order, all or
+none: if one is refused, those before it are taken back), or one of:
+  board       draw the board
+  moves       list the legal moves (counts of a command as ranges: move A1 B2 1-20)
+  hint        ask the AI what it would play (a line you can type back as it is)
   undo        take back your last move (and the AI's reply)
   save FILE   save the game to FILE (load it with --load FILE)
   help        this text
   quit        leave the game]]
+
+M.USAGE, M.HELP = USAGE, HELP
 
 local function fail(msg)
   io.stderr:write("stratagem: play: ", msg, "\n", "usage: ", USAGE, "\n")
@@ -94,6 +98,7 @@ end
 -- returns the scenario table, read as data with nothing in its environment; or a name the
 -- game looks up itself (war chess: a file under scenarios/warchess/).  Nil and a message.
 local function scenario_arg(game, word)
+  if type(word) == "table" then return word end   -- from Lua (M.run): the table itself
   local ok, d = pcall(sg.defaults, game)
   if not ok or not d.options or d.options.scenario == nil then
     return nil, fmt("unexpected word '%s' (%s takes no scenario)", word, game)
@@ -113,6 +118,285 @@ local function result_text(g, names)
   local status, winner = g:status()
   if status == "won" then return fmt("%s wins.", names[winner] or ("player " .. winner)) end
   return "Drawn."
+end
+
+-- Games that tell what a command did in words (stratagem.chronicle): their confirmations,
+-- the events of the AI's turns and the final standings.  (A field of the game's defaults file
+-- would be the place; Star Chess is the only such game so far.)
+local CHRONICLES = {starchess = "stratagem.chronicle"}
+
+-- The commands of a typed line: separated by ';', blanks around them dropped.
+local function split_commands(line)
+  local cmds = {}
+  for piece in (line .. ";"):gmatch("([^;]*);") do
+    piece = piece:match("^%s*(.-)%s*$")
+    if piece ~= "" then cmds[#cmds + 1] = piece end
+  end
+  return cmds
+end
+
+-- The legal moves for a person to read: moves that differ only in a trailing count are one
+-- line with the counts as ranges ("move A1 B2 1" ... "move A1 B2 20" -> "move A1 B2 1-20");
+-- other moves stay as they are, in their order.
+function M.group_moves(ms)
+  local out, groups = {}, {}
+  for _, m in ipairs(ms) do
+    local head, n = m:match("^(.- )(%d+)$")
+    if head then
+      local grp = groups[head]
+      if not grp then
+        grp = {head = head, counts = {}}
+        groups[head], out[#out + 1] = grp, grp
+      end
+      grp.counts[#grp.counts + 1] = math.tointeger(tonumber(n))
+    else
+      out[#out + 1] = m
+    end
+  end
+  for i, x in ipairs(out) do
+    if type(x) == "table" then
+      table.sort(x.counts)
+      local runs, first = {}, 1
+      for k = 1, #x.counts do
+        if x.counts[k + 1] ~= x.counts[k] + 1 then   -- a run ends at k
+          local a, b = x.counts[first], x.counts[k]
+          runs[#runs + 1] = a == b and tostring(a) or (a .. "-" .. b)
+          first = k + 1
+        end
+      end
+      out[i] = x.head .. table.concat(runs, ",")
+    end
+  end
+  return out
+end
+
+local function who(S, p)
+  return S.names[p] or ("player " .. p)
+end
+
+local function show_board(S)
+  S.write("\n" .. S.g:diagram(S.colour) .. "\n")
+  S.shown = S.g:position()
+end
+
+-- Play one command through the chronicle, keeping its events with the ply after it (so undo
+-- can forget them): the events, and the snapshots before and after.
+local function chronicle_play(S, cmd)
+  local events, before, after = S.chronicle.play(S.g, cmd)
+  for _, e in ipairs(events) do
+    e.ply = S.g:ply()
+    S.events[#S.events + 1] = e
+  end
+  return events, before, after
+end
+
+-- Forget the events of commands taken back.
+local function forget_events(S)
+  while S.events and #S.events > 0 and S.events[#S.events].ply > S.g:ply() do
+    table.remove(S.events)
+  end
+end
+
+-- Play one command, with the chronicle when the game has one: the line that says what it did.
+local function play_command(S, cmd)
+  local g, p = S.g, S.g:player()
+  if S.chronicle then
+    local events, before, after = chronicle_play(S, cmd)
+    return S.chronicle.describe(before, after, cmd, events)
+  end
+  g:play(cmd)
+  if g:status() == "playing" and g:player() == p then
+    return fmt("%s: played; still %s's turn", cmd, who(S, p))
+  end
+  return fmt("%s: played", cmd)
+end
+
+-- Play the commands of one typed line in order, all or none: a refused command takes back
+-- those already played from the line.  A line is one player's: commands after the one that
+-- passed the turn are refused.  The lines saying what each did, or nil and the refusal.
+local function play_line(S, cmds)
+  local g, p = S.g, S.g:player()
+  local said, played = {}, 0
+  for i, c in ipairs(cmds) do
+    local ok, res
+    if g:status() ~= "playing" or g:player() ~= p then
+      ok, res = false, fmt("the turn already passed after '%s'", cmds[i - 1])
+    else
+      ok, res = pcall(play_command, S, c)
+    end
+    if not ok then
+      for _ = 1, played do g:undo() end
+      forget_events(S)
+      if #cmds == 1 then return nil, tostring(res) end
+      return nil, fmt("command %d of %d, '%s', refused: %s\n(nothing on the line was played)",
+                      i, #cmds, c, tostring(res))
+    end
+    played, said[#said + 1] = played + 1, res
+  end
+  return said
+end
+
+local HINT_WIDTH = 6   -- "hint: " : the detail line lines up under the move
+
+-- The AI's advice for the player to move: a line that can be typed back as it is, then what
+-- the search found on a line of its own.
+local function hint(S)
+  local h = {}
+  for k, v in pairs(S.ai) do h[k] = v end
+  h.seed = S.seed
+  local r = sg.search(S.g, h)
+  if r.moves then
+    S.write(fmt("hint: %s\n", table.concat(r.moves, "; ")))
+  else
+    S.write(fmt("hint: %s\n", r.move))
+    if r.score then
+      S.write(fmt("%s(score %d%s)\n", (" "):rep(HINT_WIDTH), r.score,
+                  (r.depth or 0) > 0 and (", depth " .. r.depth) or ""))
+    end
+  end
+end
+
+-- The AI seat's turn: its move, or for a whole turn of commands (Star Chess's planner) the
+-- commands and, with a chronicle, what they did.
+local function ai_turn(S)
+  local g, p = S.g, S.g:player()
+  S.ai.seed = S.seed * 1000003 + g:ply()
+  local r = sg.search(g, S.ai)
+  if r.moves then
+    S.write(fmt("%s (AI) plays %s   [%d positions generated, %.3f s]\n", who(S, p),
+                table.concat(r.moves, "; "), r.generated or 0, r.time))
+    if S.chronicle then
+      for _, m in ipairs(r.moves) do
+        for _, e in ipairs((chronicle_play(S, m))) do S.write("  " .. e.text .. "\n") end
+      end
+    else
+      for _, m in ipairs(r.moves) do g:play(m) end
+    end
+  else
+    if (r.depth or 0) > 0 then
+      S.write(fmt("%s (AI) plays %s   [score %d, depth %d, %d nodes, %.3f s]\n", who(S, p),
+                  r.move, r.score, r.depth, r.nodes, r.time))
+    else
+      S.write(fmt("%s (AI) plays %s\n", who(S, p), r.move))
+    end
+    g:play(r.move)
+  end
+end
+
+-- undo: back to this person's previous command (within a turn of commands) or turn.  Whether
+-- the board is to be drawn: not when one command of the person's own turn was taken back.
+local function undo(S, p)
+  local g, undone = S.g, {}
+  while g:ply() > 0 do
+    table.insert(undone, 1, g:undo())
+    if g:player() == p and S.seats[p] == "human" then break end
+  end
+  forget_events(S)
+  if #undone == 0 then
+    S.write("nothing to undo\n")
+    return false
+  end
+  S.write("took back: " .. table.concat(undone, "; ") .. "\n")
+  return not S.multi or #undone > 1
+end
+
+-- Moves typed by the person to move (one or several, separated by ';').  Whether the board is
+-- to be drawn: in a game of one move a turn, after the move as ever; in a game of turns of
+-- commands, each command's line says what it did instead.
+local function person_moves(S, cmds)
+  if #cmds == 0 then return false end
+  local said, err = play_line(S, cmds)
+  if not said then
+    S.write(err .. "\n(type 'moves' for the legal moves, 'help' for commands)\n")
+    return false
+  end
+  if not S.multi then return true end
+  for _, l in ipairs(said) do S.write(l .. "\n") end
+  return false
+end
+
+-- One line typed by a person whose turn it is: a command of the program, or moves.
+-- Returns "quit" to leave, else whether the board is to be drawn next.
+local function person_line(S, line)
+  local g, p = S.g, S.g:player()
+  local cmd, rest = line:match("^(%S+)%s*(.*)$")
+  if line == "" then
+    return false
+  elseif line == "quit" or line == "exit" then
+    return "quit"
+  elseif line == "help" then
+    S.write(HELP .. "\n")
+  elseif line == "board" then
+    return true
+  elseif line == "moves" then
+    local ms = M.group_moves(g:moves())
+    -- moves with spaces in them (Chexers, Star Chess) are listed one a line
+    local spaced = false
+    for _, m in ipairs(ms) do spaced = spaced or m:find(" ") ~= nil end
+    S.write(table.concat(ms, spaced and "\n" or " ") .. "\n")
+  elseif line == "hint" then
+    hint(S)
+  elseif line == "undo" then
+    return undo(S, p)
+  elseif cmd == "save" then
+    if rest == "" then
+      S.write("save needs a file name: save FILE\n")
+    else
+      local ok, serr = g:save(rest)
+      S.write(ok and ("saved to " .. rest .. "\n") or (serr .. "\n"))
+    end
+  else
+    return person_moves(S, split_commands(line))
+  end
+  return false
+end
+
+-- The final lines: the result, and with a chronicle the standings.
+local function game_over(S)
+  S.write(result_text(S.g, S.names) .. "\n")
+  if S.chronicle then
+    S.write(table.concat(S.chronicle.standings_text(S.chronicle.standings(S.g, S.events)), "\n")
+            .. "\n")
+  end
+end
+
+-- The game loop.  The board is drawn at the start, when a person's turn begins, on 'board',
+-- after an undo, at the end, and when only AIs play after every turn; in games of one move a
+-- turn also after each move, as the turn passes.  S: the game, seats, names, AI settings,
+-- seed, colour, read and write.
+local function play_game(S)
+  local g = S.g
+  S.chronicle = CHRONICLES[g:game()] and require(CHRONICLES[g:game()])
+  S.events = S.chronicle and {} or nil
+  -- a turn of commands closed by 'end' (Star Chess, war chess), or one move a turn
+  S.multi = g:status() == "playing" and g:legal("end")
+  local watching = true
+  for _, seat in ipairs(S.seats) do watching = watching and seat ~= "human" end
+  local board = true
+  while true do
+    if g:status() ~= "playing" then
+      if g:position() ~= S.shown then show_board(S) end
+      game_over(S)
+      return true, g
+    end
+    if board then show_board(S) end
+    local p = g:player()
+    if S.seats[p] == "ai" then
+      ai_turn(S)
+      board = not S.multi or watching or S.seats[g:player()] == "human"
+    else
+      S.write(fmt("%s to move> ", who(S, p)))
+      local line = S.read()
+      if line == nil then
+        S.write("\n")
+        return true, g
+      end
+      local r = person_line(S, line:match("^%s*(.-)%s*$"))
+      if r == "quit" then return true, g end
+      -- a person's turn begins: another person's after this one's (people only)
+      board = r or (S.multi and g:player() ~= p and S.seats[g:player()] == "human")
+    end
+  end
 end
 
 -- Play one game; input and output are functions so tests can drive it.
@@ -139,7 +423,7 @@ function M.run(o, read, write)
   end
   if o.load then
     if o.scenario then
-      return nil, "--load continues a saved game: drop the scenario '" .. o.scenario .. "'"
+      return nil, "--load continues a saved game: drop the scenario '" .. tostring(o.scenario) .. "'"
     end
     if o.variant or o.rules or o.weights then
       return nil, "--load takes the saved game's own rules, weights and variant: " ..
@@ -227,96 +511,10 @@ function M.run(o, read, write)
       end
     end
   end
-  local colour = sg.isatty()
-  local seed = o.seed or g:config().seed
   write(fmt("%s. Moves: %s. Type 'help' for commands.\n", d.title or o.game,
             d.notation or "see g:moves()"))
-  local shown, shown_player = nil, nil   -- the position last drawn, and whose move it was
-  while true do
-    -- the board is drawn when something changed and a person moves, or the turn passes
-    local pos = g:position()
-    if pos ~= shown and (seats[g:player()] == "human" or g:player() ~= shown_player or
-                         g:status() ~= "playing") then
-      write("\n" .. g:diagram(colour) .. "\n")
-      shown, shown_player = pos, g:player()
-    end
-    if g:status() ~= "playing" then
-      write(result_text(g, names) .. "\n")
-      return true, g
-    end
-    local p = g:player()
-    local who = names[p] or ("player " .. p)
-    if seats[p] == "ai" then
-      ai.seed = seed * 1000003 + g:ply()
-      local r = sg.search(g, ai)
-      if r.moves then   -- a whole turn of commands (Star Chess's planner)
-        write(fmt("%s (AI) plays %s   [%d positions generated, %.3f s]\n", who,
-                  table.concat(r.moves, "; "), r.generated or 0, r.time))
-        for _, m in ipairs(r.moves) do g:play(m) end
-      else
-        if (r.depth or 0) > 0 then
-          write(fmt("%s (AI) plays %s   [score %d, depth %d, %d nodes, %.3f s]\n", who, r.move,
-                    r.score, r.depth, r.nodes, r.time))
-        else
-          write(fmt("%s (AI) plays %s\n", who, r.move))
-        end
-        g:play(r.move)
-      end
-    else
-      write(fmt("%s to move> ", who))
-      local line = read()
-      if line == nil then
-        write("\n")
-        return true, g
-      end
-      line = line:match("^%s*(.-)%s*$")
-      local cmd, rest = line:match("^(%S+)%s*(.*)$")
-      if line == "" then
-        -- nothing typed: ask again
-      elseif line == "quit" or line == "exit" then
-        return true, g
-      elseif line == "help" then
-        write(HELP .. "\n")
-      elseif line == "moves" then
-        local ms = g:moves()
-        -- moves with spaces in them (Chexers, Star Chess) are listed one a line
-        local spaced = false
-        for _, m in ipairs(ms) do spaced = spaced or m:find(" ") ~= nil end
-        write(table.concat(ms, spaced and "\n" or " ") .. "\n")
-      elseif line == "hint" then
-        local h = {}
-        for k, v in pairs(ai) do h[k] = v end
-        h.seed = seed
-        local r = sg.search(g, h)
-        if r.moves then
-          write(fmt("hint: %s\n", table.concat(r.moves, "; ")))
-        else
-          write(fmt("hint: %s (score %d)\n", r.move, r.score or 0))
-        end
-      elseif line == "undo" then
-        -- back to this player's previous turn
-        local undone = 0
-        while g:ply() > 0 do
-          g:undo()
-          undone = undone + 1
-          if g:player() == p and seats[p] == "human" then break end
-        end
-        if undone == 0 then write("nothing to undo\n") end
-      elseif cmd == "save" then
-        if rest == "" then
-          write("save needs a file name: save FILE\n")
-        else
-          local ok, serr = g:save(rest)
-          write(ok and ("saved to " .. rest .. "\n") or (serr .. "\n"))
-        end
-      else
-        local ok, perr = pcall(g.play, g, line)
-        if not ok then
-          write(tostring(perr) .. "\n(type 'moves' for the legal moves, 'help' for commands)\n")
-        end
-      end
-    end
-  end
+  return play_game({g = g, seats = seats, names = names, ai = ai, write = write, read = read,
+                    seed = o.seed or g:config().seed, colour = sg.isatty()})
 end
 
 function M.main(...)

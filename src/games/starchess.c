@@ -967,47 +967,80 @@ static size_t sc_save_pos(const void *cfg, const void *st, char *buf, size_t n) 
   return k;
 }
 
+/* Width of a sector's text in the diagram: the longest fleet line, "! 1:999 m500 b499". */
+#define SC_CELL 17
+
+/* One line of a sector's cell as plain text: line 0 the planet and colony ("T col 2:20"),
+   line 1 the fleet ("! 2:35 m5 b3": '!' a blockade, then of the ships those moved and built
+   this turn).  Returns the owner whose colour the cell takes, 0 for none. */
+static int draw_cell(const sc_state *s, int i, int line, char *cell, size_t n) {
+  if (line == 0) {
+    int o = s->col_owner[i];
+    if (o)
+      snprintf(cell, n, "%c col %d:%d", is_terran(s, i) ? 'T' : 'B', o, s->pop[i]);
+    else
+      snprintf(cell, n, "%c", is_terran(s, i) ? 'T' : 'B');
+    return o;
+  }
+  int o = s->fl_owner[i];
+  size_t k = 0;
+  cell[0] = '\0';
+  if (!o)
+    return 0;
+  k += (size_t)snprintf(cell + k, n - k, "%s%d:%d", sc_blockaded(s, i) ? "! " : "  ", o,
+                        s->ships[i]);
+  if (s->moved[i] && k < n)
+    k += (size_t)snprintf(cell + k, n - k, " m%d", s->moved[i]);
+  if (s->built[i] && k < n)
+    snprintf(cell + k, n - k, " b%d", s->built[i]);
+  return o;
+}
+
 /* The galaxy, rows 4 to 1: per sector the planet, the colony (owner:inhabitants) and the fleet
-   (owner:ships), '!' marking a blockade; then each empire. */
+   (owner:ships, with this turn's moved and built marks), '!' marking a blockade; a legend; then
+   each empire. */
 static size_t sc_draw(const void *cfg, const void *st, char *buf, size_t n, int colour) {
   const sc_cfg *c = cfg;
   const sc_state *s = st;
   static const char *const col[SC_PLAYERS + 1] = {"", "\033[1;31m", "\033[1;32m", "\033[1;34m",
                                                   "\033[1;33m"};
   const char *off = colour ? "\033[0m" : "";
+  char rule[4 * (SC_CELL + 2) + 1];
   size_t k = 0;
   int sc[SC_PLAYERS];
 #define OUT(...) (k += (size_t)snprintf(buf + k, k < n ? n - k : 0, __VA_ARGS__))
-  OUT("       A             B             C             D\n");
-  OUT("   +-------------+-------------+-------------+-------------+\n");
+  for (int cc = 0, r = 0; cc < 4; cc++) {   /* "+-----...": one run of dashes per column */
+    rule[r++] = '+';
+    for (int d = 0; d < SC_CELL + 1; d++)
+      rule[r++] = '-';
+    rule[r] = '\0';
+  }
+  OUT("  %*c", SC_CELL / 2 + 2, 'A');   /* each column's letter over the middle of its cells */
+  for (int cc = 1; cc < 4; cc++)
+    OUT("%*c", SC_CELL + 2, 'A' + cc);
+  OUT("\n  %s+\n", rule);
   for (int r = 3; r >= 0; r--) {
     for (int line = 0; line < 2; line++) {
-      OUT(line == 0 ? "%d  |" : "   |", r + 1);
+      OUT(line == 0 ? "%d |" : "  |", r + 1);
       for (int cc = 0; cc < 4; cc++) {
-        int i = r * 4 + cc, o = line == 0 ? s->col_owner[i] : s->fl_owner[i];
-        char cell[16];
-        if (line == 0)
-          snprintf(cell, sizeof cell, o ? "%c col %d:%-4d" : "%c", is_terran(s, i) ? 'T' : 'B',
-                   o, s->pop[i]);
-        else
-          snprintf(cell, sizeof cell, o ? "  %s %d:%-4d" : "", sc_blockaded(s, i) ? "!" : " ", o,
-                   s->ships[i]);
-        int len = (int)strlen(cell);
-        while (len > 0 && cell[len - 1] == ' ')
-          cell[--len] = '\0';
-        OUT(" %s%s%s%*s|", colour && o ? col[o] : "", cell, colour && o ? off : "", 12 - len, "");
+        char cell[SC_CELL + 8];
+        int o = draw_cell(s, r * 4 + cc, line, cell, sizeof cell);
+        OUT(" %s%s%s%*s|", colour && o ? col[o] : "", cell, colour && o ? off : "",
+            SC_CELL - (int)strlen(cell), "");
       }
       OUT("\n");
     }
-    OUT("   +-------------+-------------+-------------+-------------+\n");
+    OUT("  %s+\n", rule);
   }
+  OUT("T/B terran/barren planet   col 2:20 colony of player 2 with 20 inhabitants\n"
+      "2:35 35 ships of player 2 (m5 moved, b3 built this turn)   ! blockade\n");
   sc_eval(c, s, sc);
   int w = -1;
   sg_status st_ = sc_status(cfg, st, &w);
   if (st_ == SG_WON)
     OUT("turn %d: player %d has won\n", s->turn, w + 1);
   else if (st_ == SG_DRAWN)
-    OUT("turn %d: drawn at the turn limit\n", s->turn);
+    OUT("drawn at the turn limit, after %d full turns\n", s->turn - 1);
   else
     OUT("turn %d, player %d to move\n", s->turn, s->player + 1);
   for (int p = 1; p <= SC_PLAYERS; p++) {

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core/clock.h"
@@ -15,6 +16,22 @@
 static int lclock(lua_State *L) {
   lua_pushnumber(L, clock_now());
   return 1;
+}
+
+/* core.sleep(seconds): wait that long (a pause in a demo).  A signal that does not ask to stop
+   resumes the wait for the time left; Ctrl-C (the interrupt flag) ends it with an error, so a
+   script that sleeps can still be stopped. */
+static int lsleep(lua_State *L) {
+  lua_Number s = luaL_checknumber(L, 1);
+  luaL_argcheck(L, s >= 0 && s <= 1e9, 1, "seconds must be from 0 to 1e9");
+  struct timespec left = {(time_t)s, (long)((s - (lua_Number)(time_t)s) * 1e9)};
+  while (nanosleep(&left, &left) != 0) {
+    if (errno != EINTR)
+      return luaL_error(L, "sleep: %s", strerror(errno));
+    if (interrupt_pending())
+      return lgame_interrupted(L);
+  }
+  return 0;
 }
 
 /* core.paths(): {lua =, scenarios =, doc =} as the program found them, or nil. */
@@ -120,6 +137,7 @@ static const luaL_Reg core_funcs[] = {
   {"write_atomic", lwrite_atomic},
   {"isatty", lisatty},
   {"clock", lclock},
+  {"sleep", lsleep},
   {"paths", lpaths},
   {NULL, NULL}
 };
