@@ -175,8 +175,7 @@ end
 -- every ship is accounted for: over a game of the request planner (CompLevel, no tree: fast),
 -- each player's ships change only as the commands and the events say
 do
-  local g = sg.new("starchess", {seed = 5, rules = {start_materials = 2000, start_credits = 2000,
-                                                    max_turns = 60}})
+  local g = sg.new("starchess", {seed = 5, rules = {max_turns = 100}})
   local ships, kinds, bad = {}, {}, nil
   for p = 1, 4 do ships[p] = g:empire(p).ships end
   while g:status() == "playing" and not bad do
