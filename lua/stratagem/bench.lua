@@ -60,34 +60,48 @@ function benches.starchess(out)
     rates[#rates + 1] = r.moves / r.time
     total = total + r.moves
   end
-  out(fmt("starchess random playouts  %d games to the end (200 turns), %d commands, " ..
-          "median %.2f M commands/s", games, total, median(rates) / 1e6))
+  out(fmt("starchess random playouts  %d games to the end (%d turns), %d commands, " ..
+          "median %.2f M commands/s", games, sg.defaults("starchess").rules.max_turns, total,
+          median(rates) / 1e6))
   local g = sg.new("starchess", {seed = 1})
   local t, n = timed(7, function() return g:perft(3) end)
   out(fmt("starchess perft 3          %9d leaves  %8.2f ms  %6.2f M leaves/s", n, t * 1e3,
           n / t / 1e6))
   M.starchess_predict(out)
+  M.starchess_games(out)
 end
 
--- Midgame positions, the same on every machine: from AI games (turns = 0) with rich starts
--- (2000 materials and credits each, so that empires grow and meet), per seed the position of
--- full turns 20 to 60 where the player to move has the most requests.
+-- Midgame positions, the same on every machine: from games of the paper's AI (turns = 3) on
+-- the default rules, per seed the position of full turns 20 to 60 where the player to move
+-- has the most requests.
 function M.starchess_positions()
   local ps = {}
   for seed = 1, 5 do
-    local g = sg.new("starchess", {seed = seed, rules = {start_materials = 2000,
-                                                          start_credits = 2000}})
+    local g = sg.new("starchess", {seed = seed})
     local best, most = nil, -1
     while g:status() == "playing" and g:turn() <= 60 do
       if g:turn() >= 20 then
         local n = #sg.starchess.requests(g)
         if n > most then best, most = g:copy(), n end
       end
-      for _, c in ipairs(sg.search(g, {turns = 0}).moves) do g:play(c) end
+      for _, c in ipairs(sg.search(g).moves) do g:play(c) end
     end
     if best then ps[#ps + 1] = best end
   end
   return ps
+end
+
+-- One line of the predictor table: each position searched with opts.
+local function predict_line(out, label, ps, opts)
+  local times, gen, ev, tt, most = {}, 0, 0, 0, 0
+  for _, g in ipairs(ps) do
+    local r = sg.search(g, opts)
+    times[#times + 1] = r.time
+    gen, ev, tt, most = gen + r.generated, ev + r.evaluated, tt + r.time, math.max(most, r.time)
+  end
+  out(fmt("  %-22s median %8.2f ms, max %8.2f ms per AI turn   generated %8d  evaluated " ..
+          "%7d   %5.2f M generated/s", label, median(times) * 1e3, most * 1e3, gen // #ps,
+          ev // #ps, gen / math.max(tt, 1e-9) / 1e6))
 end
 
 function M.starchess_predict(out)
@@ -97,29 +111,56 @@ function M.starchess_predict(out)
     local k = #sg.starchess.requests(g)
     masks[#masks + 1] = 1 + k + k * (k - 1) // 2
   end
-  out(fmt("starchess predictor on %d midgame positions (root masks %s; prune = true, one thread):",
-          #ps, table.concat(masks, ", ")))
+  out(fmt("starchess predictor on %d midgame positions (root masks %s; prune = true, one " ..
+          "thread; generated and evaluated are means):", #ps, table.concat(masks, ", ")))
   for turns = 0, 3 do
-    local times, gen, ev, tt = {}, 0, 0, 0
+    predict_line(out, fmt("turns = %d", turns), ps, {turns = turns})
+  end
+  predict_line(out, "turns = 3, dedupe off", ps, {turns = 3, dedupe = false})
+  predict_line(out, "turns = 4", ps, {turns = 4})
+  predict_line(out, "strong (algo)", ps, {algo = "strong"})
+  for _, dedupe in ipairs({true, false}) do
+    local ratios, same = {}, true
     for _, g in ipairs(ps) do
-      local r = sg.search(g, {turns = turns})
-      times[#times + 1] = r.time
-      gen, ev, tt = gen + r.generated, ev + r.evaluated, tt + r.time
+      local one = sg.search(g, {turns = 3, threads = 1, dedupe = dedupe})
+      local two = sg.search(g, {turns = 3, threads = 2, dedupe = dedupe})
+      ratios[#ratios + 1] = one.time / two.time
+      same = same and table.concat(one.moves, ";") == table.concat(two.moves, ";") and
+             one.generated == two.generated
     end
-    out(fmt("  turns = %d   median %9.2f ms per AI turn   generated %9d  evaluated %8d   " ..
-            "%5.2f M generated/s", turns, median(times) * 1e3, gen // #ps, ev // #ps,
-            gen / tt / 1e6))
+    out(fmt("  turns = 3, dedupe %-3s on 2 threads: median speed-up %.2fx, results %s",
+            dedupe and "on" or "off", median(ratios),
+            same and "identical to one thread" or "DIFFERENT from one thread"))
   end
-  local ratios, same = {}, true
-  for _, g in ipairs(ps) do
-    local one = sg.search(g, {turns = 3, threads = 1})
-    local two = sg.search(g, {turns = 3, threads = 2})
-    ratios[#ratios + 1] = one.time / two.time
-    same = same and table.concat(one.moves, ";") == table.concat(two.moves, ";") and
-           one.generated == two.generated
+end
+
+-- AI turns as players meet them: whole seeded games on the default rules, the time of every
+-- AI turn.  Four paper players (turns = 3); then the stronger player in seat 1 against three.
+function M.starchess_games(out)
+  local T = require "stratagem.tournament"
+  local function games(label, lineup, seeds)
+    local ents = {{name = "paper", search = {}}, {name = "strong", search = {algo = "strong"}}}
+    local times = {{}, {}}
+    local turns, t0 = 0, sg.clock()
+    for seed = 1, seeds do
+      local _, _, _, _, g = T.play_game("starchess", nil, ents, lineup, seed, nil, 0, times)
+      turns = turns + g:turn()
+    end
+    local dt = sg.clock() - t0
+    for i, name in ipairs({"paper", "strong"}) do
+      local ts = times[i]
+      if #ts > 0 then
+        local most = 0
+        for _, x in ipairs(ts) do most = math.max(most, x) end
+        out(fmt("  %-34s %-6s %5d AI turns: median %7.2f ms, max %8.2f ms", label, name, #ts,
+                T.median(ts) * 1e3, most * 1e3))
+      end
+    end
+    out(fmt("  %-34s %d games, %d full turns in all, %.1f s", "", seeds, turns, dt))
   end
-  out(fmt("  turns = 3 on 2 threads: median speed-up %.2fx, results %s", median(ratios),
-          same and "identical to one thread" or "DIFFERENT from one thread"))
+  out("starchess AI turns in whole games (default rules, seeds 1-3, one thread):")
+  games("four paper players (turns 3)", {1, 1, 1, 1}, 3)
+  games("strong in seat 1, three paper", {2, 1, 1, 1}, 3)
 end
 
 -- Positions reached by seeded random play: the same on every machine.

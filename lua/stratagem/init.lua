@@ -226,9 +226,9 @@ function M.search(g, opts)
   end
   opts = opts or {}
   local d = game_defaults(g:game())
-  local s = copy(d.search or {})
-  local algo = opts.algo or s.algo or "alphabeta"
+  local algo = opts.algo or (d.search and d.search.algo) or "alphabeta"
   local own = d.algos and d.algos[algo]
+  local s = copy(own and own.defaults or d.search or {})   -- an algorithm may have its own
   local keys = search_keys(d, algo)
   local valid = set_of(keys)
   for k in pairs(opts) do

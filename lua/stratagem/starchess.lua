@@ -74,6 +74,11 @@ local M = {
   -- paper's default from version 1.2.0, footnote 7), pruned
   search = {algo = "predict", turns = 3, prune = true, skip_dead = false, masks = true,
             threads = 1, dedupe = true, wide = false, rollout = 0},
+  -- The stronger player, beyond the paper (sg.search(g, {algo = "strong"})): the paper's tree
+  -- with these options laid over its defaults (doc/starchess.md has the measurements that
+  -- chose them): wider alternatives at the root, every leaf played on for `rollout` full
+  -- turns of unmasked request lists before it is evaluated, and garrisons put last.
+  strong = {turns = 3, wide = true, rollout = 5, priorities = {garrison = {priority = 4}}},
   play = {seats = {"human", "ai", "ai", "ai"}, ai = {algo = "predict", turns = 3}},
 }
 
@@ -238,9 +243,9 @@ local PRIORITY_FIELDS = {priority = "number", command = "string", min = "table",
 
 -- The default priorities with the user's laid over them: a situation's fields are replaced one
 -- by one (min and max each as a whole formula).
-local function merge_priorities(user)
+local function merge_priorities(user, base)
   local merged = {}
-  for k, rule in pairs(M.priorities) do
+  for k, rule in pairs(base or M.priorities) do
     if type(rule) == "table" then
       merged[k] = {priority = rule.priority, command = rule.command, min = rule.min, max = rule.max}
     else
@@ -286,43 +291,60 @@ local function merge_priorities(user)
 end
 M.merge_priorities = merge_priorities
 
-local PREDICT_OPTIONS = {"algo", "dedupe", "levels", "masks", "priorities", "prune", "seed",
-                         "opponent_priorities", "rollout", "skip_dead", "threads", "time", "turns",
-                         "weights", "wide"}
+local PREDICT_OPTIONS = {"algo", "dedupe", "levels", "masks", "opponent_priorities",
+                         "priorities", "prune", "rollout", "seed", "skip_dead", "threads", "time",
+                         "turns", "weights", "wide"}
+
+-- The prediction tree with the options s (merged over `defaults`); raises on misuse.  base:
+-- the request table the user's priorities are laid over.
+local function predict(g, s, defaults, base)
+  if s.turns ~= nil and s.levels ~= nil and s.turns ~= defaults.turns then
+    error("give turns or levels, not both", 0)
+  end
+  if s.levels ~= nil then s.turns = nil end
+  local pr = merge_priorities(s.priorities, base)
+  local wg = g
+  if s.weights ~= nil then
+    if type(s.weights) ~= "table" then error("weights must be a table", 0) end
+    local cfg = g:config()
+    for k, v in pairs(s.weights) do
+      if cfg.weights[k] == nil then
+        local keys = {}
+        for name in pairs(cfg.weights) do keys[#keys + 1] = name end
+        table.sort(keys)
+        error(("unknown weights key '%s' for starchess (valid keys: %s)"):format(tostring(k),
+              table.concat(keys, ", ")), 0)
+      end
+      cfg.weights[k] = v
+    end
+    wg = assert(core.new("starchess", {seed = cfg.seed, rules = cfg.rules,
+                                       weights = cfg.weights, variant = cfg.variant}))
+  end
+  local o = {turns = s.turns, levels = s.levels, prune = s.prune, skip_dead = s.skip_dead,
+             masks = s.masks, threads = s.threads, priorities = pr, dedupe = s.dedupe,
+             wide = s.wide, rollout = s.rollout,
+             opponent_priorities = s.opponent_priorities ~= nil and
+               merge_priorities(s.opponent_priorities) or nil}
+  return core.starchess.predict(g, o, wg)
+end
+
+-- The stronger player's defaults: the paper's search with the preset laid over it; its
+-- priorities are laid over the paper's request table.
+local STRONG = {}
+for k, v in pairs(M.search) do STRONG[k] = v end
+for k, v in pairs(M.strong) do if k ~= "priorities" then STRONG[k] = v end end
+STRONG.algo = "strong"
+local STRONG_PRIORITIES = merge_priorities(M.strong.priorities)
 
 M.algos = {
   predict = {
     options = PREDICT_OPTIONS,
-    -- s: the search options merged over the defaults; raises on misuse
-    run = function(g, s)
-      if s.turns ~= nil and s.levels ~= nil and s.turns ~= M.search.turns then
-        error("give turns or levels, not both", 0)
-      end
-      if s.levels ~= nil then s.turns = nil end
-      local pr = merge_priorities(s.priorities)
-      local wg = g
-      if s.weights ~= nil then
-        if type(s.weights) ~= "table" then error("weights must be a table", 0) end
-        local cfg = g:config()
-        for k, v in pairs(s.weights) do
-          if cfg.weights[k] == nil then
-            local keys = {}
-            for name in pairs(cfg.weights) do keys[#keys + 1] = name end
-            table.sort(keys)
-            error(("unknown weights key '%s' for starchess (valid keys: %s)"):format(tostring(k),
-                  table.concat(keys, ", ")), 0)
-          end
-          cfg.weights[k] = v
-        end
-        wg = assert(core.new("starchess", {seed = cfg.seed, rules = cfg.rules,
-                                           weights = cfg.weights, variant = cfg.variant}))
-      end
-      local o = {turns = s.turns, levels = s.levels, prune = s.prune, skip_dead = s.skip_dead,
-                 masks = s.masks, threads = s.threads, priorities = pr, dedupe = s.dedupe, wide = s.wide,
-                 rollout = s.rollout, opponent_priorities = s.opponent_priorities ~= nil and
-                   merge_priorities(s.opponent_priorities) or nil}
-      return core.starchess.predict(g, o, wg)
-    end,
+    run = function(g, s) return predict(g, s, M.search) end,
+  },
+  strong = {
+    options = PREDICT_OPTIONS,
+    defaults = STRONG,
+    run = function(g, s) return predict(g, s, STRONG, STRONG_PRIORITIES) end,
   },
 }
 
