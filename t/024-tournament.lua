@@ -39,6 +39,28 @@ t.is(res.entrants[1].seats, 16, "each of two entrants holds two seats per game")
 t.is(res.entrants[1].expected, 0.5, "so the equal-strength share is 50%")
 t.like(T.report(res, "x"), "| p0 | %d+ of 8 |", "the report is a Markdown table")
 
+-- a lineup: entrant 1 in one seat, entrant 2 in three; the lineup rotates over the seats
+res = T.run{game = "starchess", games = 8, progress = false, lineup = {1, 2, 2, 2},
+            options = {rules = {max_turns = 3}},
+            entrants = {{name = "p0", search = {turns = 0}}, {name = "plain", search = {masks = false}}}}
+t.is(res.entrants[1].seats, 8, "lineup {1, 2, 2, 2}: entrant 1 holds one seat per game")
+t.is(res.entrants[2].seats, 24, "and entrant 2 three")
+t.is(res.entrants[1].expected, 0.25, "so entrant 1's equal-strength share is 25%")
+t.is(res.drawn, 8, "three full turns decide nothing")
+t.is(res.decided, 0, "the result counts the decided games")
+t.is(res.median_length, 4, "and their median length (drawn after full turn 3: turn 4 begun)")
+t.ok(res.entrants[1].time_median and res.entrants[1].time_max >= res.entrants[1].time_median,
+     "each entrant's time per move: median and maximum")
+t.like(T.report(res), "Decided %(won outright%): 0 of 8", "the report gives the decided share")
+t.like(T.report(res), "median length 4 full turns", "and the median length")
+for _, bad in ipairs({{{1, 2, 2}, "lineup must be an array of 4 entrant indices"},
+                      {{1, 2, 2, 3}, "lineup%[4%] must be an entrant index from 1 to 2"},
+                      {{2, 2, 2, 2}, "lineup gives entrant 1 no seat"}}) do
+  t.errors(function() T.run{game = "starchess", games = 1, progress = false, lineup = bad[1],
+                            entrants = {{name = "a", search = {}}, {name = "b", search = {}}}} end,
+           bad[2], "a bad lineup: " .. bad[2]:gsub("%%", ""))
+end
+
 -- an entrant's own weights, and random openings shared by the rotations of a round
 local flat = {a1 = 0, b1 = 0, c1 = 0, d1 = 0, b2 = 0, c2 = 0, d2 = 0, c3 = 0, d3 = 0, d4 = 0,
               mobility_open = 0, mobility_end = 0, discs_open = 1, discs_end = 1}

@@ -244,7 +244,8 @@ function M.search(g, opts)
     local ok, r = pcall(own.run, g, s)
     if not ok then
       if r == "interrupted!" then error(r, 0) end
-      fail("sg.search: %s", tostring(r):gsub("^sg%.search: ", ""))
+      local msg = tostring(r):gsub("^[^\n:]+%.lua:%d+: ", ""):gsub("^sg%.search: ", "")
+      fail("sg.search: %s", msg)
     end
     return r
   end

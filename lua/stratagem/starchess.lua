@@ -200,8 +200,19 @@ local function scenario_position(S, c)
     for p = 1, 4 do
       local r = S.reserves[p]
       if r ~= nil then
-        if type(r) ~= "table" or not whole(r.materials or 0, 0) or not whole(r.credits or 0, 0) then
-          return nil, ("scenario: reserves[%d]: expected {materials = 0 or more, credits = 0 or more}"):format(p)
+        if type(r) ~= "table" then
+          return nil, ("scenario: reserves[%d]: expected {materials = 0 or more, credits = 0 " ..
+                       "or more}, got %s"):format(p, type(r))
+        end
+        for k, v in pairs(r) do
+          if k ~= "materials" and k ~= "credits" then
+            return nil, ("scenario: reserves[%d]: unknown key '%s' (valid keys: credits, " ..
+                         "materials)"):format(p, tostring(k))
+          end
+          if not whole(v, 0, 2000000000) then
+            return nil, ("scenario: reserves[%d].%s must be a whole number from 0 to " ..
+                         "2000000000, got %s"):format(p, k, tostring(v))
+          end
         end
         res[p] = {materials = r.materials or 0, credits = r.credits or 0}
       end

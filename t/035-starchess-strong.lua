@@ -1,0 +1,323 @@
+package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
+-- 035-starchess-strong.lua: the Star Chess AI beyond the paper: evaluation weights, wide root
+-- masks, rollouts, the opponents' request table, balanced terraforming and the stronger player
+-- (algo "strong").  Expected values are computed by hand in the comments, or by a reference
+-- written here in Lua over sg.starchess.requests and sg.starchess.plan (CompLevel for one
+-- mask), every command played through g:play.
+local t = require "tap"
+local sg = require "stratagem"
+local sct = require "sctest"
+local col, fl, res, game = sct.col, sct.fl, sct.res, sct.game
+
+local function has(list, x)
+  for _, v in ipairs(list) do if v == x then return true end end
+  return false
+end
+
+local function count_kind(list, pattern)
+  local n = 0
+  for _, v in ipairs(list) do if v:match(pattern) then n = n + 1 end end
+  return n
+end
+
+---------------------------------------------------------------------------------------------
+-- EvalPlayers with the weights beyond the paper
+--
+-- Planets terran but B1 barren.  P1: colonies A1 (100), B1 (barren 50, blockaded by P2's 5
+-- ships), 30 ships at A1.  P2: colony A4 (40).  Players 3 and 4 are defeated (B = 0).
+-- Weights: pop_weight 10, homeworld_weight 50, capacity_weight 100, blockade_weight 4 (the
+-- first three in hundredths of a point).
+--   P1: inhabitants 150 -> 1500; homeworld 100 -> 5000; net income of the unblockaded A1:
+--       m 100, c 100, supports min(10, 5) = 5 -> 500; 7000 / 100 = 70.  B = 30 + 2 x 10 + 70
+--       - 4 (B1 blockaded) = 116.
+--   P2: 40 -> 400; 40 -> 2000; A4: m 40, c 40 -> min(4, 2) = 2 -> 200; 2600 / 100 = 26.
+--       B = 5 + 10 + 26 = 41.
+--   E1 = 3 x 116 - 41 = 307; E2 = 3 x 41 - 2 x 116 = -109; E3 = E4 = -(2 x 116 + 2 x 41) = -314.
+do
+  local S = {planets = {B1 = "barren"},
+             colonies = {A1 = col(1, 100), B1 = col(1, 50), A4 = col(2, 40)},
+             fleets = {A1 = fl(1, 30), B1 = fl(2, 5)}}
+  local w = {pop_weight = 10, homeworld_weight = 50, capacity_weight = 100, blockade_weight = 4}
+  t.is_deeply(game(S, {weights = w}):scores(), {307, -109, -314, -314},
+              "EvalPlayers with population, homeworld, capacity and blockade terms")
+  -- the defaults leave the paper's EvalPlayers: B1 = 30 + 20 = 50, B2 = 5 + 10 = 15
+  -- E1 = 150 - 15 = 135; E2 = 45 - 100 = -55; E3 = E4 = -(100 + 30) = -130
+  t.is_deeply(game(S):scores(), {135, -55, -130, -130}, "the default weights are the paper's")
+  -- self_weight 1: E1 = 50 - 15 = 35; E2 = 15 - 100 = -85; E3 = -130
+  t.is_deeply(game(S, {weights = {self_weight = 1}}):scores(), {35, -85, -130, -130},
+              "self_weight replaces the paper's P - 1 = 3")
+end
+
+---------------------------------------------------------------------------------------------
+-- CompTerraform: "paper" against "balance"
+
+-- Credits bind: A1, A2 terran 1000 (m 200 + 200, c 1000 + 1000), B1 barren 40 (m 200, c -40),
+-- C1 barren 150 (m 750, c -150): net m 1350, c 1810, supports min(135, 90) = 90.
+--   terraform B1: m 1350 - 200 + 40 = 1190 (119), c 1810 + 40 + 40 = 1890 (94): 94
+--   terraform C1: m 1350 - 750 + 150 = 750 (75), c 1810 + 150 + 150 = 2110 (105): 75
+-- "balance" terraforms B1 (94 > 90); the paper's rule the most populous barren colony, C1.
+do
+  local g = game{planets = {B1 = "barren", C1 = "barren"},
+                 colonies = {A1 = col(1, 1000), A2 = col(1, 1000), B1 = col(1, 40),
+                             C1 = col(1, 150), A4 = col(2, 20)},
+                 reserves = {res(100000, 100000)}}
+  local paper = sg.starchess.plan(g)
+  local balance = sg.starchess.plan(g, {priorities = {terraform = "balance"}})
+  t.ok(has(paper, "terraform C1") and count_kind(paper, "^terraform") == 1,
+       "terraform = \"paper\": the most populous barren colony, C1")
+  t.ok(has(balance, "terraform B1") and count_kind(balance, "^terraform") == 1,
+       "terraform = \"balance\": B1, whose terraforming supports the most ships (94 > 90 > 75)")
+end
+
+-- Materials bind: A1 terran 1000 (m 200, c 1000), B1 and C1 barren 20 (m 100, c -20 each):
+-- m 400, c 960, supports min(40, 48) = 40; terraforming B1 gives m 320 (32): worse.
+do
+  local g = game{planets = {B1 = "barren", C1 = "barren"},
+                 colonies = {A1 = col(1, 1000), B1 = col(1, 20), C1 = col(1, 20), A4 = col(2, 20)},
+                 reserves = {res(100000, 100000)}}
+  t.ok(has(sg.starchess.plan(g), "terraform B1"),
+       "the paper's rule terraforms B1 (2 barren, 1 terran; equal populations in processing order)")
+  t.is(count_kind(sg.starchess.plan(g, {priorities = {terraform = "balance"}}), "^terraform"), 0,
+       "\"balance\" does not terraform an empire short of materials")
+end
+
+---------------------------------------------------------------------------------------------
+-- the reference tree (prune = true): the root player branches over its masks (wide ones at
+-- the root with `wide`), the others play their unmasked request list (with `opr`); each leaf
+-- is played on for `rollout` full turns of unmasked request lists before EvalPlayers.
+
+local function paper_masks(req)
+  local m = {{}}
+  for i = 1, #req do m[#m + 1] = {req[i].sector} end
+  for i = 1, #req do
+    for j = i + 1, #req do m[#m + 1] = {req[i].sector, req[j].sector} end
+  end
+  return m
+end
+
+-- the wide masks: the paper's, then all but one request (more than 3 requests), then each
+-- priority class masked (more than 2 requests in it, not all) and all but each class (more
+-- than 2 requests outside it, some in it)
+local function wide_masks(req)
+  local m = paper_masks(req)
+  local n = #req
+  if n > 3 then
+    for i = 1, n do
+      local x = {}
+      for j = 1, n do if j ~= i then x[#x + 1] = req[j].sector end end
+      m[#m + 1] = x
+    end
+  end
+  for p = 1, 4 do
+    local inside, outside = {}, {}
+    for _, r in ipairs(req) do
+      if r.priority == p then inside[#inside + 1] = r.sector else outside[#outside + 1] = r.sector end
+    end
+    if #inside > 2 and #inside < n then m[#m + 1] = inside end
+    if #outside > 2 and #inside > 0 then m[#m + 1] = outside end
+  end
+  return m
+end
+
+local function play_plan(g, mask, pr)
+  for _, c in ipairs(sg.starchess.plan(g, {mask = mask, priorities = pr})) do g:play(c) end
+end
+
+local function leaf_scores(g, o)
+  if (o.rollout or 0) > 0 then
+    local x = g:copy()
+    local stop = x:turn() + o.rollout
+    while x:turn() < stop and x:status() == "playing" do
+      local pr = o.opr
+      if x:player() == o.root then pr = o.pr end
+      play_plan(x, {}, pr)
+    end
+    return x:scores()
+  end
+  return g:scores()
+end
+
+local function reference(g, level, o)
+  local q = o.players[level]
+  local last = level == #o.players
+  if g:status() ~= "playing" then return leaf_scores(g, o), {} end
+  if g:empire(q).defeated or g:player() ~= q then
+    if last then return leaf_scores(g, o), {} end
+    return (reference(g, level + 1, o)), {}
+  end
+  local pr = o.opr
+  if q == o.root then pr = o.pr end
+  local masks = {{}}
+  if q == o.root then
+    local req = sg.starchess.requests(g, pr)
+    masks = (level == 1 and o.wide) and wide_masks(req) or paper_masks(req)
+  end
+  local best, bestmask
+  for _, mask in ipairs(masks) do
+    local child = g:copy()
+    play_plan(child, mask, pr)
+    local v = last and leaf_scores(child, o) or reference(child, level + 1, o)
+    if not best or v[q] > best[q] then best, bestmask = v, mask end
+  end
+  return best, bestmask
+end
+
+local function ref_search(g, turns, o)
+  o.root, o.players = g:player(), {}
+  local p = g:player()
+  for _ = 1, turns == 0 and 1 or 4 * turns do
+    o.players[#o.players + 1] = p
+    p = p % 4 + 1
+  end
+  return reference(g, 1, o)
+end
+
+local function same_set(a, b)
+  if #a ~= #b then return false end
+  local s = {}
+  for _, x in ipairs(a) do s[x] = true end
+  for _, x in ipairs(b) do if not s[x] then return false end end
+  return true
+end
+
+-- positions: the start, and midgames of the paper's AI on the default rules
+local positions = {}
+for seed = 1, 3 do
+  local g = sg.new("starchess", {seed = seed})
+  positions[#positions + 1] = g:copy()
+  for _ = 1, 4 * (10 + 8 * seed) do
+    if g:status() ~= "playing" then break end
+    for _, c in ipairs(sg.search(g, {turns = 0}).moves) do g:play(c) end
+  end
+  if g:status() == "playing" then positions[#positions + 1] = g end
+end
+t.ok(#positions >= 5, "test positions: " .. #positions)
+
+-- wide masks, counted: RICH player 1 of 022-starchess-ai.lua has 7 requests (2 of priority 3,
+-- 5 of priority 4): 1 + 7 + 21 = 29 masks, 7 with all but one, "priority 4 masked" (5 of 7)
+-- and "all but priority 3 masked" (5 outside it): 38
+do
+  local g = game{planets = {B1 = "barren", B2 = "barren", C3 = "barren"},
+                 colonies = {A1 = col(1, 200), B2 = col(1, 100), B1 = col(1, 60), A4 = col(2, 100),
+                             C3 = col(2, 50), D4 = col(3, 60)},
+                 fleets = {A1 = fl(1, 30), A2 = fl(1, 22), B1 = fl(1, 12), C2 = fl(2, 8),
+                           B4 = fl(2, 15), D4 = fl(3, 20)},
+                 reserves = {res(5000, 5000), res(5000, 5000), res(5000, 5000), res(0, 0)}}
+  t.is(#sg.starchess.requests(g), 7, "RICH player 1: 7 requests")
+  t.is(sg.search(g, {turns = 0, dedupe = false}).generated, 29, "the paper's masks: 29")
+  t.is(sg.search(g, {turns = 0, dedupe = false, wide = true}).generated, 38,
+       "wide masks: 29 + 7 all-but-one + 2 priority-class masks = 38")
+  t.is(#wide_masks(sg.starchess.requests(g)), 38, "the reference's wide masks agree")
+end
+
+-- the C tree against the reference: wide, rollout, opponents' priorities, alone and together
+local cases = {
+  {turns = 0, wide = true},
+  {turns = 1, wide = true},
+  {turns = 0, rollout = 2},
+  {turns = 1, rollout = 1},
+  {turns = 1, opr = {garrison = {priority = 4}, colonise = {priority = 1}}},
+  {turns = 1, wide = true, rollout = 2, pr = {garrison = {priority = 4}}},
+  {turns = 1, wide = true, rollout = 2, pr = {garrison = {priority = 4}}, opr = {}},
+}
+local agree, n = true, 0
+for i, g in ipairs(positions) do
+  for _, c in ipairs(cases) do
+    local o = {wide = c.wide, rollout = c.rollout, pr = c.pr, opr = c.opr or c.pr}
+    local want, wantmask = ref_search(g, c.turns, o)
+    local got = sg.search(g, {turns = c.turns, wide = c.wide or false, rollout = c.rollout or 0,
+                              priorities = c.pr, opponent_priorities = c.opr})
+    local full = sg.search(g, {turns = c.turns, wide = c.wide or false, rollout = c.rollout or 0,
+                               priorities = c.pr, opponent_priorities = c.opr, dedupe = false})
+    local plan = sg.starchess.plan(g, {mask = got.mask, priorities = c.pr})
+    n = n + 1
+    if not (t.same(got.scores, want) and same_set(got.mask, wantmask) and t.same(got.moves, plan)
+            and t.same(full.moves, got.moves) and t.same(full.scores, got.scores)) then
+      agree = false
+      t.diag(("position %d, turns %d, wide %s, rollout %s: got {%s} {%s}, reference {%s} {%s}")
+             :format(i, c.turns, tostring(c.wide), tostring(c.rollout),
+                     table.concat(got.mask, ","), table.concat(got.scores, ","),
+                     table.concat(wantmask, ","), table.concat(want, ",")))
+    end
+  end
+end
+t.ok(agree, ("wide masks, rollouts and the opponents' request table: the C tree equals the " ..
+             "reference, with and without dedupe (%d cases)"):format(n))
+
+-- a rollout looks further: on a midgame position it evaluates other states than no rollout
+do
+  local g = positions[#positions]
+  local a = sg.search(g, {turns = 0})
+  local b = sg.search(g, {turns = 0, rollout = 3})
+  t.ok(b.generated > a.generated, ("rollout = 3 generates the rollout's turns too (%d > %d)")
+       :format(b.generated, a.generated))
+end
+
+---------------------------------------------------------------------------------------------
+-- the stronger player: algo "strong" is the preset laid over the paper's defaults
+
+do
+  local d = sg.defaults("starchess")
+  t.is(d.search.turns, 3, "the paper's player looks three full turns ahead by default")
+  local preset = d.strong
+  t.ok(type(preset) == "table" and preset.rollout and preset.wide ~= nil,
+       "the preset is data in lua/stratagem/starchess.lua")
+  for i, g in ipairs(positions) do
+    if i > 3 then break end
+    local s = sg.search(g, {algo = "strong"})
+    local o = {algo = "predict"}
+    for k, v in pairs(preset) do o[k] = v end
+    local p = sg.search(g, o)
+    t.ok(t.same(s.moves, p.moves) and t.same(s.scores, p.scores) and s.generated == p.generated,
+         ("position %d: algo strong equals predict with the preset's options"):format(i))
+  end
+  -- priorities given to strong are laid over the preset's: garrison stays last
+  local g = positions[2]
+  local a = sg.search(g, {algo = "strong", priorities = {colonise = {priority = 3}}})
+  local o = {algo = "predict"}
+  for k, v in pairs(preset) do o[k] = v end
+  o.priorities = {garrison = preset.priorities.garrison, colonise = {priority = 3}}
+  t.ok(t.same(a.moves, sg.search(g, o).moves), "priorities given to strong are laid over its own")
+  t.ok(#sg.search(g, {algo = "strong", turns = 1}).moves >= 1, "strong takes predict's options")
+end
+
+---------------------------------------------------------------------------------------------
+-- bad input: every new option is checked, the game is unchanged
+
+do
+  local g = positions[2]
+  local before = g:position()
+  local function bad(opts, pattern, desc)
+    t.errors(function() sg.search(g, opts) end, pattern, desc, true)
+  end
+  bad({wide = 1}, "wide must be a boolean, got number", "wide: not a boolean")
+  bad({rollout = -1}, "rollout must be a whole number from 0 to 100", "rollout below 0")
+  bad({rollout = 2.5}, "rollout must be a whole number from 0 to 100", "rollout not whole")
+  bad({dedupe = "yes"}, "dedupe must be a boolean, got string", "dedupe: not a boolean")
+  bad({opponent_priorities = {garison = {}}}, "unknown situation 'garison'",
+      "opponent_priorities: a misspelled situation")
+  bad({priorities = {terraform = "best"}}, "priorities.terraform must be \"paper\" or \"balance\"",
+      "terraform: an unknown rule")
+  bad({priorities = {reserve_turns = -1}}, "reserve_turns must be a whole number from 0 to 1000",
+      "reserve_turns below 0")
+  bad({algo = "strong", weights = {pop_weigth = 1}}, "unknown weights key 'pop_weigth' for starchess (valid keys: blockade_weight",
+      "a misspelled weight is named with the valid keys")
+  bad({algo = "strong", rollout = 101}, "rollout must be a whole number from 0 to 100",
+      "strong checks its options like predict")
+  bad({algo = "strong", depth = 3}, "unknown option 'depth' for algo 'strong'",
+      "an option strong does not take")
+  t.is(g:position(), before, "refused searches leave the game unchanged")
+  local function refused(scenario, pattern, desc)
+    local ok, why = sg.new("starchess", {scenario = scenario})
+    t.ok(ok == nil and tostring(why):match(pattern), desc .. " (" .. tostring(why) .. ")")
+  end
+  refused({reserves = {{materials = -5}}}, "reserves%[1%]%.materials must be a whole number from 0",
+          "a scenario with negative reserves is refused")
+  refused({reserves = {[2] = {credits = "lots"}}}, "reserves%[2%]%.credits must be a whole number.*got lots",
+          "a scenario with reserves that are not numbers is refused")
+  refused({reserves = {{gold = 1}}}, "unknown key 'gold'", "an unknown reserve is named")
+  t.errors(function() sg.new("starchess", {rules = {start_materials = -1}}) end,
+           "start_materials = -1 is out of range", "negative starting reserves in the rules", true)
+end
+
+t.done()
