@@ -276,7 +276,14 @@ do
   local a = sg.search(g, {algo = "strong", priorities = {colonise = {priority = 3}}})
   local o = {algo = "predict"}
   for k, v in pairs(preset) do o[k] = v end
-  o.priorities = {garrison = preset.priorities.garrison, colonise = {priority = 3}}
+  -- the preset's request table with colonise's priority replaced, field by field
+  o.priorities = {}
+  for kind, rule in pairs(preset.priorities) do
+    o.priorities[kind] = {}
+    for f, v in pairs(rule) do o.priorities[kind][f] = v end
+  end
+  o.priorities.colonise = o.priorities.colonise or {}
+  o.priorities.colonise.priority = 3
   t.ok(t.same(a.moves, sg.search(g, o).moves), "priorities given to strong are laid over its own")
   t.ok(#sg.search(g, {algo = "strong", turns = 1}).moves >= 1, "strong takes predict's options")
 end

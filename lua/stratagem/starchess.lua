@@ -77,8 +77,11 @@ local M = {
   -- The stronger player, beyond the paper (sg.search(g, {algo = "strong"})): the paper's tree
   -- with these options laid over its defaults (doc/starchess.md has the measurements that
   -- chose them): wider alternatives at the root, every leaf played on for `rollout` full
-  -- turns of unmasked request lists before it is evaluated, and garrisons put last.
-  strong = {turns = 3, wide = true, rollout = 5, priorities = {garrison = {priority = 4}}},
+  -- turns of unmasked request lists before it is evaluated, garrisons put last, and a
+  -- colony founded by any 20 ships, whatever the threats (min 20, not T + 20: the rollout
+  -- judges the risk).
+  strong = {turns = 3, wide = true, rollout = 5,
+            priorities = {garrison = {priority = 4}, colonise = {min = {add = 20}}}},
   play = {seats = {"human", "ai", "ai", "ai"}, ai = {algo = "predict", turns = 3}},
 }
 
