@@ -8,15 +8,7 @@ local t = require "tap"
 local sg = require "stratagem"
 
 -- the masks of section 2.2.2: none, each request, each pair, in request-list order
-local function masks_of(g)
-  local req = sg.starchess.requests(g)
-  local m = {{}}
-  for i = 1, #req do m[#m + 1] = {req[i].sector} end
-  for i = 1, #req do
-    for j = i + 1, #req do m[#m + 1] = {req[i].sector, req[j].sector} end
-  end
-  return m
-end
+local function masks_of(g) return require("sctest").masks(sg.starchess.requests(g)) end
 
 -- the reference TreePredict: the best score vector for the player of `level`
 local function reference(g, level, o, counts)
@@ -73,16 +65,7 @@ local function rich(seed)
   for p = 1, 4 do R[p] = {materials = 2000, credits = 2000} end
   return sg.new("starchess", {seed = seed, scenario = {reserves = R}})
 end
-local positions = {}
-for seed = 1, 4 do
-  local g = rich(seed)
-  positions[#positions + 1] = g:copy()
-  for turn = 1, 4 * (6 + 3 * seed) do
-    if g:status() ~= "playing" then break end
-    for _, c in ipairs(sg.search(g, {turns = 0}).moves) do g:play(c) end
-  end
-  if g:status() == "playing" then positions[#positions + 1] = g end
-end
+local positions = require("sctest").ai_positions(4, rich, function(seed) return 4 * (6 + 3 * seed) end)
 t.ok(#positions >= 6, "test positions: " .. #positions)
 
 local agree, counted, cases, deduped, saved_gen, all_gen = true, true, 0, true, 0, 0

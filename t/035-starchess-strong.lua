@@ -86,14 +86,7 @@ end
 -- the root with `wide`), the others play their unmasked request list (with `opr`); each leaf
 -- is played on for `rollout` full turns of unmasked request lists before EvalPlayers.
 
-local function paper_masks(req)
-  local m = {{}}
-  for i = 1, #req do m[#m + 1] = {req[i].sector} end
-  for i = 1, #req do
-    for j = i + 1, #req do m[#m + 1] = {req[i].sector, req[j].sector} end
-  end
-  return m
-end
+local paper_masks = sct.masks
 
 -- the wide masks: the paper's, then all but one request (more than 3 requests), then each
 -- priority class masked (more than 2 requests in it, not all) and all but each class (more
@@ -181,16 +174,8 @@ local function same_set(a, b)
 end
 
 -- positions: the start, and midgames of the paper's AI on the default rules
-local positions = {}
-for seed = 1, 3 do
-  local g = sg.new("starchess", {seed = seed})
-  positions[#positions + 1] = g:copy()
-  for _ = 1, 4 * (10 + 8 * seed) do
-    if g:status() ~= "playing" then break end
-    for _, c in ipairs(sg.search(g, {turns = 0}).moves) do g:play(c) end
-  end
-  if g:status() == "playing" then positions[#positions + 1] = g end
-end
+local positions = sct.ai_positions(3, function(seed) return sg.new("starchess", {seed = seed}) end,
+                                   function(seed) return 4 * (10 + 8 * seed) end)
 t.ok(#positions >= 5, "test positions: " .. #positions)
 
 -- wide masks, counted: RICH player 1 of 022-starchess-ai.lua has 7 requests (2 of priority 3,

@@ -37,4 +37,30 @@ function M.game(s, opts)
   return g
 end
 
+-- The masks of section 2.2.2 for a request list: none, each request, each pair, in order.
+function M.masks(req)
+  local m = {{}}
+  for i = 1, #req do m[#m + 1] = {req[i].sector} end
+  for i = 1, #req do
+    for j = i + 1, #req do m[#m + 1] = {req[i].sector, req[j].sector} end
+  end
+  return m
+end
+
+-- Test positions: for seeds 1 to n, the start start(seed), and the position after
+-- player_turns(seed) turns of the AI with tree predicts 0 turns, if the game is still on.
+function M.ai_positions(n, start, player_turns)
+  local ps = {}
+  for seed = 1, n do
+    local g = start(seed)
+    ps[#ps + 1] = g:copy()
+    for _ = 1, player_turns(seed) do
+      if g:status() ~= "playing" then break end
+      for _, c in ipairs(sg.search(g, {turns = 0}).moves) do g:play(c) end
+    end
+    if g:status() == "playing" then ps[#ps + 1] = g end
+  end
+  return ps
+end
+
 return M
