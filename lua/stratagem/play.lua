@@ -120,10 +120,6 @@ local function result_text(g, names)
   return "Drawn."
 end
 
--- Games that tell what a command did in words (stratagem.chronicle): their confirmations,
--- the events of the AI's turns and the final standings.  (A field of the game's defaults file
--- would be the place; Star Chess is the only such game so far.)
-local CHRONICLES = {starchess = "stratagem.chronicle"}
 
 -- The commands of a typed line: separated by ';', blanks around them dropped.
 local function split_commands(line)
@@ -366,7 +362,10 @@ end
 -- seed, colour, read and write.
 local function play_game(S)
   local g = S.g
-  S.chronicle = CHRONICLES[g:game()] and require(CHRONICLES[g:game()])
+  -- a game whose defaults name a chronicle module (Star Chess: stratagem.chronicle) tells
+  -- what each command did in words: confirmations, the AI turns' events, the final standings
+  local chron = (sg.defaults(g:game()).play or {}).chronicle
+  S.chronicle = chron and require(chron)
   S.events = S.chronicle and {} or nil
   -- a turn of commands closed by 'end' (Star Chess, war chess), or one move a turn
   S.multi = g:status() == "playing" and g:legal("end")

@@ -82,7 +82,9 @@ local M = {
   -- judges the risk).
   strong = {turns = 3, wide = true, rollout = 5,
             priorities = {garrison = {priority = 4}, colonise = {min = {add = 20}}}},
-  play = {seats = {"human", "ai", "ai", "ai"}, ai = {algo = "predict", turns = 3}},
+  -- terminal play: seats, the AI seats' search, and the module that tells what commands did
+  play = {seats = {"human", "ai", "ai", "ai"}, ai = {algo = "predict", turns = 3},
+          chronicle = "stratagem.chronicle"},
 }
 
 local SECTORS = {}
