@@ -274,6 +274,25 @@ do
 end
 
 ---------------------------------------------------------------------------------------------
+-- the time limit: past it the best of the root masks searched to the end is played
+
+do
+  local g = positions[#positions]
+  local free = sg.search(g, {algo = "strong"})
+  local roomy = sg.search(g, {algo = "strong", time = 1000})
+  t.ok(free.complete and roomy.complete and t.same(free.moves, roomy.moves),
+       "a time limit that holds changes nothing (complete = true)")
+  -- turns 6 without dedupe on a midgame position cannot end in a microsecond
+  local r = sg.search(g, {turns = 6, dedupe = false, time = 1e-6})
+  t.is(r.complete, false, "a time limit that runs out: complete = false")
+  t.ok(t.same(r.moves, sg.starchess.plan(g, {mask = r.mask})),
+       "and the turn played is the plan of a mask (" .. table.concat(r.mask, ",") .. ")")
+  local x = g:copy()
+  local ok = pcall(function() for _, c in ipairs(r.moves) do x:play(c) end end)
+  t.ok(ok, "which is legal")
+end
+
+---------------------------------------------------------------------------------------------
 -- bad input: every new option is checked, the game is unchanged
 
 do
@@ -286,6 +305,9 @@ do
   bad({rollout = -1}, "rollout must be a whole number from 0 to 100", "rollout below 0")
   bad({rollout = 2.5}, "rollout must be a whole number from 0 to 100", "rollout not whole")
   bad({dedupe = "yes"}, "dedupe must be a boolean, got string", "dedupe: not a boolean")
+  bad({time = -1}, "time must be a number of seconds, 0 or more", "time below 0")
+  bad({algo = "strong", time = "soon"}, "time must be a number of seconds, 0 or more",
+      "time not a number")
   bad({opponent_priorities = {garison = {}}}, "unknown situation 'garison'",
       "opponent_priorities: a misspelled situation")
   bad({priorities = {terraform = "best"}}, "priorities.terraform must be \"paper\" or \"balance\"",

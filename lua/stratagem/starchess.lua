@@ -338,7 +338,7 @@ local function predict(g, s, defaults, base)
   end
   local o = {turns = s.turns, levels = s.levels, prune = s.prune, skip_dead = s.skip_dead,
              masks = s.masks, threads = s.threads, priorities = pr, dedupe = s.dedupe,
-             wide = s.wide, rollout = s.rollout,
+             wide = s.wide, rollout = s.rollout, time = s.time,
              opponent_priorities = s.opponent_priorities ~= nil and
                merge_priorities(s.opponent_priorities) or nil}
   return core.starchess.predict(g, o, wg)

@@ -505,7 +505,8 @@ typedef struct tree {
   int levels;
   int player[MAX_LEVELS];          /* the player of each level */
   uint64_t generated, evaluated;
-  int stop, poll;
+  int stop, poll, timed_out;
+  double deadline;                 /* clock_now() to stop at; 0: none */
 } tree;
 
 /* EvalPlayers at a leaf; with a rollout, after that many more full turns in which every player
@@ -587,6 +588,8 @@ static int stopped(tree *T) {
     T->poll = 256;
     if (interrupt_pending())
       T->stop = 1;
+    else if (T->deadline > 0 && clock_now() > T->deadline)
+      T->stop = T->timed_out = 1;
   }
   return T->stop;
 }
@@ -630,6 +633,7 @@ typedef struct job {
   int nm;
   atomic_int *next;                /* the next root mask to take, shared by the threads */
   int (*scores)[SC_PLAYERS];       /* per root mask */
+  uint8_t *done;                   /* per root mask: its subtree searched to the end */
 } job;
 
 /* Take root masks one at a time until none is left: subtrees differ widely in size, so a
@@ -637,9 +641,11 @@ typedef struct job {
    best is chosen afterwards in enumeration order: the result never depends on the threads. */
 static void *run_job(void *arg) {
   job *j = arg;
-  for (int i; (i = atomic_fetch_add(j->next, 1)) < j->nm;)
-    if (j->K->first[i] == i)
+  for (int i; !j->t.stop && (i = atomic_fetch_add(j->next, 1)) < j->nm;)
+    if (j->K->first[i] == i) {
       child_scores(&j->t, 0, &j->K->s[i], j->scores[i]);
+      j->done[i] = !j->t.stop;
+    }
   return NULL;
 }
 
@@ -678,7 +684,10 @@ int sp_comp_turn(const sp_priorities *pr, const sc_cfg *c, const sc_state *s,
     snprintf(err, SG_ERRLEN, "search: out of memory");
     return -1;
   }
+  T.deadline = o->time > 0 ? clock_now() + o->time : 0;
   make_kids(&T, s, masks, nm, K);   /* the root's turns, before the threads share them */
+  uint8_t done[MAX_MASKS] = {0}, K_first[MAX_MASKS];
+  memcpy(K_first, K->first, sizeof K_first);
   int nt = o->threads < 1 ? 1 : o->threads > 64 ? 64 : o->threads;
   if (nt > nm)
     nt = nm;
@@ -689,7 +698,7 @@ int sp_comp_turn(const sp_priorities *pr, const sc_cfg *c, const sc_state *s,
   for (int i = 0; i < nt; i++) {
     jobs[i].t = T;
     jobs[i].t.generated = jobs[i].t.evaluated = 0;
-    jobs[i].K = K, jobs[i].scores = scores;
+    jobs[i].K = K, jobs[i].scores = scores, jobs[i].done = done;
     jobs[i].nm = nm, jobs[i].next = &next;
   }
   int started = 0;
@@ -708,16 +717,21 @@ int sp_comp_turn(const sp_priorities *pr, const sc_cfg *c, const sc_state *s,
       memcpy(scores[i], scores[K->first[i]], sizeof scores[i]);
   free(K);
   r->generated = T.generated;
-  /* the first best in enumeration order, whatever the threads */
+  /* the first best in enumeration order, whatever the threads, among the masks searched to
+     the end (all of them unless the time ran out; none: the unmasked turn) */
   int best = 0;
   for (int i = 1; i < nm; i++)
-    if (scores[i][T.root - 1] > scores[best][T.root - 1])
+    if (done[K_first[i]] && (!done[K_first[best]] ||
+                             scores[i][T.root - 1] > scores[best][T.root - 1]))
       best = i;
+  r->complete = 1;
   for (int i = 0; i < nt; i++) {
     r->generated += jobs[i].t.generated;
     r->evaluated += jobs[i].t.evaluated;
-    r->interrupted |= jobs[i].t.stop;
+    r->interrupted |= jobs[i].t.stop && !jobs[i].t.timed_out;
+    r->complete &= !jobs[i].t.stop;
   }
+
   r->mask = masks[best];
   memcpy(r->scores, scores[best], sizeof r->scores);
   free(scores);

@@ -68,7 +68,9 @@ typedef struct sp_options {
                                     turns; NULL: the player's own (the paper's) */
   int rollout;         /* full turns of unmasked play after each leaf before it is evaluated */
   int wide;            /* more alternatives at the root: sp_masks_wide, not sp_masks */
-  int dedupe;          /* masks whose turns end in the same position are searched once (the
+  int dedupe;
+  double time;         /* seconds; past them the tree stops and the best of the root masks
+                          searched to the end is played (0: no limit) */          /* masks whose turns end in the same position are searched once (the
                           result does not change; fewer positions generated and evaluated) */
 } sp_options;
 
@@ -79,6 +81,7 @@ typedef struct sp_result {
   int ncmds;
   sg_move cmds[SP_MAX_COMMANDS];
   int interrupted;
+  int complete;                /* every root mask searched to the end (the time held) */
 } sp_result;
 
 /* CompTurn: TreePredict from s, then the commands of the best mask.  Returns 0, or -1 with a

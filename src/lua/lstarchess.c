@@ -278,6 +278,14 @@ static int lpredict(lua_State *L) {
   o.dedupe = opt_bool(L, 2, "dedupe", 1);
   o.wide = opt_bool(L, 2, "wide", 0);
   o.rollout = opt_int(L, 2, "rollout", 0, 0, 100);
+  lua_getfield(L, 2, "time");
+  o.time = 0;
+  if (!lua_isnil(L, -1)) {
+    if (!lua_isnumber(L, -1) || lua_tonumber(L, -1) < 0)
+      return luaL_error(L, "sg.search: time must be a number of seconds, 0 or more");
+    o.time = lua_tonumber(L, -1);
+  }
+  lua_pop(L, 1);
   lua_getfield(L, 2, "levels");
   int has_levels = !lua_isnil(L, -1);
   lua_pop(L, 1);
@@ -347,6 +355,8 @@ static int lpredict(lua_State *L) {
   lua_setfield(L, -2, "levels");
   lua_pushnumber(L, dt);
   lua_setfield(L, -2, "time");
+  lua_pushboolean(L, r->complete);
+  lua_setfield(L, -2, "complete");
   return 1;
 }
 
