@@ -245,9 +245,7 @@ static int capacity(const level *L, int reserves) {
     m += L->s->materials[L->p - 1] / L->pr->reserve_turns;
     cr += L->s->credits[L->p - 1] / L->pr->reserve_turns;
   }
-  long a = L->c->support_materials ? m / L->c->support_materials : 999999;
-  long b = L->c->support_credits ? cr / L->c->support_credits : 999999;
-  long cap = a < b ? a : b;
+  long cap = sc_supported(L->c, m, cr);
   return cap < 0 ? 0 : (int)cap;
 }
 
@@ -377,15 +375,6 @@ static void comp_scrap(level *L) {
   }
 }
 
-/* Section 3.4.6: CompTerraform: with at least two barren colonies and at most twice as many
-   terran ones, the most populous unblockaded barren colony, one at a time. */
-/* The ships a net income supports. */
-static long supported(const sc_cfg *c, long m, long cr) {
-  long a = c->support_materials ? m / c->support_materials : 999999;
-  long b = c->support_credits ? cr / c->support_credits : 999999;
-  return a < b ? a : b;
-}
-
 /* Beyond the paper (priorities.terraform = "balance"): terraform the unblockaded barren colony
    that raises the ships the net income supports the most, if any does: an empire short of
    credits gains by it, one short of materials loses (the paper's rule turns material producers
@@ -396,7 +385,7 @@ static void comp_terraform_balance(level *L) {
     return;
   long m, cr;
   sc_net_income(c, L->s, L->p, &m, &cr);
-  long base = supported(c, m, cr), top = base;
+  long base = sc_supported(c, m, cr), top = base;
   int best = -1;
   for (int k = 0; k < SC_SECTORS; k++) {
     int sec = sc_order[L->p - 1][k], n = L->s->pop[sec];
@@ -406,7 +395,7 @@ static void comp_terraform_balance(level *L) {
               MIN(n * c->terran_materials, c->terran_materials_cap);
     long c2 = cr + MIN(n * c->barren_credits_use, c->barren_credits_use_cap) +
               MIN(n * c->terran_credits, c->terran_credits_cap);
-    long v = supported(c, m2, c2);
+    long v = sc_supported(c, m2, c2);
     if (v > top)
       top = v, best = sec;
   }
@@ -414,6 +403,8 @@ static void comp_terraform_balance(level *L) {
     exec(L, SC_CMD(SC_TERRAFORM, best, 0, 0));
 }
 
+/* Section 3.4.6: CompTerraform: with at least two barren colonies and at most twice as many
+   terran ones, the most populous unblockaded barren colony, one at a time. */
 static void comp_terraform(level *L) {
   if (L->pr->terraform_balance) {
     comp_terraform_balance(L);

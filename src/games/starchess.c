@@ -447,10 +447,7 @@ void sc_eval(const sc_cfg *c, const sc_state *s, int *scores) {
     for (int p = 0; p < SC_PLAYERS; p++) {
       long m, cr;
       sc_net_income(c, s, p + 1, &m, &cr);
-      long cap = c->support_materials ? m / c->support_materials : 999999;
-      long cap2 = c->support_credits ? cr / c->support_credits : 999999;
-      if (cap2 < cap)
-        cap = cap2;
+      long cap = sc_supported(c, m, cr);
       extra[p] += (long long)c->capacity_weight * (cap < 0 ? 0 : cap);
     }
   for (int p = 0; p < SC_PLAYERS; p++)
@@ -591,6 +588,13 @@ int sc_legal(const sc_cfg *c, const sc_state *s, sg_move m) {
   default:
     return 1;
   }
+}
+
+/* The ships a net income of m materials and cr credits supports (negative when it is short). */
+long sc_supported(const sc_cfg *c, long m, long cr) {
+  long a = c->support_materials ? m / c->support_materials : 999999;
+  long b = c->support_credits ? cr / c->support_credits : 999999;
+  return a < b ? a : b;
 }
 
 /* Net income of player p's colonies not blockaded: production minus colony consumption. */

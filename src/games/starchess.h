@@ -69,6 +69,7 @@ int sc_near_colony(const sc_state *s, int p, int sec);  /* holds or is next to p
 int sc_blockaded(const sc_state *s, int sec);           /* enemy ships on a colony */
 int sc_build_limit(const sc_cfg *c, const sc_state *s, int p, int sec, int *why);
 int sc_legal(const sc_cfg *c, const sc_state *s, sg_move m);
+long sc_supported(const sc_cfg *c, long m, long cr);  /* ships an income supports */
 int sc_same(const sc_state *a, const sc_state *b);       /* the same position */
 void sc_net_income(const sc_cfg *c, const sc_state *s, int p, long *materials, long *credits);
 
