@@ -109,7 +109,7 @@ t.errors(function() sg.search("g") end, "sg.search: expected a game %(from sg.ne
          "search on a string")
 t.errors(function() sg.search(g, 3) end, "options must be a table, got number", "search options not a table")
 t.errors(function() sg.search(g, {deep = 3}) end,
-         "sg.search: unknown option 'deep' %(valid options: algo, beam, depth, exploration, hash, iterations, nodes, playout_depth, prune_actions, random, seed, symmetry, threads, time%)",
+         "sg.search: unknown option 'deep' %(valid options: algo, aspiration, beam, depth, exploration, hash, history, iterations, killers, lmr, nodes, null_move, playout_depth, prune_actions, pvs, quiescence, random, seed, symmetry, threads, time%)",
          "an unknown search option lists the valid ones")
 t.errors(function() sg.search(g, {algo = "minimax"}) end,
          "unknown algo 'minimax' %(valid: alphabeta, brs, maxn, mcts, paranoid, random%)", "an unknown algo")

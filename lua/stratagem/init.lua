@@ -11,9 +11,10 @@ local fmt = string.format
 local methods = core.methods   -- the methods of every game object
 
 local COMMON_OPTIONS = {"position", "rules", "seed", "variant", "weights"}
-local SEARCH_OPTIONS = {"algo", "beam", "depth", "exploration", "hash", "iterations", "nodes",
-                        "playout_depth", "prune_actions", "random", "seed", "symmetry", "threads",
-                        "time"}
+local SEARCH_OPTIONS = {"algo", "aspiration", "beam", "depth", "exploration", "hash", "history",
+                        "iterations", "killers", "lmr", "nodes", "null_move", "playout_depth",
+                        "prune_actions", "pvs", "quiescence", "random", "seed", "symmetry",
+                        "threads", "time"}
 local ALGOS = {"alphabeta", "brs", "maxn", "mcts", "paranoid", "random"}
 
 local function sorted_keys(t)

@@ -42,6 +42,8 @@ void search_opts_default(search_opts *o) {
   memset(o, 0, sizeof *o);
   o->hash_bytes = (size_t)16 << 20;
   o->random = -1;
+  o->threads = 1;
+  o->pvs = o->aspiration = o->killers = o->history = o->null_move = o->lmr = o->quiescence = 1;
 }
 
 static void *state_at(search_ctx *x, int ply) {

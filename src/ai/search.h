@@ -24,6 +24,12 @@ typedef struct search_opts {
   int symmetry;                /* one move per class of symmetric moves */
   int prune_actions;           /* the game's prune hook: 0 off, SEARCH_PRUNE_ALL at every
                                   node, SEARCH_PRUNE_OWN at the root player's nodes only */
+  int threads;                 /* alpha-beta: threads sharing the table (1 = reproducible) */
+  /* Alpha-beta's enhancements, each on by default where the game allows it (switch one off to
+     study what it brings): principal variation search, aspiration windows, killer moves,
+     the history heuristic, null move pruning (games with a null-move hook), late move
+     reductions, quiescence (games with a noisy-move or unquiet hook). */
+  int pvs, aspiration, killers, history, null_move, lmr, quiescence;
 } search_opts;
 
 #define SEARCH_PRUNE_ALL 1

@@ -98,6 +98,18 @@ static void read_opts(lua_State *L, int t, search_opts *o) {
                "searching player's moves only) or false, got %s",
                lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : luaL_typename(L, -1));
   lua_pop(L, 1);
+  static const char *const flags[] = {"pvs", "aspiration", "killers", "history", "null_move",
+                                      "lmr", "quiescence", NULL};
+  int *const fields[] = {&o->pvs, &o->aspiration, &o->killers, &o->history, &o->null_move,
+                         &o->lmr, &o->quiescence};
+  for (int i = 0; flags[i]; i++) {
+    lua_getfield(L, t, flags[i]);
+    if (!lua_isnil(L, -1) && !lua_isboolean(L, -1))
+      luaL_error(L, "search: %s must be a boolean, got %s", flags[i], luaL_typename(L, -1));
+    if (!lua_isnil(L, -1))
+      *fields[i] = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+  }
 }
 
 static void push_result(lua_State *L, const lgame *g, const search_result *r) {
@@ -162,7 +174,8 @@ static int optset(lua_State *L, int t, const char *k) {
    belongs to another algorithm is refused rather than ignored. */
 static void read_multi_opts(lua_State *L, int t, int algo, multi_opts *o) {
   static const char *const mcts_only[] = {"iterations", "exploration", "playout_depth", NULL};
-  static const char *const ab_only[] = {"beam", "symmetry", NULL};
+  static const char *const ab_only[] = {"beam", "symmetry", "pvs", "aspiration", "killers",
+                                        "history", "null_move", "lmr", "quiescence", NULL};
   for (int i = 0; mcts_only[i]; i++)
     if (algo != A_MCTS && optset(L, t, mcts_only[i]))
       luaL_error(L, "search: %s is an option of algo 'mcts', not of '%s'", mcts_only[i],
