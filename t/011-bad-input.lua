@@ -125,7 +125,7 @@ t.errors(function() sg.search(g, {beam = 3}) end, "beam must be a table of width
 t.errors(function() sg.search(g, {beam = {2, 0}}) end, "beam%[2%] must be a whole number of moves, 1 or more",
          "a beam width of 0")
 t.errors(function() sg.search(g, {symmetry = "yes"}) end, "symmetry must be a boolean", "symmetry not a boolean")
-t.errors(function() sg.search(g, {threads = 2}) end, "runs on 1 thread", "more threads than the algo has")
+t.errors(function() sg.search(g, {algo = "maxn", threads = 2}) end, "runs on 1 thread", "more threads than the algo has")
 t.errors(function() sg.search(g, {seed = 0.5}) end, "seed must be a whole number", "a fractional search seed")
 t.errors(function() sg.search(won) end, "the game is over", "search on a finished game")
 t.is(g:save(), before, "failed searches left the game unchanged")

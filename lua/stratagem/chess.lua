@@ -30,7 +30,9 @@ local M = {
   play = {seats = {"human", "ai"}, ai = {time = 1}},
 }
 
-local SEARCH_OPTIONS = {"algo", "depth", "eval", "hash", "nodes", "random", "seed", "time"}
+local SEARCH_OPTIONS = {"algo", "aspiration", "depth", "eval", "hash", "history", "killers", "lmr",
+                        "nodes", "null_move", "pvs", "quiescence", "random", "seed", "threads",
+                        "time"}
 
 local function check_options(s)
   local function whole(k, lo, hi, what)
@@ -42,6 +44,7 @@ local function check_options(s)
   end
   whole("depth", 0, 97, "plies; 0: no limit")
   whole("nodes", 0, math.maxinteger, "0: no limit")
+  whole("threads", 1, 256, "threads sharing the hash table")
   if s.time ~= nil and (type(s.time) ~= "number" or not (s.time >= 0)) then
     error("time must be a number of seconds, 0 or more (0: no limit), got " .. tostring(s.time), 0)
   end
@@ -64,10 +67,10 @@ local function check_options(s)
 end
 
 M.algos = {
-  -- Chess's own alpha-beta (src/ai/chesssearch.c): iterative deepening with aspiration
-  -- windows, principal variation search, transposition table, quiescence over captures,
-  -- promotions and checks, mate by distance, check extension, null move, late move
-  -- reductions.  r.score is in centipawns for the side to move (a mate scores like a won
+  -- The shared alpha-beta (src/ai/search.c) through chess's hooks: iterative deepening with
+  -- aspiration windows, principal variation search, transposition table, quiescence over
+  -- captures, promotions and checks, mate by distance, check extension, null move, late move
+  -- reductions, killers and history (each can be switched off by its option).  r.score is in centipawns for the side to move (a mate scores like a won
   -- game, beyond every evaluation) and r.mate the moves to mate (negative: mated).
   -- eval = function(fen) -> centipawns replaces the C evaluation (slow: for experiments).
   alphabeta = {

@@ -12,8 +12,9 @@ return {
   variant = {misere = false},
   -- the game's own sg.new keys beyond the common ones (none)
   options = {},
-  -- sg.search defaults: no limit, so the search runs until the result is exact
-  search = {algo = "alphabeta", hash = 1},
+  -- sg.search defaults: no limit, so the search runs until the result is exact; no late move
+  -- reductions, which would make the proof a few plies longer on a tree this small
+  search = {algo = "alphabeta", hash = 1, lmr = false},
   -- what `stratagem play tictactoe` seats by default, and how its AI plays: the exact search,
   -- choosing at random (seeded) among the moves that are equally good
   play = {seats = {"human", "ai"}, ai = {algo = "alphabeta", random = 0, symmetry = true}},

@@ -1,4 +1,9 @@
-/* search.c: alpha-beta in negamax form over the game interface, knowing no game. */
+/* search.c: alpha-beta in negamax form over the game interface, knowing no game: principal
+   variation search with iterative deepening and aspiration windows, a transposition table,
+   killer and history ordering, null move pruning and late move reductions, quiescence and
+   check extension through the game's hooks.  Everything a search touches is allocated before
+   the first node. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,22 +15,44 @@
 
 #define NO_MOVE UINT32_MAX
 #define WIN_BOUND (SG_WIN - SEARCH_MAX_PLY)   /* scores beyond this are game ends */
+#define HIST_SIZE 4096                        /* history entries per player (move & 4095) */
+#define HIST_MAX (1 << 20)
 
-/* Everything a search touches, allocated once before the first node. */
+/* Ordering keys: the table move, good noisy moves, killers, then quiet moves by history, then
+   noisy moves that lose material. */
+#define KEY_TT (1 << 30)
+#define KEY_NOISY (1 << 28)
+#define KEY_KILLER (1 << 27)
+#define KEY_BAD (-(1 << 26))
+
 typedef struct search_ctx {
   const sg_class *c;
   const void *cfg;
   const search_opts *o;
-  size_t ssize;
-  unsigned char *states;       /* SEARCH_MAX_PLY + 1 states, one per ply */
+  size_t ssize;                /* a whole state */
+  size_t nsize;                /* what a ply copies: the node prefix, or the whole state */
+  int nodemode;                /* the game's node hooks are in use */
+  unsigned char *states;       /* SEARCH_MAX_PLY + 1 nodes, one per ply */
   sg_move *moves;              /* max_moves per ply */
-  int *order;                  /* max_moves ordering scores (the beam's scratch) */
+  int *keys;                   /* ordering keys, max_moves per ply */
+  unsigned char *noisy;        /* noisy flags, max_moves per ply */
+  int *order;                  /* max_moves static values (the beam's scratch) */
   int *rootvals;               /* max_moves values of the root moves */
-  uint64_t *keys;              /* max_moves symmetry keys */
-  unsigned char *scratch;      /* 2 states for symmetry and shallow ordering */
+  uint64_t *symkeys;           /* max_moves symmetry keys */
+  unsigned char *scratch;      /* 2 whole states for symmetry and beam ordering */
+  unsigned char *full;         /* 4 whole states for the symmetric image */
   sg_move *pv;                 /* SEARCH_MAX_PLY x SEARCH_MAX_PLY triangular PV table */
   int pvlen[SEARCH_MAX_PLY + 1];
-  tt_table tt;
+  uint64_t *path;              /* node mode: the game's keys, then the search path's */
+  int nhist;
+  sg_move killer[SEARCH_MAX_PLY + 1][2];
+  int (*history)[HIST_SIZE];   /* [2][HIST_SIZE] */
+  tt_table own;                /* the table when it is this search's alone */
+  tt_table *tt;                /* own, or the table shared by the threads of one search */
+  int shared;                  /* tt is shared: lockless access */
+  uint64_t hits;               /* table hits */
+  int *quit;                   /* helpers: the main thread is done (read atomically) */
+  int helper;                  /* 0 for the main thread, else the helper's number */
   sg_rng rng;
   uint64_t nodes;
   double t0, deadline;
@@ -34,8 +61,10 @@ typedef struct search_ctx {
   int leaf;                    /* this iteration evaluated a leaf at the depth limit */
   int exact_only;              /* cut only on table entries of finished subtrees */
   int beamcut;                 /* the beam dropped moves somewhere */
-  int quiet_limit;             /* no quiescence extension at or beyond this ply */
+  int quiet_limit;             /* no extension at or beyond this ply */
   int root;                    /* the player to move at the root */
+  int seldepth;
+  int use_pvs, use_killers, use_history, use_null, use_lmr, use_quiesce;
 } search_ctx;
 
 void search_opts_default(search_opts *o) {
@@ -47,60 +76,118 @@ void search_opts_default(search_opts *o) {
 }
 
 static void *state_at(search_ctx *x, int ply) {
-  return x->states + (size_t)ply * x->ssize;
+  return x->states + (size_t)ply * x->nsize;
+}
+
+static sg_move *moves_at(search_ctx *x, int ply) {
+  return x->moves + (size_t)ply * (size_t)x->c->max_moves;
 }
 
 static void ctx_free(search_ctx *x) {
   free(x->states);
   free(x->moves);
+  free(x->keys);
+  free(x->noisy);
   free(x->order);
   free(x->rootvals);
-  free(x->keys);
+  free(x->symkeys);
   free(x->scratch);
+  free(x->full);
   free(x->pv);
-  tt_free(&x->tt);
+  free(x->path);
+  free(x->history);
+  tt_free(&x->own);
 }
 
+/* shared: the threads' table, or NULL for a table of the search's own. */
 static int ctx_init(search_ctx *x, const sg_class *c, const void *cfg, const void *st,
-                    const search_opts *o, char *err) {
+                    const search_opts *o, tt_table *shared, char *err) {
   memset(x, 0, sizeof *x);
   x->c = c, x->cfg = cfg, x->o = o, x->ssize = c->state_size;
-  size_t mm = (size_t)c->max_moves;
-  x->states = malloc((SEARCH_MAX_PLY + 1) * x->ssize);
-  x->moves = malloc((SEARCH_MAX_PLY + 1) * mm * sizeof(sg_move));
+  x->nodemode = c->node.size > 0 && c->node.make && c->node.gen;
+  x->nsize = x->nodemode ? c->node.size : x->ssize;
+  const uint64_t *hist = NULL;
+  if (x->nodemode && c->node.history)
+    x->nhist = c->node.history(cfg, st, &hist);
+  size_t mm = (size_t)c->max_moves, np = SEARCH_MAX_PLY + 1;
+  x->states = malloc(np * x->nsize);
+  x->moves = malloc(np * mm * sizeof(sg_move));
+  x->keys = malloc(np * mm * sizeof(int));
+  x->noisy = malloc(np * mm);
   x->order = malloc(mm * sizeof(int));
   x->rootvals = malloc(mm * sizeof(int));
-  x->keys = malloc(mm * sizeof(uint64_t));
+  x->symkeys = malloc(mm * sizeof(uint64_t));
   x->scratch = malloc(2 * x->ssize);
+  x->full = malloc(4 * x->ssize);
   x->pv = malloc((size_t)SEARCH_MAX_PLY * SEARCH_MAX_PLY * sizeof(sg_move));
-  if (!x->states || !x->moves || !x->order || !x->rootvals || !x->keys || !x->scratch || !x->pv ||
-      tt_init(&x->tt, o->hash_bytes) != 0) {
+  x->path = malloc(((size_t)x->nhist + np + 1) * sizeof(uint64_t));
+  x->history = calloc(2, sizeof *x->history);
+  if (!x->states || !x->moves || !x->keys || !x->noisy || !x->order || !x->rootvals ||
+      !x->symkeys || !x->scratch || !x->full || !x->pv || !x->path || !x->history ||
+      (!shared && tt_init(&x->own, o->hash_bytes) != 0)) {
     ctx_free(x);
     snprintf(err, SG_ERRLEN, "search: out of memory (hash table of %zu bytes asked)",
              o->hash_bytes);
     return -1;
   }
-  memcpy(x->states, st, x->ssize);
+  x->tt = shared ? shared : &x->own;
+  x->shared = shared != NULL;
+  if (x->nhist)
+    memcpy(x->path, hist, (size_t)x->nhist * sizeof(uint64_t));
+  memcpy(x->states, st, x->nsize);
   x->root = c->to_move(cfg, st);
   rng_seed(&x->rng, o->seed);
   x->t0 = clock_now();
   x->deadline = o->time > 0 ? x->t0 + o->time : 0;
+  x->use_pvs = o->pvs;
+  x->use_killers = o->killers;
+  x->use_history = o->history;
+  x->use_null = o->null_move && c->null_move;
+  x->use_lmr = o->lmr && o->pvs;   /* a reduced move is re-searched through the null window */
+  x->use_quiesce = o->quiescence;
+  for (int i = 0; i <= SEARCH_MAX_PLY; i++)
+    x->killer[i][0] = x->killer[i][1] = NO_MOVE;
   return 0;
 }
 
-/* Polled at every node; the clock and the interrupt flag every 1024 nodes. */
+/* Polled at every node; the clock and the interrupt flags every 1024 nodes. */
 static int out_of_budget(search_ctx *x) {
   if (x->stop)
     return 1;
-  if (x->o->nodes && x->nodes >= x->o->nodes)
+  if (x->o->nodes && !x->helper && x->nodes >= x->o->nodes)
     x->stop = SEARCH_LIMIT;
   else if ((x->nodes & 1023) == 0) {
-    if (interrupt_pending())
+    if (x->quit && __atomic_load_n(x->quit, __ATOMIC_RELAXED))
+      x->stop = SEARCH_LIMIT;
+    else if (interrupt_pending())
       x->stop = SEARCH_INTERRUPTED;
+    else if (x->o->stop_flag && *x->o->stop_flag)
+      x->stop = SEARCH_LIMIT;
     else if (x->deadline && clock_now() >= x->deadline)
       x->stop = SEARCH_LIMIT;
   }
   return x->stop != 0;
+}
+
+static int probe(search_ctx *x, uint64_t key, tt_entry *out) {
+  if (x->shared) {
+    if (!tt_probe_shared(x->tt, key, out))
+      return 0;
+  } else {
+    const tt_entry *e = tt_probe(x->tt, key);
+    if (!e)
+      return 0;
+    *out = *e;
+  }
+  x->hits++;
+  return 1;
+}
+
+static void store(search_ctx *x, uint64_t key, sg_move m, int score, int depth, int bound) {
+  if (x->shared)
+    tt_store_shared(x->tt, key, m, score, depth, bound);
+  else
+    tt_store(x->tt, key, m, score, depth, bound);
 }
 
 static int to_tt(int v, int ply) {
@@ -111,8 +198,26 @@ static int from_tt(int v, int ply) {
   return v > WIN_BOUND ? v - ply : v < -WIN_BOUND ? v + ply : v;
 }
 
-/* The value of a finished game for player `me`, or 0 with *over = 0 when it goes on. */
-static int game_end_value(search_ctx *x, const void *st, int me, int ply, int *over) {
+/* The static value of st for the player to move. */
+static int evaluate(search_ctx *x, const void *st, int me) {
+  if (x->o->eval_fn) {
+    int stop = 0, v = x->o->eval_fn(x->o->eval_ud, st, &stop);
+    if (stop && !x->stop)
+      x->stop = SEARCH_INTERRUPTED;
+    return v > SG_EVAL_MAX - 1 ? SG_EVAL_MAX - 1 : v < -SG_EVAL_MAX + 1 ? -SG_EVAL_MAX + 1 : v;
+  }
+  int scores[SG_MAX_PLAYERS];
+  x->c->eval(x->cfg, st, scores);
+  return scores[me];
+}
+
+/* The value of a finished game for player `me`, or 0 with *over = 0 when it goes on.  In node
+   mode only the draws by rule are seen here (a lost position shows when it has no move). */
+static int node_end(search_ctx *x, const void *st, int me, int ply, int *over) {
+  if (x->nodemode) {
+    *over = x->c->node.draw && x->c->node.draw(x->cfg, st, x->path, x->nhist + ply);
+    return 0;
+  }
   int winner;
   sg_status s = x->c->status(x->cfg, st, &winner);
   *over = s != SG_PLAYING;
@@ -125,21 +230,31 @@ static int game_end_value(search_ctx *x, const void *st, int me, int ply, int *o
   return 0;
 }
 
+static int gen_at(search_ctx *x, const void *st, sg_move *out) {
+  return x->nodemode ? x->c->node.gen(x->cfg, st, out) : x->c->gen(x->cfg, st, out);
+}
+
+/* dst = src after m (dst and src are nodes). */
+static void play_into(search_ctx *x, void *dst, const void *src, sg_move m) {
+  memcpy(dst, src, x->nsize);
+  if (x->nodemode)
+    x->c->node.make(x->cfg, dst, m);
+  else
+    x->c->play(x->cfg, dst, m);
+}
+
 /* Keep the best k moves by the static value of the position each one leads to. */
 static int beam_filter(search_ctx *x, const void *st, sg_move *ms, int n, int k, int ply) {
   const sg_class *c = x->c;
   int me = c->to_move(x->cfg, st);
-  int scores[SG_MAX_PLAYERS];
   void *child = x->scratch;
   for (int i = 0; i < n; i++) {
     int over;
-    memcpy(child, st, x->ssize);
-    c->play(x->cfg, child, ms[i]);
-    int v = game_end_value(x, child, me, ply + 1, &over);
-    if (!over) {
-      c->eval(x->cfg, child, scores);
-      v = scores[me];
-    }
+    play_into(x, child, st, ms[i]);
+    int v = node_end(x, child, me, ply + 1, &over);
+    if (!over)
+      v = c->to_move(x->cfg, child) == me ? evaluate(x, child, me)
+                                          : -evaluate(x, child, c->to_move(x->cfg, child));
     /* insertion sort, best first, stable */
     int j = i;
     sg_move m = ms[i];
@@ -158,21 +273,67 @@ static int beam_filter(search_ctx *x, const void *st, sg_move *ms, int n, int k,
   return n;
 }
 
-/* Moves of the state at ply, filtered by symmetry and beam, table move first. */
+/* Moves of the node at ply, filtered by the game's pruning, symmetry and beam, with their
+   ordering keys; returns their number. */
 static int node_moves(search_ctx *x, const void *st, int ply, sg_move ttmove) {
   const sg_class *c = x->c;
-  sg_move *ms = x->moves + (size_t)ply * (size_t)c->max_moves;
-  int n = c->gen(x->cfg, st, ms);
-  if (n > 1 && search_prunes(x->o, c, c->to_move(x->cfg, st), x->root))
+  sg_move *ms = moves_at(x, ply);
+  int *keys = x->keys + (size_t)ply * (size_t)c->max_moves;
+  unsigned char *noisy = x->noisy + (size_t)ply * (size_t)c->max_moves;
+  int me = c->to_move(x->cfg, st);
+  int n = gen_at(x, st, ms);
+  if (n > 1 && search_prunes(x->o, c, me, x->root))
     n = c->prune(x->cfg, st, ms, n);
-  if (c->order)
+  if (c->order && !c->tactical)
     c->order(x->cfg, st, ms, n);
-  if (x->o->symmetry && c->nsym > 1)
-    n = game_distinct(c, x->cfg, st, ms, n, x->scratch, x->keys);
-  if (ply < x->o->nbeam && x->o->beam[ply] > 0 && n > x->o->beam[ply])
+  if (x->o->symmetry && c->nsym > 1 && !x->nodemode)
+    n = game_distinct(c, x->cfg, st, ms, n, x->scratch, x->symkeys);
+  int beam = ply < x->o->nbeam && x->o->beam[ply] > 0 && n > x->o->beam[ply];
+  if (beam)
     n = beam_filter(x, st, ms, n, x->o->beam[ply], ply);
-  search_move_first(ms, n, ttmove);
+  const int *hist = x->history[me & 1];
+  for (int i = 0; i < n; i++) {
+    sg_move m = ms[i];
+    int k = 0, t = 0;
+    if (c->tactical && c->tactical(x->cfg, st, m, &t)) {
+      noisy[i] = 1;
+      k = t >= 0 ? KEY_NOISY + t : KEY_BAD + t;
+    } else {
+      noisy[i] = 0;
+      if (x->use_killers && m == x->killer[ply][0])
+        k = KEY_KILLER;
+      else if (x->use_killers && m == x->killer[ply][1])
+        k = KEY_KILLER - 1;
+      else if (x->use_history)
+        k = hist[m & (HIST_SIZE - 1)];
+    }
+    if (m == ttmove)
+      k = KEY_TT;
+    keys[i] = beam ? (m == ttmove ? KEY_TT : -i) : k;
+  }
   return n;
+}
+
+/* Bring the best remaining move of the ply to position i (selection: cut-offs come early). */
+static sg_move pick(search_ctx *x, int ply, int n, int i) {
+  size_t base = (size_t)ply * (size_t)x->c->max_moves;
+  sg_move *ms = x->moves + base;
+  int *keys = x->keys + base;
+  unsigned char *noisy = x->noisy + base;
+  int b = i;
+  for (int j = i + 1; j < n; j++)
+    if (keys[j] > keys[b])
+      b = j;
+  if (b != i) {
+    sg_move m = ms[b];
+    int k = keys[b];
+    unsigned char f = noisy[b];
+    memmove(ms + i + 1, ms + i, (size_t)(b - i) * sizeof *ms);
+    memmove(keys + i + 1, keys + i, (size_t)(b - i) * sizeof *keys);
+    memmove(noisy + i + 1, noisy + i, (size_t)(b - i));
+    ms[i] = m, keys[i] = k, noisy[i] = f;
+  }
+  return ms[i];
 }
 
 void search_move_first(sg_move *ms, int n, sg_move ttmove) {
@@ -201,45 +362,150 @@ static void pv_update(search_ctx *x, int ply, sg_move m) {
   search_pv_update(x->pv, x->pvlen, ply, m);
 }
 
-static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta);
+static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta, int null_ok);
+static int qsearch(search_ctx *x, int ply, int qply, int alpha, int beta);
 
-/* The value of the child at ply+1 for the player to move at ply: a player who moves again
-   keeps the sign. */
+/* The value of the child at ply+1 for the player `me` to move at ply: a player who moves
+   again keeps the sign and the window. */
 static int child_value(search_ctx *x, int ply, int me, int depth, int alpha, int beta) {
   const void *child = state_at(x, ply + 1);
   if (x->c->to_move(x->cfg, child) == me)
-    return negamax(x, ply + 1, depth - 1, alpha, beta);
-  return -negamax(x, ply + 1, depth - 1, -beta, -alpha);
+    return negamax(x, ply + 1, depth, alpha, beta, 1);
+  return -negamax(x, ply + 1, depth, -beta, -alpha, 1);
 }
 
-static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta) {
+static int child_qvalue(search_ctx *x, int ply, int me, int qply, int alpha, int beta) {
+  const void *child = state_at(x, ply + 1);
+  if (x->c->to_move(x->cfg, child) == me)
+    return qsearch(x, ply + 1, qply, alpha, beta);
+  return -qsearch(x, ply + 1, qply, -beta, -alpha);
+}
+
+/* Quiescence: the position as it stands (stand pat) against its noisy moves; in check, every
+   evasion. */
+static int qsearch(search_ctx *x, int ply, int qply, int alpha, int beta) {
   const sg_class *c = x->c;
   void *st = state_at(x, ply);
   int me = c->to_move(x->cfg, st), over;
   x->nodes++;
   x->pvlen[ply] = 0;
+  x->horizon = x->leaf = 1;
+  if (ply > x->seldepth)
+    x->seldepth = ply;
   if (out_of_budget(x))
     return 0;
-  int v = game_end_value(x, st, me, ply, &over);
+  int v = node_end(x, st, me, ply, &over);
   if (over)
     return v;
-  if (depth <= 0 && c->unquiet && ply < SEARCH_MAX_PLY - 1 && ply < x->quiet_limit &&
-      c->unquiet(x->cfg, st))
-    depth = 1;   /* in the middle of an exchange: look one move further */
+  int incheck = c->in_check && c->in_check(x->cfg, st);
+  if (ply >= SEARCH_MAX_PLY - 1)
+    return evaluate(x, st, me);
+  sg_move *ms = moves_at(x, ply);
+  int *keys = x->keys + (size_t)ply * (size_t)c->max_moves;
+  int n, best = -SG_INF;
+  if (incheck) {
+    n = gen_at(x, st, ms);
+    if (n == 0)
+      return x->nodemode ? -(SG_WIN - ply) : evaluate(x, st, me);
+  } else {
+    int stand = evaluate(x, st, me);
+    if (stand >= beta)
+      return stand;
+    if (stand > alpha)
+      alpha = stand;
+    best = stand;
+    n = c->noisy(x->cfg, st, ms, qply);
+  }
+  for (int i = 0; i < n; i++) {
+    int t = 0;
+    keys[i] = c->tactical && c->tactical(x->cfg, st, ms[i], &t) ? (t >= 0 ? KEY_NOISY + t : KEY_BAD + t)
+                                                                : 0;
+  }
+  if (x->nodemode)
+    x->path[x->nhist + ply] = c->hash(x->cfg, st);
+  for (int i = 0; i < n; i++) {
+    sg_move m = pick(x, ply, n, i);
+    if (!incheck && keys[i] < 0)
+      continue;   /* a losing capture does not change the verdict of a quiet position */
+    play_into(x, state_at(x, ply + 1), st, m);
+    v = child_qvalue(x, ply, me, qply + 1, alpha, beta);
+    if (x->stop)
+      return 0;
+    if (v > best) {
+      best = v;
+      if (v > alpha) {
+        alpha = v;
+        pv_update(x, ply, m);
+        if (v >= beta)
+          break;
+      }
+    }
+  }
+  return best;
+}
+
+static void note_cutoff(search_ctx *x, int ply, int me, sg_move m, int depth) {
+  if (x->use_killers && x->killer[ply][0] != m)
+    x->killer[ply][1] = x->killer[ply][0], x->killer[ply][0] = m;
+  if (x->use_history) {
+    int *h = &x->history[me & 1][m & (HIST_SIZE - 1)];
+    *h += depth * depth;
+    if (*h > HIST_MAX)
+      for (int a = 0; a < 2; a++)
+        for (int b = 0; b < HIST_SIZE; b++)
+          x->history[a][b] /= 2;
+  }
+}
+
+static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta, int null_ok) {
+  const sg_class *c = x->c;
+  void *st = state_at(x, ply);
+  int me = c->to_move(x->cfg, st), over;
+  int pvnode = !x->use_pvs || beta - alpha > 1;
+  x->pvlen[ply] = 0;
+  int v = node_end(x, st, me, ply, &over);
+  if (over) {
+    x->nodes++;
+    return v;
+  }
+  int incheck = c->in_check && c->in_check(x->cfg, st);
+  if (incheck && ply < x->quiet_limit)
+    depth++;   /* check extension */
+  if (depth <= 0 && x->use_quiesce) {
+    if (c->noisy)
+      return qsearch(x, ply, 0, alpha, beta);
+    if (c->unquiet && ply < SEARCH_MAX_PLY - 1 && ply < x->quiet_limit && c->unquiet(x->cfg, st))
+      depth = 1;   /* in the middle of an exchange: look one move further */
+  }
+  x->nodes++;
+  if (ply > x->seldepth)
+    x->seldepth = ply;
+  if (out_of_budget(x))
+    return 0;
   if (depth <= 0 || ply >= SEARCH_MAX_PLY - 1) {
-    int scores[SG_MAX_PLAYERS];
     x->horizon = 1;
     x->leaf = 1;
-    c->eval(x->cfg, st, scores);
-    return scores[me];
+    return evaluate(x, st, me);
+  }
+  /* mate distance: no line from here beats a win at the next ply or loses faster than now */
+  if (ply > 0) {
+    int lo = -(SG_WIN - ply), hi = SG_WIN - ply - 1;
+    if (alpha < lo)
+      alpha = lo;
+    if (beta > hi)
+      beta = hi;
+    if (alpha >= beta)
+      return alpha;
   }
 
   uint64_t key = c->hash(x->cfg, st);
   sg_move ttmove = NO_MOVE;
-  const tt_entry *e = tt_probe(&x->tt, key);
-  if (e) {
+  tt_entry te;
+  if (probe(x, key, &te)) {
+    const tt_entry *e = &te;
     ttmove = e->move;
-    if (e->depth >= depth && (!x->exact_only || e->depth == TT_DEPTH_EXACT)) {
+    if (e->depth >= depth && (!x->exact_only || e->depth == TT_DEPTH_EXACT) &&
+        (!pvnode || !x->use_pvs || e->depth == TT_DEPTH_EXACT)) {
       int tv = from_tt(e->score, ply);
       if (e->bound == TT_EXACT || (e->bound == TT_LOWER && tv >= beta) ||
           (e->bound == TT_UPPER && tv <= alpha)) {
@@ -249,88 +515,152 @@ static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta) {
       }
     }
   }
+  if (x->nodemode)
+    x->path[x->nhist + ply] = key;
+
+  /* null move: when passing still fails high, a real move will too */
+  if (x->use_null && !pvnode && null_ok && !incheck && depth >= 3 && ply > 0 &&
+      beta > -WIN_BOUND && beta < WIN_BOUND && evaluate(x, st, me) >= beta) {
+    void *child = state_at(x, ply + 1);
+    memcpy(child, st, x->nsize);
+    if (c->null_move(x->cfg, child)) {
+      int r = 2 + depth / 4, outer = x->horizon;
+      v = c->to_move(x->cfg, child) == me
+              ? negamax(x, ply + 1, depth - 1 - r, beta - 1, beta, 0)
+              : -negamax(x, ply + 1, depth - 1 - r, -beta, -beta + 1, 0);
+      if (x->stop)
+        return 0;
+      if (v >= beta) {
+        x->horizon = 1;   /* a pass is no move: the verdict is never exact */
+        return v > WIN_BOUND ? beta : v;
+      }
+      x->horizon = outer;
+    }
+  }
 
   int n = node_moves(x, st, ply, ttmove);
-  if (n == 0) {   /* no move yet not over: the game calls that a standstill; score it statically */
-    int scores[SG_MAX_PLAYERS];
-    c->eval(x->cfg, st, scores);
-    return scores[me];
+  if (n == 0) {
+    if (x->nodemode)   /* no move: lost in check, drawn otherwise */
+      return incheck ? -(SG_WIN - ply) : 0;
+    return evaluate(x, st, me);   /* a standstill the game does not end: score it statically */
   }
-  sg_move *ms = x->moves + (size_t)ply * (size_t)c->max_moves;
+  sg_move *ms = moves_at(x, ply);
+  unsigned char *noisy = x->noisy + (size_t)ply * (size_t)c->max_moves;
   int alpha0 = alpha, best = -SG_INF, outer_horizon = x->horizon;
-  sg_move bestmove = ms[0];
+  sg_move bestmove = NO_MOVE;
   x->horizon = 0;
+  void *child = state_at(x, ply + 1);
   for (int i = 0; i < n; i++) {
-    void *child = state_at(x, ply + 1);
-    memcpy(child, st, x->ssize);
-    c->play(x->cfg, child, ms[i]);
-    v = child_value(x, ply, me, depth, alpha, beta);
+    sg_move m = pick(x, ply, n, i);
+    play_into(x, child, st, m);
+    if (i == 0 || !x->use_pvs)
+      v = child_value(x, ply, me, depth - 1, alpha, beta);
+    else {
+      int red = 0;
+      if (x->use_lmr && depth >= 3 && i >= 3 && !noisy[i] && !incheck &&
+          m != x->killer[ply][0] && m != x->killer[ply][1] &&
+          !(c->in_check && c->in_check(x->cfg, child))) {
+        red = 1 + (i >= 8) + (depth >= 8);
+        if (pvnode && red > 1)
+          red--;
+      }
+      v = child_value(x, ply, me, depth - 1 - red, alpha, alpha + 1);
+      if (v > alpha && red && !x->stop)
+        v = child_value(x, ply, me, depth - 1, alpha, alpha + 1);
+      if (v > alpha && v < beta && !x->stop)
+        v = child_value(x, ply, me, depth - 1, alpha, beta);
+    }
     if (x->stop)
       return 0;
     if (v > best) {
-      best = v, bestmove = ms[i];
+      best = v, bestmove = m;
       if (v > alpha) {
         alpha = v;
-        pv_update(x, ply, ms[i]);
-        if (alpha >= beta)
+        pv_update(x, ply, m);
+        if (alpha >= beta) {
+          if (!noisy[i])
+            note_cutoff(x, ply, me, m, depth);
           break;
+        }
       }
     }
   }
   int bound = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
-  tt_store(&x->tt, key, bestmove, to_tt(best, ply), x->horizon ? depth : TT_DEPTH_EXACT, bound);
+  store(x, key, bestmove == NO_MOVE ? ms[0] : bestmove, to_tt(best, ply),
+           x->horizon ? (depth > 254 ? 254 : depth) : TT_DEPTH_EXACT, bound);
   x->horizon |= outer_horizon;
   return best;
 }
 
-/* One iteration at the root.  With a random margin the window stays open down to
-   best - margin, so every move within the margin gets its exact value. */
-static int root(search_ctx *x, int depth, sg_move first, sg_move *cand, int *ncand,
-                int *completed) {
+/* One iteration at the root, in the window (alpha, beta).  With a random margin the window
+   stays open down to best - margin, so every move within the margin gets its exact value. */
+static int root(search_ctx *x, int depth, int alpha, int beta, sg_move first, sg_move *cand,
+                int *ncand, int *completed) {
   const sg_class *c = x->c;
   void *st = state_at(x, 0);
   int me = c->to_move(x->cfg, st);
+  if (x->nodemode)
+    x->path[x->nhist] = c->hash(x->cfg, st);
+  int incheck = c->in_check && c->in_check(x->cfg, st);
+  if (incheck)
+    depth++;
   int n = node_moves(x, st, 0, first);
+  unsigned char *noisy = x->noisy;
   sg_move *ms = x->moves;
   int margin = x->o->random;
-  int best = -SG_INF, alpha = -SG_INF;
+  int best = -SG_INF, alpha0 = alpha;
   int *vals = x->rootvals;
   x->nodes++;
   x->pvlen[0] = 0;
   *completed = 0;
+  void *child = state_at(x, 1);
   for (int i = 0; i < n; i++) {
-    void *child = state_at(x, 1);
-    memcpy(child, st, x->ssize);
-    c->play(x->cfg, child, ms[i]);
-    int v = child_value(x, 0, me, depth, alpha, SG_INF);
+    sg_move m = pick(x, 0, n, i);
+    play_into(x, child, st, m);
+    int v;
+    if (i == 0 || !x->use_pvs)
+      v = child_value(x, 0, me, depth - 1, alpha, beta);
+    else {
+      /* late quiet moves are searched a ply shallower first, except where a random margin
+         needs every value */
+      int red = x->use_lmr && margin < 0 && depth >= 3 && i >= 3 && !noisy[i] && !incheck &&
+                !(c->in_check && c->in_check(x->cfg, child));
+      v = child_value(x, 0, me, depth - 1 - red, alpha, alpha + 1);
+      if (v > alpha && red && !x->stop)
+        v = child_value(x, 0, me, depth - 1, alpha, alpha + 1);
+      if (v > alpha && v < beta && !x->stop)
+        v = child_value(x, 0, me, depth - 1, alpha, beta);
+    }
     if (x->stop)
       break;
     vals[i] = v;
     (*completed)++;
     if (v > best) {
       best = v;
-      pv_update(x, 0, ms[i]);
+      pv_update(x, 0, m);
     }
     int lo = margin >= 0 ? best - margin - 1 : best;
     if (lo > alpha)
       alpha = lo;
+    if (alpha >= beta)
+      break;   /* above the aspiration window: the caller widens it */
   }
   *ncand = 0;
   for (int i = 0; i < *completed; i++)
     if (margin < 0 ? ms[i] == x->pv[0] : vals[i] >= best - margin)
       cand[(*ncand)++] = ms[i];
-  if (*completed == n && n > 0)
-    tt_store(&x->tt, c->hash(x->cfg, st), x->pv[0], to_tt(best, 0),
-             x->horizon ? depth : TT_DEPTH_EXACT, TT_EXACT);
+  if (*completed == n && n > 0 && best > -SG_INF)
+    store(x, c->hash(x->cfg, st), x->pv[0], to_tt(best, 0),
+             x->horizon ? depth : TT_DEPTH_EXACT,
+             best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT);
   return best;
 }
 
 /* Replace the chosen move by a random image under the board symmetries, mapping the PV. */
-static void symmetric_image(search_ctx *x, search_result *r) {
+static void symmetric_image(search_ctx *x, const void *st, search_result *r) {
   const sg_class *c = x->c;
-  const void *st = state_at(x, 0);
   sg_move *ms = x->moves;
-  unsigned char *a = state_at(x, 1), *b = state_at(x, 2);
+  unsigned char *a = x->full, *b = x->full + x->ssize;
   int n = c->gen(x->cfg, st, ms), nimg = 0;
   memcpy(a, st, x->ssize);
   c->play(x->cfg, a, r->move);
@@ -354,7 +684,7 @@ static void symmetric_image(search_ctx *x, search_result *r) {
     c->sym_state(x->cfg, a, x->scratch, k);
     if (c->hash(x->cfg, x->scratch) != target)
       continue;
-    unsigned char *walk = state_at(x, 3);
+    unsigned char *walk = x->full + 2 * x->ssize;
     memcpy(walk, a, x->ssize);
     for (int i = 1; i < r->npv; i++) {
       sg_move m = r->pv[i];
@@ -367,6 +697,104 @@ static void symmetric_image(search_ctx *x, search_result *r) {
   r->move = img;
 }
 
+static void fill_result(search_ctx *x, search_result *r, int depth, int score) {
+  r->score = score;
+  r->depth = depth;
+  r->npv = x->pvlen[0];
+  memcpy(r->pv, x->pv, (size_t)r->npv * sizeof(sg_move));
+  r->move = r->pv[0];
+  r->nodes = x->nodes;
+  r->tt_hits = x->hits;
+  r->seldepth = x->seldepth;
+  r->time = clock_now() - x->t0;
+}
+
+/* Iterative deepening on x: fills r with the deepest completed iteration and best_cand with
+   its moves within the random margin (*nbest of them); returns whether an iteration finished.
+   Helpers (x->helper > 0) start one ply deeper every other thread, so the threads spread
+   over two depths and fill the shared table for each other (lazy SMP). */
+static int deepen(search_ctx *x, search_result *r, sg_move *cand, sg_move *best_cand,
+                  int *nbest) {
+  const search_opts *o = x->o;
+  int maxdepth = o->depth > 0 && o->depth < SEARCH_MAX_PLY - 1 ? o->depth : SEARCH_MAX_PLY - 1;
+  int have = 0, score = 0;
+  sg_move first = NO_MOVE;
+  for (int d = 1 + (x->helper & 1); d <= maxdepth; d++) {
+    int ncand = 0, completed = 0, v = 0;
+    int delta = 25, lo = -SG_INF, hi = SG_INF;
+    if (o->aspiration && o->random < 0 && d >= 5 && have && score > -WIN_BOUND / 2 &&
+        score < WIN_BOUND / 2 && !x->exact_only)
+      lo = score - delta, hi = score + delta;
+    for (;;) {   /* aspiration: widen on a fail until the score falls inside the window */
+      x->horizon = 0;
+      x->leaf = 0;
+      x->beamcut = 0;
+      x->quiet_limit = 2 * d + 16;   /* extensions stay bounded by the nominal depth */
+      v = root(x, d, lo, hi, first, cand, &ncand, &completed);
+      if (x->stop)
+        break;
+      if (v <= lo && lo > -SG_INF) {
+        if (o->report && !x->helper) {
+          search_result t = *r;
+          t.bound = 2;
+          fill_result(x, &t, d, lo);
+          o->report(o->report_ud, &t);
+        }
+        lo = delta > 1000 ? -SG_INF : lo - delta;
+      } else if (v >= hi && hi < SG_INF) {
+        hi = delta > 1000 ? SG_INF : hi + delta;
+        first = x->pv[0];
+      } else
+        break;
+      delta *= 2;
+    }
+    if (x->stop && (have || lo > -SG_INF || hi < SG_INF))
+      break;   /* keep the last completed iteration */
+    if (completed == 0)
+      break;   /* stopped before the first root move finished, with nothing to show */
+    fill_result(x, r, x->stop ? d - 1 : d, v);
+    score = v;
+    *nbest = ncand;
+    memcpy(best_cand, cand, (size_t)ncand * sizeof(sg_move));
+    have = 1;
+    first = r->move;
+    if (x->stop)
+      break;
+    r->exact = !x->horizon && !x->beamcut;
+    if (o->report && !x->helper)
+      o->report(o->report_ud, r);
+    if (!x->horizon)
+      break;   /* nothing was cut by the depth: deeper iterations would find the same */
+    if (!x->leaf && !x->exact_only) {
+      /* No leaf met the depth limit, yet a table entry of a depth-limited search was used.
+         Such entries can keep each other inexact forever when a position recurs at other
+         plies; search this depth again trusting only entries of finished subtrees, whose
+         verdict is then the real one. */
+      x->exact_only = 1;
+      d--;
+      continue;
+    }
+    if (o->soft_time > 0 && clock_now() - x->t0 >= o->soft_time)
+      break;
+  }
+  return have;
+}
+
+typedef struct helper {
+  search_ctx x;
+  search_result r;
+  sg_move *cand, *best;
+  pthread_t thread;
+  int started;
+} helper;
+
+static void *helper_main(void *arg) {
+  helper *h = arg;
+  int nbest = 0;
+  deepen(&h->x, &h->r, h->cand, h->best, &nbest);
+  return NULL;
+}
+
 int search_alphabeta(const sg_class *c, const void *cfg, const void *st, const search_opts *o,
                      search_result *r, char *err) {
   search_ctx x;
@@ -375,57 +803,72 @@ int search_alphabeta(const sg_class *c, const void *cfg, const void *st, const s
     snprintf(err, SG_ERRLEN, "search: the game is over, there is no move to search");
     return -1;
   }
-  if (ctx_init(&x, c, cfg, st, o, err) != 0)
+  int nthreads = o->threads > 1 ? o->threads : 1;
+  if (nthreads > 1 && o->eval_fn) {
+    snprintf(err, SG_ERRLEN, "search: threads (algo 'alphabeta'): a scripted eval runs on one "
+             "thread; expected threads = 1 with eval");
     return -1;
+  }
+  tt_table shared;
+  memset(&shared, 0, sizeof shared);
+  if (nthreads > 1 && tt_init(&shared, o->hash_bytes) != 0) {
+    snprintf(err, SG_ERRLEN, "search: out of memory (hash table of %zu bytes asked)",
+             o->hash_bytes);
+    return -1;
+  }
+  if (ctx_init(&x, c, cfg, st, o, nthreads > 1 ? &shared : NULL, err) != 0) {
+    tt_free(&shared);
+    return -1;
+  }
+  int quit = 0;
+  helper *hs = nthreads > 1 ? calloc((size_t)nthreads - 1, sizeof *hs) : NULL;
   sg_move *cand = malloc((size_t)c->max_moves * sizeof(sg_move));
   sg_move *best_cand = malloc((size_t)c->max_moves * sizeof(sg_move));
-  if (!cand || !best_cand) {
-    free(cand), free(best_cand), ctx_free(&x);
+  if (!cand || !best_cand || (nthreads > 1 && !hs)) {
+    free(cand), free(best_cand), free(hs), ctx_free(&x), tt_free(&shared);
     snprintf(err, SG_ERRLEN, "search: out of memory");
     return -1;
   }
-  int maxdepth = o->depth > 0 && o->depth < SEARCH_MAX_PLY - 1 ? o->depth : SEARCH_MAX_PLY - 1;
-  int nbest = 0, have = 0;
-  sg_move first = NO_MOVE;
-  for (int d = 1; d <= maxdepth; d++) {
-    int ncand, completed;
-    x.horizon = 0;
-    x.leaf = 0;
-    x.beamcut = 0;
-    x.quiet_limit = 2 * d + 16;   /* extensions stay bounded by the nominal depth */
-    int v = root(&x, d, first, cand, &ncand, &completed);
-    if (x.stop && have)
+  /* helper threads: their own nodes, ordering tables and stop, one shared table */
+  for (int i = 0; i < nthreads - 1; i++) {
+    helper *h = &hs[i];
+    char herr[SG_ERRLEN];
+    h->cand = malloc((size_t)c->max_moves * sizeof(sg_move));
+    h->best = malloc((size_t)c->max_moves * sizeof(sg_move));
+    if (!h->cand || !h->best || ctx_init(&h->x, c, cfg, st, o, &shared, herr) != 0) {
+      free(h->cand), free(h->best);
+      h->cand = h->best = NULL;
       break;
-    if (completed == 0)
-      break;   /* stopped before the first root move finished, with nothing to show */
-    r->score = v;
-    r->depth = x.stop ? d - 1 : d;
-    r->npv = x.pvlen[0];
-    memcpy(r->pv, x.pv, (size_t)r->npv * sizeof(sg_move));
-    r->move = r->pv[0];
-    nbest = ncand;
-    memcpy(best_cand, cand, (size_t)ncand * sizeof(sg_move));
-    have = 1;
-    first = r->move;
-    if (x.stop)
+    }
+    h->x.helper = i + 1;
+    h->x.quit = &quit;
+    h->started = pthread_create(&h->thread, NULL, helper_main, h) == 0;
+    if (!h->started) {
+      ctx_free(&h->x);
+      free(h->cand), free(h->best);
+      h->cand = h->best = NULL;
       break;
-    r->exact = !x.horizon && !x.beamcut;
-    if (!x.horizon)
-      break;   /* nothing was cut by the depth: deeper iterations would find the same */
-    if (!x.leaf && !x.exact_only) {
-      /* No leaf met the depth limit, yet a table entry of a depth-limited search was used.
-         Such entries can keep each other inexact forever when a position recurs at other
-         plies; search this depth again trusting only entries of finished subtrees, whose
-         verdict is then the real one. */
-      x.exact_only = 1;
-      d--;
     }
   }
+  int nbest = 0;
+  int have = deepen(&x, r, cand, best_cand, &nbest);
+  uint64_t nodes = x.nodes, hits = x.hits;
+  for (int i = 0; i < nthreads - 1; i++)
+    if (hs[i].started) {
+      __atomic_store_n(&quit, 1, __ATOMIC_RELAXED);
+      pthread_join(hs[i].thread, NULL);
+      nodes += hs[i].x.nodes, hits += hs[i].x.hits;
+      if (hs[i].x.stop == SEARCH_INTERRUPTED && !x.stop)
+        x.stop = SEARCH_INTERRUPTED;
+      ctx_free(&hs[i].x);
+      free(hs[i].cand), free(hs[i].best);
+    }
+  free(hs);
   r->stopped = x.stop;
   if (x.stop)
     r->exact = 0;
   if (!have) {   /* stopped at once: play the first legal move rather than none */
-    c->gen(cfg, st, x.moves);
+    gen_at(&x, state_at(&x, 0), x.moves);
     r->move = x.moves[0];
     r->pv[0] = r->move;
     r->npv = 1;
@@ -434,21 +877,23 @@ int search_alphabeta(const sg_class *c, const void *cfg, const void *st, const s
   }
   r->ncand = nbest;
   if (o->random >= 0 && nbest > 1) {
-    sg_move pick = best_cand[rng_below(&x.rng, (uint64_t)nbest)];
-    if (pick != r->move) {
-      r->move = pick;
-      r->pv[0] = pick;
+    sg_move pick_ = best_cand[rng_below(&x.rng, (uint64_t)nbest)];
+    if (pick_ != r->move) {
+      r->move = pick_;
+      r->pv[0] = pick_;
       r->npv = 1;   /* the PV was the other move's */
     }
   }
-  if (o->symmetry && c->nsym > 1 && c->sym_move)
-    symmetric_image(&x, r);
-  r->nodes = x.nodes;
-  r->tt_hits = x.tt.hits;
+  if (o->symmetry && c->nsym > 1 && c->sym_move && !x.nodemode)
+    symmetric_image(&x, st, r);
+  r->nodes = nodes;
+  r->tt_hits = hits;
+  r->seldepth = x.seldepth;
   r->time = clock_now() - x.t0;
   free(cand);
   free(best_cand);
   ctx_free(&x);
+  tt_free(&shared);
   return 0;
 }
 

@@ -1,6 +1,9 @@
-/* search.h: game-independent search: alpha-beta (negamax) with a transposition table, iterative
-   deepening, limits, principal variation, random choice among near-best moves, beam ("fuzzy")
-   forward pruning and symmetry reduction; and the random player. */
+/* search.h: game-independent search: alpha-beta (negamax, principal variation search) with a
+   transposition table, iterative deepening, aspiration windows, killer and history move
+   ordering, null move pruning, late move reductions, quiescence and check extension through
+   the game's optional hooks (src/games/game.h), mate or win distance, limits, principal
+   variation, random choice among near-best moves, beam ("fuzzy") forward pruning and symmetry
+   reduction; and the random player. */
 #ifndef SG_SEARCH_H
 #define SG_SEARCH_H
 
@@ -11,6 +14,8 @@
 
 #define SEARCH_MAX_PLY 128
 #define SEARCH_MAX_BEAM 32
+
+struct search_result;
 
 typedef struct search_opts {
   int depth;                   /* plies; 0 = no depth limit */
@@ -30,6 +35,16 @@ typedef struct search_opts {
      the history heuristic, null move pruning (games with a null-move hook), late move
      reductions, quiescence (games with a noisy-move or unquiet hook). */
   int pvs, aspiration, killers, history, null_move, lmr, quiescence;
+  /* For programs that drive the search (the UCI engine), not read from Lua options: */
+  double soft_time;            /* seconds: no new iteration starts after it (0: none) */
+  volatile int *stop_flag;     /* set from another thread to stop (NULL: none) */
+  /* Called after each completed iteration with the result so far (NULL: none). */
+  void (*report)(void *ud, const struct search_result *r);
+  void *report_ud;
+  /* An evaluation replacing the game's (a scripted one): the score of the player to move;
+     set *stop to abort the search (an error in the script). */
+  int (*eval_fn)(void *ud, const void *st, int *stop);
+  void *eval_ud;
 } search_opts;
 
 #define SEARCH_PRUNE_ALL 1
@@ -55,6 +70,8 @@ typedef struct search_result {
   sg_move pv[SEARCH_MAX_PLY];
   int ncand;                   /* moves that were within the random margin (1 when off) */
   uint64_t tt_hits;
+  int seldepth;                /* deepest ply reached, extensions and quiescence included */
+  int bound;                   /* of a report during an aspiration failure: 0 exact, 1 lower, 2 upper */
 } search_result;
 
 void search_opts_default(search_opts *o);

@@ -56,3 +56,67 @@ void tt_store(tt_table *t, uint64_t key, uint32_t move, int32_t score, int depth
   e->bound = (uint8_t)bound;
   t->stores++;
 }
+
+/* ---- shared access (see tt.h) ---- */
+
+static void load3(const tt_entry *e, uint64_t w[3]) {
+  const uint64_t *p = (const uint64_t *)(const void *)e;
+  for (int i = 0; i < 3; i++)
+    w[i] = __atomic_load_n(p + i, __ATOMIC_RELAXED);
+}
+
+static void store3(tt_entry *e, const uint64_t w[3]) {
+  uint64_t *p = (uint64_t *)(void *)e;
+  for (int i = 0; i < 3; i++)
+    __atomic_store_n(p + i, w[i], __ATOMIC_RELAXED);
+}
+
+/* w[1] = move | score << 32, w[2] = depth | bound << 8, w[0] = key ^ w[1] ^ w[2]. */
+static int unpack(const uint64_t w[3], uint64_t key, tt_entry *out) {
+  int bound = (int)((w[2] >> 8) & 0xff);
+  if (bound == TT_NONE || (w[0] ^ w[1] ^ w[2]) != key)
+    return 0;
+  if (out) {
+    memset(out, 0, sizeof *out);
+    out->key = key;
+    out->move = (uint32_t)w[1];
+    out->score = (int32_t)(uint32_t)(w[1] >> 32);
+    out->depth = (uint8_t)w[2];
+    out->bound = (uint8_t)bound;
+  }
+  return 1;
+}
+
+int tt_probe_shared(tt_table *t, uint64_t key, tt_entry *out) {
+  if (t->nbuckets == 0)
+    return 0;
+  tt_entry *b = &t->slots[2 * (key & (t->nbuckets - 1))];
+  for (int i = 0; i < 2; i++) {
+    uint64_t w[3];
+    load3(&b[i], w);
+    if (unpack(w, key, out))
+      return 1;
+  }
+  return 0;
+}
+
+void tt_store_shared(tt_table *t, uint64_t key, uint32_t move, int32_t score, int depth,
+                     int bound) {
+  if (t->nbuckets == 0)
+    return;
+  tt_entry *b = &t->slots[2 * (key & (t->nbuckets - 1))];
+  uint64_t old[3];
+  load3(&b[0], old);
+  int odepth = (int)(old[2] & 0xff), obound = (int)((old[2] >> 8) & 0xff);
+  int same = obound != TT_NONE && (old[0] ^ old[1] ^ old[2]) == key;
+  uint64_t w[3];
+  w[1] = (uint64_t)move | (uint64_t)(uint32_t)score << 32;
+  w[2] = (uint64_t)(depth > TT_DEPTH_EXACT ? TT_DEPTH_EXACT : depth) | (uint64_t)bound << 8;
+  w[0] = key ^ w[1] ^ w[2];
+  if (obound == TT_NONE || same || depth >= odepth) {
+    if (obound != TT_NONE && !same)
+      store3(&b[1], old);   /* the displaced deep entry survives one more store */
+    store3(&b[0], w);
+  } else
+    store3(&b[1], w);
+}

@@ -17,6 +17,7 @@ typedef struct tt_entry {
   uint8_t depth;
   uint8_t bound;
   uint16_t pad;
+  uint32_t pad2;     /* three whole 64-bit words, for the shared access below */
 } tt_entry;
 
 typedef struct tt_table {
@@ -33,5 +34,14 @@ void tt_clear(tt_table *t);
 /* The entry for key, or NULL. */
 const tt_entry *tt_probe(tt_table *t, uint64_t key);
 void tt_store(tt_table *t, uint64_t key, uint32_t move, int32_t score, int depth, int bound);
+
+/* The same for a table shared by threads (lazy SMP): each entry is read and written as three
+   64-bit words with relaxed atomic operations, its key stored xor-ed with the other two, so an
+   entry torn by two writers fails the check and reads as absent (the lockless scheme of
+   Hyatt and Mann).  A table is used either way, never both; these count no statistics.
+   tt_probe_shared copies the entry into *out and returns 1, or returns 0. */
+int tt_probe_shared(tt_table *t, uint64_t key, tt_entry *out);
+void tt_store_shared(tt_table *t, uint64_t key, uint32_t move, int32_t score, int depth,
+                     int bound);
 
 #endif

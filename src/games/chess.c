@@ -1328,6 +1328,91 @@ static void ch_order(const void *cfg, const void *st, sg_move *ms, int n) {
   }
 }
 
+/* ---- hooks for the shared alpha-beta: a node is the ch_pos at the head of ch_state ---- */
+
+static int ch_node_gen(const void *cfg, const void *node, sg_move *out) {
+  (void)cfg;
+  return gen(node, out, 0);
+}
+
+static void ch_node_make(const void *cfg, void *node, sg_move m) {
+  (void)cfg;
+  chess_make(node, m);
+}
+
+/* Drawn by rule: the fifty-move rule (unless the mover is mated), a repetition of a position
+   since the last irreversible move (one repetition is enough inside a search), or material
+   that cannot mate. */
+static int ch_node_draw(const void *cfg, const void *node, const uint64_t *keys, int nkeys) {
+  const ch_cfg *c = cfg;
+  const ch_pos *p = node;
+  if (c->draw_fifty && p->halfmove >= c->draw_fifty) {
+    sg_move ms[CH_MAX_MOVES];
+    return !(chess_in_check(p) && gen(p, ms, 0) == 0);
+  }
+  if (c->repetitions) {
+    int stop = nkeys - p->halfmove;
+    for (int i = nkeys - 2; i >= (stop > 0 ? stop : 0); i -= 2)
+      if (keys[i] == p->key)
+        return 1;
+  }
+  return chess_insufficient(p);
+}
+
+static int ch_node_history(const void *cfg, const void *st, const uint64_t **keys) {
+  (void)cfg;
+  *keys = S(st)->keys;
+  return S(st)->nkeys;
+}
+
+static int ch_in_check(const void *cfg, const void *st) {
+  (void)cfg;
+  return chess_in_check(st);
+}
+
+static const int victim_value[8] = {100, 320, 330, 500, 900, 0, 0, 0};
+
+/* Captures and queen promotions: most valuable victim, least valuable attacker; a capture that
+   loses material by exchange (SEE) gets a key below 0. */
+static int ch_tactical(const void *cfg, const void *st, sg_move m, int *key) {
+  if (!CH_IS_CAPTURE(m) && CH_PROMO(m) != CH_QUEEN)
+    return 0;
+  int k = victim_value[CH_CAPT(m)] * 16 - CH_PIECE(m) + (CH_PROMO(m) == CH_QUEEN ? 8000 : 0) +
+          16;
+  if (CH_IS_CAPTURE(m) && !CH_PROMO(m) && victim_value[CH_CAPT(m)] < victim_value[CH_PIECE(m)] &&
+      chess_see(cfg, st, m) < 0)
+    k = -(1 << 20) + k;
+  *key = k;
+  return 1;
+}
+
+/* Captures and promotions; at the first quiescence ply also the quiet checks. */
+static int ch_noisy(const void *cfg, const void *st, sg_move *out, int qply) {
+  const ch_pos *p = st;
+  (void)cfg;
+  if (qply > 0)
+    return gen(p, out, 1);
+  int n = gen(p, out, 0), k = 0;
+  for (int i = 0; i < n; i++) {
+    sg_move m = out[i];
+    if (CH_IS_CAPTURE(m) || CH_PROMO(m) == CH_QUEEN || chess_gives_check(p, m))
+      out[k++] = m;
+  }
+  return k;
+}
+
+/* A pass, except in check or with pawns alone (zugzwang is common there). */
+static int ch_null_move(const void *cfg, void *st) {
+  ch_pos *p = st;
+  int c = p->side;
+  (void)cfg;
+  if (chess_in_check(p) || !(p->pieces[c][CH_KNIGHT] | p->pieces[c][CH_BISHOP] |
+                             p->pieces[c][CH_ROOK] | p->pieces[c][CH_QUEEN]))
+    return 0;
+  chess_make_null(p);
+  return 1;
+}
+
 static uint64_t ch_perft(const void *cfg, const void *st, int depth) {
   /* chess perft counts move sequences of the rules of movement alone, as every engine does:
      the draw rules (fifty moves, repetition, material) do not end a line */
@@ -1382,4 +1467,9 @@ const sg_class chess_class = {
   .order = ch_order,
   .perft = ch_perft,
   .perft_end_leaf = 0,
+  .node = {sizeof(ch_pos), ch_node_gen, ch_node_make, ch_node_draw, ch_node_history},
+  .in_check = ch_in_check,
+  .noisy = ch_noisy,
+  .tactical = ch_tactical,
+  .null_move = ch_null_move,
 };

@@ -111,6 +111,41 @@ typedef struct sg_class {
      While bounds are in force max^n scores finished games inside them too (src/ai/multi.h). */
   int (*eval_bounds)(const void *cfg, int *min_each, int *max_sum);
 
+  /* ---- Optional hooks for the shared alpha-beta (src/ai/search.c) ----
+     Each one is used where the game offers it and the search option of the same purpose is
+     on; a game without them is searched by plain principal variation search. */
+
+  /* A lighter node: the search copies only the first node.size bytes of a state per ply (a
+     prefix holding the position, not the game's history) and moves on it with node.make;
+     gen, to_move, eval, hash and the hooks below must then read nothing beyond the prefix.
+     status is not called on such nodes: node.draw says whether the position is drawn by a
+     rule (its keys list the positions before it, the game's history then the search path,
+     oldest first: enough for repetitions), and a node with no legal move is lost when
+     in_check says the mover is in check, drawn otherwise.  node.history gives the game's
+     own keys before st (oldest first).  size 0: the search copies whole states. */
+  struct {
+    size_t size;
+    int (*gen)(const void *cfg, const void *node, sg_move *out);   /* no end-of-game test */
+    void (*make)(const void *cfg, void *node, sg_move m);
+    int (*draw)(const void *cfg, const void *node, const uint64_t *keys, int nkeys);
+    int (*history)(const void *cfg, const void *st, const uint64_t **keys);
+  } node;
+
+  /* The mover is in check: the search extends the line by a ply, tries no null move there
+     and does not reduce the moves that give it. */
+  int (*in_check)(const void *cfg, const void *st);
+  /* The noisy moves for quiescence (captures, promotions; at the first quiescence ply
+     qply = 0 the game may add quiet moves that threaten, such as checks): returns their
+     number.  Quiescence evaluates the position as it stands (stand pat) and searches these. */
+  int (*noisy)(const void *cfg, const void *st, sg_move *out, int qply);
+  /* Whether m is a noisy move (1, with an ordering key in *key: above 0 a promising one,
+     below 0 one that loses material, which quiescence skips), or a quiet one (0): noisy moves
+     go first, are never reduced, and do not count for killers and history. */
+  int (*tactical)(const void *cfg, const void *st, sg_move m, int *key);
+  /* The mover passes, for null move pruning: returns 1 after changing st, or 0 (st unchanged)
+     where a pass would mislead (in check, zugzwang-prone positions). */
+  int (*null_move)(const void *cfg, void *st);
+
   /* Optional: the game's own perft (a faster generator than the generic copy-make walk);
      returns UINT64_MAX when interrupted.  It follows the perft convention below. */
   uint64_t (*perft)(const void *cfg, const void *st, int depth);

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "ai/chesssearch.h"
+#include "ai/search.h"
 #include "core/clock.h"
 #include "games/chess.h"
 #include "lstratagem.h"
@@ -42,11 +43,11 @@ typedef struct lua_eval {
   int failed;
 } lua_eval;
 
-static int call_lua_eval(void *ud, const ch_pos *p, int *stop) {
+static int call_lua_eval(void *ud, const void *node, int *stop) {
   lua_eval *le = ud;
   lua_State *L = le->L;
   char fen[128];
-  chess_to_fen(p, fen, sizeof fen);
+  chess_to_fen(node, fen, sizeof fen);   /* a search node is the position, ch_pos */
   lua_pushvalue(L, le->fn);
   lua_pushstring(L, fen);
   if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
@@ -57,9 +58,10 @@ static int call_lua_eval(void *ud, const ch_pos *p, int *stop) {
   int isnum;
   lua_Number v = lua_tonumberx(L, -1, &isnum);
   if (!isnum) {
+    const char *got = luaL_typename(L, -1);
     lua_pop(L, 1);
     lua_pushfstring(L, "search: the eval function must return a number of centipawns, got %s",
-                    luaL_typename(L, -1));
+                    got);
     le->failed = 1;
     *stop = 1;
     return 0;
@@ -68,8 +70,7 @@ static int call_lua_eval(void *ud, const ch_pos *p, int *stop) {
   return (int)(v > 20000 ? 20000 : v < -20000 ? -20000 : v);
 }
 
-static void push_pv(lua_State *L, const ch_pos *root, const sg_move *pv, int n) {
-  (void)root;
+static void push_pv(lua_State *L, const sg_move *pv, int n) {
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; i++) {
     char b[6];
@@ -79,68 +80,81 @@ static void push_pv(lua_State *L, const ch_pos *root, const sg_move *pv, int n) 
   }
 }
 
-/* core.chess.search(g, {depth =, time =, nodes =, hash = MB, eval = function(fen)}) -> the
-   result table of sg.search: move, score (centipawns; a mate scores like the other games'
-   wins, SG_WIN minus the plies), mate (moves to mate, negative when mated), depth, seldepth,
-   nodes, time, nps, pv, exact = false. */
+static int optbool(lua_State *L, int t, const char *k, int def) {
+  int ty = lua_getfield(L, t, k);
+  if (ty != LUA_TNIL && ty != LUA_TBOOLEAN)
+    luaL_error(L, "search: %s must be a boolean, got %s", k, luaL_typename(L, -1));
+  int v = ty == LUA_TNIL ? def : lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  return v;
+}
+
+/* core.chess.search(g, {depth =, time =, nodes =, hash = MB, random =, seed =, threads = 1,
+   the enhancement switches, eval = function(fen)}) -> the result table of sg.search: move,
+   score (centipawns; a mate scores like the other games' wins, SG_WIN minus the plies), mate
+   (moves to mate, negative when mated), depth, seldepth, nodes, time, nps, pv, exact.  The
+   shared alpha-beta (src/ai/search.c) through chess's hooks. */
 static int lsearch(lua_State *L) {
   lgame *g;
   const ch_state *s = checkchess(L, 1, &g);
   luaL_checktype(L, 2, LUA_TTABLE);
-  chs_limits l;
-  memset(&l, 0, sizeof l);
-  l.depth = (int)optnum(L, 2, "depth", 0, 0, CHS_MAX_PLY - 3);
-  l.movetime = optnum(L, 2, "time", 0, 0, 1e9);
-  l.nodes = (uint64_t)optnum(L, 2, "nodes", 0, 0, 1e18);
-  l.time_left = -1;
+  search_opts o;
+  search_opts_default(&o);
+  o.depth = (int)optnum(L, 2, "depth", 0, 0, SEARCH_MAX_PLY - 2);
+  o.time = optnum(L, 2, "time", 0, 0, 1e9);
+  o.nodes = (uint64_t)optnum(L, 2, "nodes", 0, 0, 1e18);
   double mb = optnum(L, 2, "hash", 16, 0, 65536);
-  l.random = (int)optnum(L, 2, "random", -1, -1, 100000);
+  o.hash_bytes = (size_t)(mb * 1048576.0);
+  o.random = (int)optnum(L, 2, "random", -1, -1, 100000);
   if (lua_getfield(L, 2, "seed") == LUA_TNUMBER)
-    l.seed = (uint64_t)lua_tointeger(L, -1);
+    o.seed = (uint64_t)lua_tointeger(L, -1);
   lua_pop(L, 1);
-  if (l.depth == 0 && l.movetime == 0 && l.nodes == 0)
-    l.depth = 6;
+  o.threads = (int)optnum(L, 2, "threads", 1, 1, 256);
+  o.pvs = optbool(L, 2, "pvs", 1);
+  o.aspiration = optbool(L, 2, "aspiration", 1);
+  o.killers = optbool(L, 2, "killers", 1);
+  o.history = optbool(L, 2, "history", 1);
+  o.null_move = optbool(L, 2, "null_move", 1);
+  o.lmr = optbool(L, 2, "lmr", 1);
+  o.quiescence = optbool(L, 2, "quiescence", 1);
+  if (o.depth == 0 && o.time == 0 && o.nodes == 0)
+    o.depth = 6;
   int tb = lua_gettop(L);
   lua_eval le = {L, 0, 0};
   if (lua_getfield(L, 2, "eval") != LUA_TNIL) {
     luaL_argexpected(L, lua_isfunction(L, -1), 2, "eval to be a function(fen) -> centipawns");
     le.fn = lua_gettop(L);
+    o.eval_fn = call_lua_eval;
+    o.eval_ud = &le;
   }
   if (chess_class.status(g->cfg, s, NULL) != SG_PLAYING)
     return luaL_error(L, "search: the game is over, there is no move to search");
-  chs_engine *e = chs_new((size_t)(mb * 1048576.0));
-  if (!e)
-    return luaL_error(L, "search: out of memory (hash table of %f MB asked)", mb);
-  if (le.fn)
-    chs_set_eval(e, call_lua_eval, &le);
-  chs_info *r = malloc(sizeof *r);
-  if (!r) {
-    chs_free(e);
-    return luaL_error(L, "search: out of memory");
-  }
-  chs_search(e, g->cfg, s, &l, NULL, NULL, NULL, r);
-  chs_free(e);
-  if (le.failed) {
-    free(r);
+  /* the search runs on its own copy of the position: an eval callback that changes the game
+     changes nothing the search reads */
+  ch_state *copy = lua_newuserdatauv(L, sizeof *copy + sizeof(search_result), 0);
+  memcpy(copy, s, sizeof *copy);
+  search_result *r = (search_result *)(copy + 1);
+  char err[SG_ERRLEN];
+  if (search_alphabeta(&chess_class, g->cfg, copy, &o, r, err) != 0)
+    return luaL_error(L, "%s", err);
+  if (le.failed)
     return lua_error(L);
-  }
-  if (interrupt_pending()) {
-    free(r);
+  if (r->stopped == SEARCH_INTERRUPTED)
     return lgame_interrupted(L);
-  }
-  lua_settop(L, tb);
   lua_createtable(L, 0, 14);
   char b[6];
-  chess_move_uci(r->pv[0], b);
+  chess_move_uci(r->move, b);
   lua_pushstring(L, b);
   lua_setfield(L, -2, "move");
-  int score = r->mate > 0 ? SG_WIN - (CHS_MATE - r->score)
-              : r->mate < 0 ? -(SG_WIN - (CHS_MATE + r->score)) : r->score;
-  lua_pushinteger(L, score);
+  lua_pushinteger(L, r->score);
   lua_setfield(L, -2, "score");
-  if (r->mate) {
-    lua_pushinteger(L, r->mate);
+  int a = r->score < 0 ? -r->score : r->score;
+  if (a > SG_WIN - SEARCH_MAX_PLY) {
+    int plies = SG_WIN - a;
+    lua_pushinteger(L, r->score > 0 ? (plies + 1) / 2 : -(plies / 2));
     lua_setfield(L, -2, "mate");
+    lua_pushinteger(L, r->score > 0 ? plies : -plies);
+    lua_setfield(L, -2, "win_in");
   }
   lua_pushinteger(L, r->depth);
   lua_setfield(L, -2, "depth");
@@ -153,14 +167,20 @@ static int lsearch(lua_State *L) {
   lua_pushinteger(L, (lua_Integer)(r->time > 0 ? (double)r->nodes / r->time : 0));
   lua_setfield(L, -2, "nps");
   lua_pushinteger(L, (lua_Integer)r->tt_hits);
-  lua_setfield(L, -2, "tt_hits");
-  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "hash_hits");
+  lua_pushboolean(L, r->exact);
   lua_setfield(L, -2, "exact");
   lua_pushinteger(L, r->ncand);
   lua_setfield(L, -2, "candidates");
-  push_pv(L, &s->p, r->pv, r->npv);
+  if (r->stopped == SEARCH_LIMIT)
+    lua_pushliteral(L, "limit");
+  else
+    lua_pushnil(L);
+  lua_setfield(L, -2, "stopped");
+  push_pv(L, r->pv, r->npv);
   lua_setfield(L, -2, "pv");
-  free(r);
+  lua_replace(L, tb + 1);
+  lua_settop(L, tb + 1);
   return 1;
 }
 

@@ -274,7 +274,7 @@ static int lsearch(lua_State *L) {
   int algo = luaL_checkoption(L, -1, "alphabeta", algos);
   lua_pop(L, 1);
   lua_Integer threads = optint(L, 2, "threads", 1, 1, 256);
-  if (threads != 1)
+  if (threads != 1 && algo != A_ALPHABETA)
     return luaL_error(L, "search: algo '%s' runs on 1 thread (threads = %I asked)",
                       algos[algo], (LUAI_UACINT)threads);
   if (algo >= A_MAXN)
@@ -286,6 +286,7 @@ static int lsearch(lua_State *L) {
                         algos[algo]);
   search_opts o;
   read_opts(L, 2, &o);
+  o.threads = (int)threads;
   const sg_class *c = g->cls;
   const void *st = lgame_state(g);
   if (algo == 0 && c->players(g->cfg, st) != 2)
