@@ -143,6 +143,13 @@ t.like(out, "perft%(4%) = 2401", "stratagem perft connect4 4")
 out = t.run(t.stratagem .. " games")
 t.like(out, "connect4%s+Connect Four", "stratagem games lists it")
 
+-- ---- the evaluation, by hand: x and o each have one threat, both at d1 (row 1, x's parity),
+-- no line with two discs and two empty cells, nothing in column d, x to move ----
+local e = assert(sg.new("connect4", {position = "......./......./......./......./......./xxx.ooo"}))
+t.is_deeply(e:scores(), {40 - 40 + 20 + 2, -22}, "threat 40 each, parity 20 for x, tempo 2")
+e = assert(sg.new("connect4", {position = e:position(), weights = {parity = 0, tempo = 0}}))
+t.is_deeply(e:scores(), {0, 0}, "without parity and tempo the threats cancel")
+
 -- ---- the AI (shared alpha-beta at depth 4) against random play, 20 games as each colour ----
 local function match(ai_side, seed)
   local m = sg.new("connect4")

@@ -5,11 +5,13 @@ return {
   players = {"x", "o"},
   -- rules constants: the standard board has none to change
   rules = {},
-  -- evaluation at the search horizon, from x's point of view (o gets the opposite): each line
-  -- of four cells holding discs of one player only is worth `three` to that player when it
-  -- holds three of them and `two` when it holds two; each disc in the centre column d is worth
-  -- `centre`; the player to move gets `tempo`
-  weights = {three = 50, two = 5, centre = 4, tempo = 2},
+  -- evaluation at the search horizon, from x's point of view (o gets the opposite): each
+  -- empty cell where a disc would complete a four of a player (a threat) is worth `threat` to
+  -- that player, and `parity` more on a row of the player's parity (x: rows 1, 3, 5; o: rows
+  -- 2, 4, 6), where zugzwang at the end tends to let its owner fill it; each line of four
+  -- cells holding two discs of one player and two empty cells is worth `two`; each disc in
+  -- the centre column d `centre`; the player to move gets `tempo`
+  weights = {threat = 40, parity = 20, two = 4, centre = 3, tempo = 2},
   variant = {},
   -- the game's own sg.new keys beyond the common ones (none)
   options = {},

@@ -14,9 +14,13 @@ enum { COLS = 7, ROWS = 6, STRIDE = 7, SQUARES = 42 };
 #define BOARD (BOTTOM * 0x3f)
 #define COLUMN(c) ((uint64_t)0x3f << ((c) * STRIDE))
 #define CENTRE COLUMN(3)
+/* Rows 1, 3, 5 (x's parity) and 2, 4, 6 (o's). */
+#define ODD_ROWS (BOTTOM * 0x15)
+#define EVEN_ROWS (BOTTOM * 0x2a)
 
 static const sg_param c4_params[] = {
-  {"three", SG_WEIGHTS, SG_PINT, offsetof(c4_cfg, three), -1000000, 1000000},
+  {"threat", SG_WEIGHTS, SG_PINT, offsetof(c4_cfg, threat), -1000000, 1000000},
+  {"parity", SG_WEIGHTS, SG_PINT, offsetof(c4_cfg, parity), -1000000, 1000000},
   {"two", SG_WEIGHTS, SG_PINT, offsetof(c4_cfg, two), -1000000, 1000000},
   {"centre", SG_WEIGHTS, SG_PINT, offsetof(c4_cfg, centre), -1000000, 1000000},
   {"tempo", SG_WEIGHTS, SG_PINT, offsetof(c4_cfg, tempo), -1000000, 1000000},
@@ -113,11 +117,25 @@ static void c4_play(const void *cfg, void *st, sg_move m) {
     s->winner = (int8_t)p;
 }
 
-/* Count, over the 69 lines of four cells, those open to one player only: three discs and an
-   empty cell, or two discs and two empty cells. */
-static int c4_lines(const c4_cfg *c, uint64_t mine, uint64_t theirs) {
+/* The empty cells where a disc would complete a four of b: for each direction, a cell whose
+   three neighbours on one side, or two on one side and one on the other, are all in b. */
+static uint64_t c4_threats(uint64_t b, uint64_t empty) {
+  static const int step[4] = {1, STRIDE, STRIDE - 1, STRIDE + 1};
+  uint64_t r = 0;
+  for (int i = 0; i < 4; i++) {
+    int d = step[i];
+    uint64_t after = (b >> d) & (b >> 2 * d), before = (b << d) & (b << 2 * d);
+    r |= (after & (b >> 3 * d)) | (after & (b << d));
+    r |= (before & (b >> d)) | (before & (b << 3 * d));
+  }
+  return r & empty;
+}
+
+/* Count, over the 69 lines of four cells, those holding two discs of one player and two empty
+   cells. */
+static int c4_twos(uint64_t mine, uint64_t theirs) {
   static const int dc[4] = {0, 1, 1, 1}, dr[4] = {1, 0, 1, -1};
-  int v = 0;
+  int n = 0;
   for (int d = 0; d < 4; d++)
     for (int col = 0; col < COLS; col++)
       for (int row = 0; row < ROWS; row++) {
@@ -127,18 +145,22 @@ static int c4_lines(const c4_cfg *c, uint64_t mine, uint64_t theirs) {
         uint64_t w = 0;
         for (int i = 0; i < 4; i++)
           w |= BIT((col + i * dc[d]) * STRIDE + row + i * dr[d]);
-        if (w & theirs)
-          continue;
-        int k = popcount(w & mine);
-        v += k == 3 ? c->three : k == 2 ? c->two : 0;
+        n += !(w & theirs) && popcount(w & mine) == 2;
       }
-  return v;
+  return n;
 }
 
+/* Threats (cells that would complete a four) count most; a threat on a row of the player's own
+   parity (odd rows 1, 3, 5 for x, even rows for o) counts `parity` more, since at the end of a
+   game the player to fill such a cell is more often its owner (zugzwang in Connect Four). */
 static void c4_eval(const void *cfg, const void *st, int *scores) {
   const c4_cfg *c = cfg;
   const c4_state *s = st;
-  int v = c4_lines(c, s->disc[0], s->disc[1]) - c4_lines(c, s->disc[1], s->disc[0]);
+  uint64_t empty = BOARD & ~(s->disc[0] | s->disc[1]);
+  uint64_t tx = c4_threats(s->disc[0], empty), to = c4_threats(s->disc[1], empty);
+  int v = c->threat * (popcount(tx) - popcount(to));
+  v += c->parity * (popcount(tx & ODD_ROWS) - popcount(to & EVEN_ROWS));
+  v += c->two * (c4_twos(s->disc[0], s->disc[1]) - c4_twos(s->disc[1], s->disc[0]));
   v += c->centre * (popcount(s->disc[0] & CENTRE) - popcount(s->disc[1] & CENTRE));
   v += (s->plies & 1) ? -c->tempo : c->tempo;
   scores[0] = v;

@@ -16,8 +16,9 @@ typedef struct c4_state {
 
 /* Evaluation weights (the values are in lua/stratagem/connect4.lua). */
 typedef struct c4_cfg {
-  int three;    /* a line of four cells holding three of a player's discs and one empty cell */
-  int two;      /* a line holding two of a player's discs and two empty cells */
+  int threat;   /* an empty cell where a disc would complete a four of a player */
+  int parity;   /* more for a threat on a row of its player's parity (x: odd rows, o: even) */
+  int two;      /* a line of four cells holding two of a player's discs and two empty cells */
   int centre;   /* each disc in the centre column (d) */
   int tempo;    /* to the player to move */
 } c4_cfg;
