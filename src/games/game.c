@@ -5,26 +5,20 @@
 
 #include "core/clock.h"
 #include "core/rng.h"
-#include "chess.h"
-#include "chexers.h"
-#include "draughts.h"
 #include "game.h"
-#include "othello.h"
-#include "starchess.h"
-#include "tictactoe.h"
-#include "warchess.h"
 
-/* One line per game, sorted by name. */
+/* The games come from SG_GAMES in Makefile.am: the build writes sg-games.h with one
+   SG_GAME(name) per game, sorted by name, and each game's source defines name_class. */
+#define SG_GAME(name) extern const sg_class name##_class;
+#include "sg-games.h"
+#undef SG_GAME
+
+#define SG_GAME(name) &name##_class,
 const sg_class *const sg_classes[] = {
-  &chess_class,
-  &chexers_class,
-  &draughts_class,
-  &othello_class,
-  &starchess_class,
-  &tictactoe_class,
-  &warchess_class,
+#include "sg-games.h"
   NULL
 };
+#undef SG_GAME
 
 const sg_class *game_find(const char *name) {
   for (int i = 0; sg_classes[i]; i++)
