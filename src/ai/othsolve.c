@@ -91,7 +91,7 @@ static int budget_spent(os_ctx *x) {
       uint64_t all = atomic_fetch_add(&x->sh->nodes, x->nodes - x->flushed);
       x->others = all - x->flushed;
       x->flushed = x->nodes;
-      if (atomic_load_explicit(&x->sh->quit, memory_order_relaxed))
+      if (x->id > 0 && atomic_load_explicit(&x->sh->quit, memory_order_relaxed))
         x->stop = OSOLVE_LIMIT;
     }
     if (x->stop)
