@@ -376,6 +376,11 @@ static int search_moves(os_ctx *x, uint64_t P, uint64_t O, const os_move *ms, in
       busy_clear(x, h);
     if (x->stop)
       return best;
+    os_entry e;   /* another thread may have settled this position meanwhile */
+    if (defer && tt_probe(x, P, O, &e) && (e.lo >= beta || e.hi <= alpha || e.lo == e.hi)) {
+      *bestsq = e.move;
+      return e.lo >= beta || e.lo == e.hi ? e.lo : e.hi;
+    }
     if (v > best) {
       best = v, *bestsq = m->sq;
       if (v > a) {
