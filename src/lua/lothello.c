@@ -88,8 +88,8 @@ static void push_result(lua_State *L, const lgame *g, const osolve_result *r, in
   lua_setfield(L, -2, "pv");                           /* res */
 }
 
-/* core.othello.solve(g, {time =, nodes =, hash = MB, wld =, random =, seed =, threads =}) -> the result
-   table of sg.search, with outcome ("win", "draw", "loss") added. */
+/* core.othello.solve(g, {time =, nodes =, hash = MB, wld =, random =, seed =, threads =}) ->
+   the result table of sg.search, with outcome ("win", "draw", "loss") added. */
 static int lsolve(lua_State *L) {
   lgame *g;
   const oth_state *s = checkothello(L, 1, &g);
