@@ -85,15 +85,27 @@ static int pv_margin(uint64_t me, uint64_t opp, const osolve_result *r) {
   return flip * (__builtin_popcountll(me) - __builtin_popcountll(opp));
 }
 
-static osolve_result solve(uint64_t me, uint64_t opp, size_t hash, int wld, uint64_t nodes) {
+static osolve_result solve_on(uint64_t me, uint64_t opp, size_t hash, int wld, uint64_t nodes,
+                              int threads) {
   osolve_opts o;
   osolve_result r;
   char err[SG_ERRLEN];
   osolve_opts_default(&o);
-  o.hash_bytes = hash, o.wld = wld, o.nodes = nodes;
+  o.hash_bytes = hash, o.wld = wld, o.nodes = nodes, o.threads = threads;
   if (osolve_run(me, opp, &o, &r, err) != 0)
     bail("solver failed: %s", err);
   return r;
+}
+
+static osolve_result solve(uint64_t me, uint64_t opp, size_t hash, int wld, uint64_t nodes) {
+  return solve_on(me, opp, hash, wld, nodes, 1);
+}
+
+/* The same margin, move and PV (and outcome in wld mode). */
+static int same_result(const osolve_result *a, const osolve_result *b) {
+  return a->exact == b->exact && a->margin == b->margin && a->move == b->move &&
+         a->outcome == b->outcome && a->npv == b->npv &&
+         memcmp(a->pv, b->pv, (size_t)a->npv * sizeof a->pv[0]) == 0;
 }
 
 static int sign(int v) { return (v > 0) - (v < 0); }
@@ -108,7 +120,7 @@ static oth_state pos(const char *text) {
 
 int main(void) {
   int n = 0, bad_margin = 0, bad_move = 0, bad_wld = 0, bad_nohash = 0, bad_pv = 0;
-  int root_passes = 0;
+  int root_passes = 0, bad_threads = 0;
   uint64_t tie_me = 0, tie_opp = 0;   /* a position where two moves have the best margin */
   bf_seen seen = {0, 0};
   /* 230 positions at 6 to 12 empties (mostly 10 or fewer: the brute force takes seconds at
@@ -146,6 +158,11 @@ int main(void) {
     bad_move += vals[r.move] != want;
     bad_wld += !w.exact || w.outcome != sign(want) || sign(w.margin) != sign(want);
     bad_nohash += z.margin != want;
+    if (n % 8 == 0) {   /* every 8th: the same on 2 threads */
+      osolve_result r2 = solve_on(me, opp, 1 << 20, 0, 0, 2);
+      osolve_result w2 = solve_on(me, opp, 1 << 20, 1, 0, 2);
+      bad_threads += !same_result(&r, &r2) || w2.outcome != w.outcome;
+    }
     bad_pv += pv_margin(me, opp, &r) != want;
     int nbest = 0;
     for (int i = 0; i < 64; i++)
@@ -164,6 +181,8 @@ int main(void) {
   ok(seen.passes > 0 && seen.early_ends > 0,
      "the positions include passes and games over with empty squares");
   is_int(root_passes, 10, "10 of them start with the side to move passing");
+  is_int(bad_threads, 0, "on 2 threads margin, move, PV and wld outcome are the same (%d)",
+         n / 8);
 
   /* 20 empties: limits and determinism */
   oth_state s = pos("..b.w.../b.bw..../bbwbw.b./bbbwbwww/bbbbbbww/bbbwbwww/b.bbw.../.bbbbw.. b");
@@ -178,6 +197,15 @@ int main(void) {
   ok(b.exact && b.move == c.move && b.margin == c.margin && b.nodes == c.nodes,
      "the same position gives the same move, margin and node count (%d, %llu nodes)",
      b.margin, (unsigned long long)b.nodes);
+  for (int th = 2; th <= 4; th += 2) {
+    osolve_result t2 = solve_on(me, opp, 1 << 22, 0, 0, th);
+    ok(same_result(&b, &t2), "20 empties on %d threads: the same margin, move and PV (%d, %llu "
+       "nodes in all)", th, t2.margin, (unsigned long long)t2.nodes);
+  }
+  osolve_result lim = solve_on(me, opp, 1 << 22, 0, 100000, 2);
+  ok(lim.stopped == OSOLVE_LIMIT && !lim.exact && lim.nodes >= 100000 && lim.nodes < 200000,
+     "a node limit on 2 threads counts both threads' nodes (%llu)",
+     (unsigned long long)lim.nodes);
   osolve_result d = solve(me, opp, 1 << 22, 1, 0);
   is_int(d.outcome, sign(b.margin), "wld mode at 20 empties agrees with the exact margin");
   is_int(pv_margin(me, opp, &b), b.margin, "the PV at 20 empties reaches that margin");

@@ -373,6 +373,39 @@ static void ttt_claims(void) {
   ok(r.stopped == SEARCH_LIMIT && r.nodes <= 5000 + 9, "mcts: a node limit stops it (%llu nodes)",
      (unsigned long long)r.nodes);
 
+  /* MCTS on threads: root parallelism, one tree per thread, reproducible for a given count */
+  m.s.nodes = 0;
+  m.iterations = 2001;
+  m.s.seed = 3;
+  multi_result one = run(multi_mcts, T, &tcfg, &empty, &m);
+  m.s.threads = 1;
+  multi_result one_b = run(multi_mcts, T, &tcfg, &empty, &m);
+  ok(one.move == one_b.move && one.nodes == one_b.nodes && one.rewards[0] == one_b.rewards[0] &&
+     one.tree_nodes == one_b.tree_nodes, "mcts: threads = 1 is the search as it was");
+  m.s.threads = 3;
+  multi_result t3 = run(multi_mcts, T, &tcfg, &empty, &m), t3b = run(multi_mcts, T, &tcfg, &empty, &m);
+  is_int((long long)t3.iterations, 2001, "mcts on 3 threads: the iterations are the trees' sum");
+  is_int((long long)t3.tree_nodes, 2001 + 3, "with 3 roots in the trees' node count");
+  ok(t3.move < 9 && t3.npv >= 1 && t3.pv[0] == t3.move, "a legal move that starts the PV (%d)",
+     (int)t3.move);
+  ok(t3.move == t3b.move && t3.nodes == t3b.nodes && t3.rewards[0] == t3b.rewards[0] &&
+     t3.npv == t3b.npv && !memcmp(t3.pv, t3b.pv, (size_t)t3.npv * sizeof(sg_move)),
+     "the same seed on 3 threads gives the same move, rewards, nodes and PV");
+  ok(t3.nodes != one.nodes, "and other trees than one thread's (%llu nodes, one thread %llu)",
+     (unsigned long long)t3.nodes, (unsigned long long)one.nodes);
+  m.iterations = 2000;
+  m.s.threads = 2;
+  r = run(multi_mcts, T, &tcfg, &win1, &m);
+  ok(r.move == 2 && r.rewards[0] > 0.9, "on 2 threads x still completes the row with c1 (%.3f)",
+     r.rewards[0]);
+  m.iterations = 0;
+  m.s.nodes = 6000;
+  r = run(multi_mcts, T, &tcfg, &empty, &m);
+  ok(r.stopped == SEARCH_LIMIT && r.nodes <= 6000 + 18, "a node limit shared by 2 threads (%llu nodes)",
+     (unsigned long long)r.nodes);
+  m.s.nodes = 0;
+  m.s.threads = 1;
+
   /* limits of the tree searches */
   multi_fn fs[3] = {multi_maxn, multi_paranoid, multi_brs};
   const char *names[3] = {"max^n", "paranoid", "best-reply"};

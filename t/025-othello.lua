@@ -160,6 +160,64 @@ do
   t.ok(generic.algo == nil and generic.exact and generic.margin == own.margin,
        "and the shared alpha-beta run to the end finds the same")
 end
+-- the solver on threads: the same margin, move and PV as on one (the threads share a table)
+do
+  local same, m = true, 0
+  for seed = 31, 36 do
+    local e = sg.new("othello", {seed = seed})
+    while e:status() == "playing" and select(2, e:position():gsub("%.", "")) > 14 do
+      e:play(sg.search(e, {algo = "random", seed = seed * 100 + e:ply()}).move)
+    end
+    if e:status() == "playing" then
+      m = m + 1
+      local one = sg.search(e, {algo = "solve", hash = 8})
+      for _, th in ipairs({2, 3}) do
+        local r = sg.search(e, {algo = "solve", hash = 8, threads = th})
+        local w = sg.search(e, {algo = "solve", hash = 8, threads = th, wld = true})
+        if not r.exact or r.margin ~= one.margin or r.move ~= one.move or
+           table.concat(r.pv, " ") ~= table.concat(one.pv, " ") or w.outcome ~= one.outcome then
+          same = false
+          t.diag(("seed %d, %d threads: %s %s, one thread %s %s"):format(seed, th, r.move,
+                 tostring(r.margin), one.move, tostring(one.margin)))
+        end
+      end
+    end
+  end
+  t.ok(same and m >= 5, ("on 2 and 3 threads margin, move, PV and outcome are those of one " ..
+                         "thread at 14 empties (%d positions)"):format(m))
+  local e20 = sg.new("othello", {position = "..b.w.../b.bw..../bbwbw.b./bbbwbwww/bbbbbbww/bbbwbwww/b.bbw.../.bbbbw.. b"})
+  local r = sg.search(e20, {algo = "solve", hash = 8, threads = 2})
+  t.ok(r.exact and r.margin == 46 and r.move == "g8", "20 empties on 2 threads: g8 wins by 46 discs")
+  local s = sg.search(e20, {algo = "solve", threads = 2, nodes = 50000})
+  t.ok(s.stopped == "limit" and not s.exact and e20:legal(s.move),
+       "a node limit stops every thread (" .. s.nodes .. " nodes)")
+  -- FFO #40 (t/data/othello-ffo.txt: the public suite's positions and exact results), the
+  -- one of #40-#44 the solver finishes in seconds; the others are in `stratagem bench
+  -- othello-ffo`, whose copy of the table must be the same
+  local bench = require "stratagem.bench"
+  local rows = {}
+  for line in io.lines(t.srcdir .. "/t/data/othello-ffo.txt") do
+    local n, board, side, margin, best = line:match("^(%d+) (%S+) ([XO]) ([-+]%d+) (%S+)$")
+    if n then rows[#rows + 1] = {tonumber(n), board, side, tonumber(margin), best} end
+  end
+  t.is_deeply(rows, bench.othello_ffo, "the bench's FFO #40-#44 are those of t/data/othello-ffo.txt")
+  local f = rows[1]
+  local ffo = assert(sg.new("othello", {position = bench.ffo_position(f[2], f[3])}))
+  local fr = sg.search(ffo, {algo = "solve", threads = 2, hash = 32})
+  t.ok(fr.exact and fr.margin == f[4] and f[5]:find(fr.move, 1, true),
+       ("FFO #40 on 2 threads: %s %+d, as published (a2 +38)"):format(fr.move, fr.margin))
+  local p = ffo:copy()
+  for _, mv in ipairs(fr.pv) do p:play(mv) end
+  local b, w = count(p)
+  t.ok(p:status() ~= "playing" and b - w == 38, "and its PV plays out to +38")
+  local q = assert(sg.new("othello", {position = bench.ffo_position(rows[3][2], rows[3][3])}))
+  local tl = sg.search(q, {algo = "solve", threads = 2, time = 0.05})
+  t.ok(tl.stopped == "limit" and not tl.exact and tl.time < 2,
+       ("a time limit stops every thread (FFO #42, 0.05 s: %.2f s)"):format(tl.time))
+  -- the hand-off from alpha-beta takes the threads along
+  local ab = sg.search(e20, {endgame = 20, threads = 2, hash = 8})
+  t.ok(ab.algo == "solve" and ab.margin == 46, "alpha-beta hands over to the solver on 2 threads")
+end
 local e0 = sg.new("othello")
 t.errors(function() sg.search(e0, {algo = "solve", depth = 3}) end, "unknown option 'depth' for algo 'solve'",
          "the solver takes no depth")
@@ -172,6 +230,11 @@ t.errors(function() sg.search(e0, {algo = "solve", time = "1"}) end, "time must 
 t.errors(function() sg.search(e0, {algo = "solve", wld = 1}) end, "wld must be a boolean", "wld not a boolean")
 t.errors(function() sg.search(e0, {algo = "solve", wld = true, random = 0}) end,
          "random needs the exact margin", "random with wld")
+for _, bad in ipairs({0, 257, 1.5, "2"}) do
+  t.errors(function() sg.search(e0, {algo = "solve", threads = bad}) end,
+           "threads must be a whole number from 1 to 256, got " .. tostring(bad),
+           "solve refuses threads = " .. tostring(bad))
+end
 local full = sg.new("othello", {position = "bbbbbbbb/bbbbbbbb/bbbbbbbb/bbbbbbbb/bbbbbbbb/bbbbbbbb/bbbbbbbb/bbbbbb.. b"})
 t.errors(function() sg.search(full, {algo = "solve"}) end, "the game is over", "nothing to solve")
 t.done()

@@ -31,6 +31,26 @@ local a = sg.search(g, {algo = "mcts", iterations = 500, seed = 7})
 local b = sg.search(g, {algo = "mcts", iterations = 500, seed = 7})
 t.ok(a.move == b.move and a.nodes == b.nodes and a.score == b.score and
      table.concat(a.pv, " ") == table.concat(b.pv, " "), "mcts: the same seed, the same result")
+-- threads: root parallelism, reproducible for a given number of threads with iterations
+local one = sg.search(g, {algo = "mcts", iterations = 900, seed = 7})
+local same1 = sg.search(g, {algo = "mcts", iterations = 900, seed = 7, threads = 1})
+t.ok(one.move == same1.move and one.nodes == same1.nodes and one.score == same1.score,
+     "mcts: threads = 1 is the search without the option")
+local m2 = sg.search(g, {algo = "mcts", iterations = 901, seed = 7, threads = 2})
+local m2b = sg.search(g, {algo = "mcts", iterations = 901, seed = 7, threads = 2})
+t.ok(g:legal(m2.move) and m2.pv[1] == m2.move, "mcts on 2 threads: a legal move, " .. m2.move)
+t.is(m2.iterations, 901, "mcts on 2 threads: the iteration count is the sum of the trees'")
+t.ok(m2.move == m2b.move and m2.nodes == m2b.nodes and m2.score == m2b.score and
+     table.concat(m2.pv, " ") == table.concat(m2b.pv, " "), "mcts on 2 threads: the same seed, the same result")
+t.is(sg.search(sg.new("tictactoe", {position = "x../.x./o.."}),
+               {algo = "mcts", iterations = 2000, threads = 2}).move, "c1", "mcts on 2 threads: o blocks with c1")
+local tm = sg.search(g, {algo = "mcts", time = 0.05, threads = 2})
+t.ok(tm.stopped == "limit" and tm.time < 1, "mcts on 2 threads: a time limit stops both")
+for _, bad in ipairs({0, 257}) do
+  local ok, e = pcall(sg.search, g, {algo = "mcts", threads = bad})
+  t.ok(not ok and tostring(e):find("threads must be 1 to 256, got " .. bad, 1, true),
+       "mcts refuses threads = " .. bad .. ": " .. tostring(e))
+end
 local r = sg.search(g, {algo = "mcts", time = 0.05})
 t.is(r.stopped, "limit", "mcts: a time limit stops it")
 r = sg.search(g, {algo = "maxn", nodes = 200})
@@ -42,7 +62,8 @@ t.ok(g:legal(r.move), "brs: a move even when the time is up at once")
 local function star() return sg.new("starchess", {seed = 5, rules = {start_materials = 2000, start_credits = 2000}}) end
 local s = star()
 for _, o in ipairs({{algo = "maxn", depth = 2}, {algo = "paranoid", depth = 2},
-                    {algo = "brs", depth = 2}, {algo = "mcts", iterations = 200, playout_depth = 40}}) do
+                    {algo = "brs", depth = 2}, {algo = "mcts", iterations = 200, playout_depth = 40},
+                    {algo = "mcts", iterations = 200, playout_depth = 40, threads = 2}}) do
   local r1 = sg.search(s, o)
   local r2 = sg.search(star(), o)
   t.ok(s:legal(r1.move), o.algo .. " on Star Chess: a legal move, " .. r1.move)

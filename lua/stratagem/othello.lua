@@ -30,7 +30,7 @@ local M = {
 
 -- ---- the exact endgame solver: sg.search(g, {algo = "solve", ...}) ----
 
-local SOLVE_OPTIONS = {"algo", "hash", "nodes", "random", "seed", "time", "wld"}
+local SOLVE_OPTIONS = {"algo", "hash", "nodes", "random", "seed", "threads", "time", "wld"}
 
 -- The solver's options from sg.search's merged table s, checked; raises on misuse.
 local function solve_options(g, s)
@@ -52,6 +52,12 @@ local function solve_options(g, s)
       error("nodes must be a whole number, 0 or more (0: no limit), got " .. tostring(s.nodes), 0)
     end
     o.nodes = s.nodes
+  end
+  if s.threads ~= nil then
+    if math.type(s.threads) ~= "integer" or s.threads < 1 or s.threads > 256 then
+      error("threads must be a whole number from 1 to 256, got " .. tostring(s.threads), 0)
+    end
+    o.threads = s.threads
   end
   if s.wld ~= nil and type(s.wld) ~= "boolean" then
     error("wld must be a boolean (true: only win, draw or loss), got " .. type(s.wld), 0)
@@ -80,7 +86,8 @@ M.algos = {
   -- The exact solver: r.margin is the final disc difference for the player to move with best
   -- play (empty squares count for nobody), r.outcome "win", "draw" or "loss"; with wld only
   -- the outcome is sought (faster) and r.score is 1, 0 or -1.  With random = k it plays a
-  -- move chosen with the seed among those within k discs of the best.
+  -- move chosen with the seed among those within k discs of the best.  With threads = N the
+  -- threads share the table; margin, move and PV are the same for any N, r.nodes counts all.
   solve = {
     options = SOLVE_OPTIONS,
     run = function(g, s)
@@ -104,7 +111,7 @@ function M.prepare_search(g, s)
   if g:status() ~= "playing" or empty_squares(g) > n then return end
   local r = core.othello.solve(g, solve_options(g, {hash = s.hash, time = s.time,
                                                     nodes = s.nodes, random = s.random,
-                                                    seed = s.seed}))
+                                                    seed = s.seed, threads = s.threads}))
   r.algo = "solve"
   return r
 end

@@ -1,6 +1,7 @@
 /* multi.c: max^n, paranoid, best-reply search and MCTS over the game interface, knowing no
    game (multi.h says what each one does and how it scores). */
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -583,12 +584,16 @@ typedef struct mcts_ctx {
   int maxdepth;
   double deadline;
   search_stop stop;
+  uint64_t node_limit;   /* this tree's share of the node limit; 0 = none */
+  uint64_t iters, it;    /* this tree's share of the iterations (0 = until a limit); done */
+  const void *root_state;
+  pthread_t tid;
 } mcts_ctx;
 
 static int mcts_budget(mcts_ctx *m) {
   if (m->stop)
     return 1;
-  if (m->o->s.nodes && m->nodes >= m->o->s.nodes)
+  if (m->node_limit && m->nodes >= m->node_limit)
     m->stop = SEARCH_LIMIT;
   else if (interrupt_pending())
     m->stop = SEARCH_INTERRUPTED;
@@ -747,79 +752,184 @@ static uint32_t most_visited(const mcts_ctx *m, uint32_t i) {
   return best;
 }
 
+static void mcts_free(mcts_ctx *m) {
+  free(m->pool), free(m->reward), free(m->st), free(m->ms), free(m->path);
+}
+
+/* A tree of at most cap nodes and the buffers of an iteration; -1 without memory. */
+static int mcts_alloc(mcts_ctx *m, uint64_t cap) {
+  const sg_class *c = m->c;
+  m->cap = (uint32_t)cap;
+  m->pool = malloc((size_t)cap * sizeof(mcts_node));
+  m->reward = malloc((size_t)cap * (size_t)m->np * sizeof(double));
+  m->st = malloc(c->state_size);
+  m->ms = malloc((size_t)c->max_moves * sizeof(sg_move));
+  m->path = malloc((size_t)cap * sizeof(uint32_t));
+  if (!m->pool || !m->reward || !m->st || !m->ms || !m->path) {
+    mcts_free(m);
+    return -1;
+  }
+  return 0;
+}
+
+/* One tree's iterations from the root state until its share or a limit is spent. */
+static void *mcts_run(void *arg) {
+  mcts_ctx *m = arg;
+  mcts_new(m, NIL, NO_MOVE, 0);
+  while (!m->iters || m->it < m->iters) {
+    if (mcts_budget(m) || mcts_iterate(m, m->root_state) != 0)
+      break;
+    m->it++;
+  }
+  return NULL;
+}
+
+/* Root parallelism: the trees' root children joined by move, visits and rewards summed; the
+   most visited move (ties: the first in the game's order), its PV from the tree that visited
+   it most.  Fills r's move, rewards and PV. */
+static void mcts_join(mcts_ctx *ms, int nt, const void *st, multi_result *r) {
+  mcts_ctx *m0 = &ms[0];
+  int n = mcts_gen(m0, st), np = m0->np, best = -1;
+  uint64_t bv = 0;
+  double sum[SG_MAX_PLAYERS];
+  for (int j = 0; j < n; j++) {
+    uint64_t v = 0;
+    for (int t = 0; t < nt; t++)
+      for (uint32_t ch = ms[t].pool[0].child; ch != NIL; ch = ms[t].pool[ch].sibling)
+        if (ms[t].pool[ch].move == m0->ms[j])
+          v += ms[t].pool[ch].visits;
+    if (best < 0 || v > bv)
+      best = j, bv = v;
+  }
+  sg_move mv = m0->ms[best < 0 ? 0 : best];
+  r->move = mv;
+  r->pv[0] = mv;
+  r->npv = 1;
+  if (bv == 0)
+    return;   /* stopped before the first iteration */
+  memset(sum, 0, sizeof sum);
+  int from = -1;
+  uint32_t from_node = NIL;
+  for (int t = 0; t < nt; t++)
+    for (uint32_t ch = ms[t].pool[0].child; ch != NIL; ch = ms[t].pool[ch].sibling)
+      if (ms[t].pool[ch].move == mv) {
+        for (int p = 0; p < np; p++)
+          sum[p] += ms[t].reward[(size_t)ch * (size_t)np + (size_t)p];
+        if (from < 0 || ms[t].pool[ch].visits > ms[from].pool[from_node].visits)
+          from = t, from_node = ch;
+      }
+  for (int p = 0; p < np; p++) {
+    r->rewards[p] = sum[p] / (double)bv;
+    r->scores[p] = (int)lround(1000.0 * r->rewards[p]);
+  }
+  const mcts_ctx *f = &ms[from];
+  for (uint32_t k = most_visited(f, from_node); k != NIL && f->pool[k].visits > 0 &&
+       r->npv < SEARCH_MAX_PLY; k = most_visited(f, k))
+    r->pv[r->npv++] = f->pool[k].move;
+}
+
+/* Thread t's share of a total: total / nt, the first total % nt threads one more. */
+static uint64_t share(uint64_t total, int nt, int t) {
+  return total / (uint64_t)nt + ((uint64_t)t < total % (uint64_t)nt);
+}
+
 int multi_mcts(const sg_class *c, const void *cfg, const void *st, const multi_opts *o,
                multi_result *r, char *err) {
-  mcts_ctx m;
   memset(r, 0, sizeof *r);
-  memset(&m, 0, sizeof m);
   if (c->status(cfg, st, NULL) != SG_PLAYING) {
     snprintf(err, SG_ERRLEN, "search: the game is over, there is no move to search");
     return -1;
   }
-  m.c = c, m.cfg = cfg, m.o = o, m.np = c->players(cfg, st);
-  m.root = c->to_move(cfg, st);
-  if (m.np < 1 || m.np > SG_MAX_PLAYERS) {
+  int np = c->players(cfg, st);
+  if (np < 1 || np > SG_MAX_PLAYERS) {
     snprintf(err, SG_ERRLEN, "search: %s has %d players, at most %d are searched", c->name,
-             m.np, SG_MAX_PLAYERS);
+             np, SG_MAX_PLAYERS);
     return -1;
   }
+  int nt = o->s.threads < 1 ? 1 : o->s.threads > MULTI_MAX_THREADS ? MULTI_MAX_THREADS
+                                                                   : o->s.threads;
   uint64_t iters = o->iterations;
   if (iters == 0 && o->s.time <= 0 && o->s.nodes == 0)
     iters = 10000;
-  size_t per = sizeof(mcts_node) + (size_t)m.np * sizeof(double);
-  uint64_t cap = o->s.hash_bytes / per;
-  if (iters && iters + 1 < cap)
-    cap = iters + 1;
-  if (cap < 2)
-    cap = 2;
-  if (cap > UINT32_MAX - 1)
-    cap = UINT32_MAX - 1;
-  m.cap = (uint32_t)cap;
-  m.pool = malloc((size_t)cap * sizeof(mcts_node));
-  m.reward = malloc((size_t)cap * (size_t)m.np * sizeof(double));
-  m.st = malloc(c->state_size);
-  m.ms = malloc((size_t)c->max_moves * sizeof(sg_move));
-  m.path = malloc((size_t)cap * sizeof(uint32_t));
-  if (!m.pool || !m.reward || !m.st || !m.ms || !m.path) {
-    free(m.pool), free(m.reward), free(m.st), free(m.ms), free(m.path);
-    snprintf(err, SG_ERRLEN, "search: out of memory (a tree of %llu nodes)",
-             (unsigned long long)cap);
+  if (iters && iters < (uint64_t)nt)
+    nt = (int)iters;   /* a tree without an iteration would only cost memory */
+  mcts_ctx *ms = calloc((size_t)nt, sizeof *ms);
+  if (!ms) {
+    snprintf(err, SG_ERRLEN, "search: out of memory (%d trees)", nt);
     return -1;
   }
-  rng_seed(&m.rng, o->s.seed);
   double t0 = clock_now();
-  m.deadline = o->s.time > 0 ? t0 + o->s.time : 0;
-  mcts_new(&m, NIL, NO_MOVE, 0);
-  uint64_t it = 0;
-  while (!iters || it < iters) {
-    if (mcts_budget(&m) || mcts_iterate(&m, st) != 0)
-      break;
-    it++;
+  /* each tree its share of the iterations, the nodes and the memory, and its own seed (the
+     search's seed for the first: one thread searches as it always has) */
+  for (int t = 0; t < nt; t++) {
+    mcts_ctx *m = &ms[t];
+    m->c = c, m->cfg = cfg, m->o = o, m->np = np, m->root = c->to_move(cfg, st);
+    m->root_state = st;
+    m->iters = share(iters, nt, t);
+    m->node_limit = share(o->s.nodes, nt, t);
+    size_t per = sizeof(mcts_node) + (size_t)np * sizeof(double);
+    uint64_t cap = o->s.hash_bytes / (uint64_t)nt / per;
+    if (m->iters && m->iters + 1 < cap)
+      cap = m->iters + 1;
+    if (cap < 2)
+      cap = 2;
+    if (cap > UINT32_MAX - 1)
+      cap = UINT32_MAX - 1;
+    if (mcts_alloc(m, cap) != 0) {
+      for (int k = 0; k < t; k++)
+        mcts_free(&ms[k]);
+      free(ms);
+      snprintf(err, SG_ERRLEN, "search: out of memory (a tree of %llu nodes)",
+               (unsigned long long)cap);
+      return -1;
+    }
+    rng_seed(&m->rng, t == 0 ? o->s.seed : o->s.seed ^ (uint64_t)t * 0x9e3779b97f4a7c15ULL);
+    m->deadline = o->s.time > 0 ? t0 + o->s.time : 0;
   }
-  r->nplayers = m.np;
-  r->iterations = it;
-  r->nodes = m.nodes;
-  r->tree_nodes = m.used;
-  r->depth = m.maxdepth;
-  r->stopped = m.stop;
+  int started = 0;   /* trees 1.. on their own threads; one that cannot start runs here */
+  for (int t = 1; t < nt; t++)
+    if (pthread_create(&ms[t].tid, NULL, mcts_run, &ms[t]) == 0)
+      started = t;
+    else
+      break;
+  mcts_run(&ms[0]);
+  for (int t = 1; t <= started; t++)
+    pthread_join(ms[t].tid, NULL);
+  for (int t = started + 1; t < nt; t++)
+    mcts_run(&ms[t]);
+  r->nplayers = np;
   r->ncand = 1;
-  uint32_t b = most_visited(&m, 0);
-  if (b == NIL) {   /* stopped before the first iteration */
-    mcts_gen(&m, st);
-    r->move = m.ms[0];
+  for (int t = 0; t < nt; t++) {
+    r->iterations += ms[t].it;
+    r->nodes += ms[t].nodes;
+    r->tree_nodes += ms[t].used;
+    if (ms[t].maxdepth > r->depth)
+      r->depth = ms[t].maxdepth;
+    if (ms[t].stop > r->stopped)
+      r->stopped = ms[t].stop;   /* an interrupt before a limit */
+  }
+  mcts_ctx *m = &ms[0];
+  uint32_t b = most_visited(m, 0);
+  if (nt > 1)
+    mcts_join(ms, nt, st, r);
+  else if (b == NIL) {   /* stopped before the first iteration */
+    mcts_gen(m, st);
+    r->move = m->ms[0];
     r->pv[0] = r->move;
     r->npv = 1;
   } else {
-    r->move = m.pool[b].move;
-    for (uint32_t k = b; k != NIL && m.pool[k].visits > 0 && r->npv < SEARCH_MAX_PLY;
-         k = most_visited(&m, k))
-      r->pv[r->npv++] = m.pool[k].move;
-    for (int p = 0; p < m.np; p++) {
-      r->rewards[p] = m.reward[(size_t)b * (size_t)m.np + (size_t)p] / m.pool[b].visits;
+    r->move = m->pool[b].move;
+    for (uint32_t k = b; k != NIL && m->pool[k].visits > 0 && r->npv < SEARCH_MAX_PLY;
+         k = most_visited(m, k))
+      r->pv[r->npv++] = m->pool[k].move;
+    for (int p = 0; p < np; p++) {
+      r->rewards[p] = m->reward[(size_t)b * (size_t)np + (size_t)p] / m->pool[b].visits;
       r->scores[p] = (int)lround(1000.0 * r->rewards[p]);
     }
   }
   r->time = clock_now() - t0;
-  free(m.pool), free(m.reward), free(m.st), free(m.ms), free(m.path);
+  for (int t = 0; t < nt; t++)
+    mcts_free(&ms[t]);
+  free(ms);
   return 0;
 }

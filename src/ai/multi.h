@@ -18,9 +18,12 @@
 
 #include "search.h"
 
+#define MULTI_MAX_THREADS 256
+
 typedef struct multi_opts {
-  search_opts s;          /* depth, time, nodes, hash_bytes (MCTS: the tree's memory), seed,
-                             random (root margin on the mover's own score), prune_actions */
+  search_opts s;          /* depth, time, nodes, hash_bytes (MCTS: the trees' memory), seed,
+                             random (root margin on the mover's own score), prune_actions,
+                             threads (MCTS: trees grown in parallel) */
   uint64_t iterations;    /* MCTS: 0 = until time or nodes (10000 when neither is set) */
   double exploration;     /* MCTS: the UCB1 constant C (default sqrt 2) */
   int playout_depth;      /* MCTS: random moves of a playout before it is evaluated; 0 = to the
@@ -82,7 +85,14 @@ int multi_brs(const sg_class *c, const void *cfg, const void *st, const multi_op
    player p gets (players below p + half the players level with p) / (n(n-1)/2), so rewards
    sum to 1 and two players get 1, 0 or 1/2 as at a real end.  The tree lives in a node pool
    allocated once (iterations + 1 nodes, at most what hash_bytes holds); when it is full,
-   iterations go on without adding nodes.  The move is the most visited root child. */
+   iterations go on without adding nodes.  The move is the most visited root child.
+   With s.threads = N > 1 (root parallelism), N independent trees grow on N threads, each
+   with a share of the iterations, the node limit and the memory, and its own seed (tree 0 the
+   search's seed, tree t that seed ^ t * 0x9e3779b97f4a7c15); their root children are joined
+   by move (visits and rewards summed), the move is the most visited (ties: the first in the
+   game's order), the PV comes from the tree that visited it most, and the counts are sums.
+   With an iteration or node limit the result is the same for the same seed and N; with one
+   thread it is what it always was. */
 int multi_mcts(const sg_class *c, const void *cfg, const void *st, const multi_opts *o,
                multi_result *r, char *err);
 

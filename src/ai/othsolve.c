@@ -1,6 +1,9 @@
 /* othsolve.c: the exact Othello endgame solver: negamax with null windows on the two bitboards
    (side to move, opponent), fastest-first ordering and a table far from the end, parity order
-   and special code for the last three empty squares near it. */
+   and special code for the last three empty squares near it; on several threads, a shared
+   table and deferred moves (simplified ABDADA).  The moves come from othello.h's generator. */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +17,10 @@
 #define SHALLOW 6           /* at or below this many empties: no table, no move list */
 #define POLL_NODES 4096     /* the clock and the interrupt flag are read this often */
 #define CORNERS 0x8100000000000081ULL
-#define INNER 0x7e7e7e7e7e7e7e7eULL   /* columns b to g: a ray along a row may not wrap */
+#define NLOCKS 4096         /* spin locks striped over the table's buckets (threads > 1) */
+#define NBUSY 16384         /* slots of the table of positions being searched (threads > 1) */
+#define DEFER_MIN 10        /* moves into positions with at least this many empties may be
+                               deferred while another thread searches them */
 
 /* The quadrant of a square (0-3): parity is counted per quadrant, the regions that end up
    played out on their own near the end. */
@@ -38,13 +44,26 @@ typedef struct os_entry {
   uint32_t pad;
 } os_entry;
 
-/* Everything a solve touches, allocated once before the first node. */
-typedef struct os_ctx {
-  const osolve_opts *o;
+/* What the threads of one solve share: the table, its locks, the positions being searched,
+   the clock and the node count.  Allocated once before the first node. */
+typedef struct os_shared {
   os_entry *tt;            /* 2 * nbuckets entries: [deeper, most recent] */
   size_t nbuckets;         /* a power of two, or 0 for no table */
-  uint64_t nodes, next_poll;
+  atomic_flag *locks;      /* NLOCKS, or NULL with one thread (no locking at all) */
+  _Atomic uint64_t *busy;  /* NBUSY hashes of positions some thread is searching, or NULL */
+  atomic_int quit;         /* the main thread has its answer: the helpers stop */
+  _Atomic uint64_t nodes;  /* every thread's nodes, as of its last poll (the node limit) */
   double t0, deadline;
+} os_shared;
+
+/* One thread's view of a solve.  Thread 0 (the caller) gives the result; the helpers only
+   fill the table. */
+typedef struct os_ctx {
+  _Alignas(64) const osolve_opts *o;   /* a cache line each: the counts change at every node */
+  os_shared *sh;
+  int id;
+  uint64_t nodes, next_poll;
+  uint64_t flushed, others;   /* own nodes added to sh->nodes so far; the other threads' */
   osolve_stop stop;
 } os_ctx;
 
@@ -55,53 +74,31 @@ typedef struct os_move {
 
 static int popcount(uint64_t b) { return __builtin_popcountll(b); }
 
-/* Placements for P against O: runs of O's discs closed by P, in all 8 directions at once. */
-static uint64_t get_moves(uint64_t P, uint64_t O) {
-  uint64_t h = O & INNER, m = 0, t;
-#define SPREAD(M, OP, S)                                                              \
-  t = M & (P OP S);                                                                   \
-  t |= M & (t OP S); t |= M & (t OP S); t |= M & (t OP S); t |= M & (t OP S);         \
-  t |= M & (t OP S);                                                                  \
-  m |= t OP S
-  SPREAD(h, <<, 1); SPREAD(h, >>, 1);
-  SPREAD(O, <<, 8); SPREAD(O, >>, 8);
-  SPREAD(h, <<, 7); SPREAD(h, >>, 7);
-  SPREAD(h, <<, 9); SPREAD(h, >>, 9);
-#undef SPREAD
-  return m & ~(P | O);
-}
-
-/* The discs P turns by playing on sq (0 when the placement is illegal). */
-static uint64_t get_flips(uint64_t P, uint64_t O, int sq) {
-  uint64_t b = 1ULL << sq, h = O & INNER, f = 0, t;
-#define RAY(M, OP, S)                                                                 \
-  t = M & (b OP S);                                                                   \
-  t |= M & (t OP S); t |= M & (t OP S); t |= M & (t OP S); t |= M & (t OP S);         \
-  t |= M & (t OP S);                                                                  \
-  if ((t OP S) & P)                                                                   \
-    f |= t
-  RAY(h, <<, 1); RAY(h, >>, 1);
-  RAY(O, <<, 8); RAY(O, >>, 8);
-  RAY(h, <<, 7); RAY(h, >>, 7);
-  RAY(h, <<, 9); RAY(h, >>, 9);
-#undef RAY
-  return f;
-}
 
 /* The game is over: the plain disc difference, empty squares awarded to nobody. */
 static int final_margin(uint64_t P, uint64_t O) { return popcount(P) - popcount(O); }
 
-/* Polled at every node far from the end; the clock and the interrupt flag every POLL_NODES. */
+/* Polled at every node far from the end; the clock, the interrupt flag and (with threads)
+   the shared node count and the main thread's quit every POLL_NODES. */
 static int budget_spent(os_ctx *x) {
   if (x->stop)
     return 1;
-  if (x->o->nodes && x->nodes >= x->o->nodes)
+  if (x->o->nodes && x->nodes + x->others >= x->o->nodes)
     x->stop = OSOLVE_LIMIT;
   else if (x->nodes >= x->next_poll) {
     x->next_poll = x->nodes + POLL_NODES;
-    if (interrupt_pending())
+    if (x->sh->locks) {
+      uint64_t all = atomic_fetch_add(&x->sh->nodes, x->nodes - x->flushed);
+      x->others = all - x->flushed;
+      x->flushed = x->nodes;
+      if (x->id > 0 && atomic_load_explicit(&x->sh->quit, memory_order_relaxed))
+        x->stop = OSOLVE_LIMIT;
+    }
+    if (x->stop)
+      ;
+    else if (interrupt_pending())
       x->stop = OSOLVE_INTERRUPTED;
-    else if (x->deadline && clock_now() >= x->deadline)
+    else if (x->sh->deadline && clock_now() >= x->sh->deadline)
       x->stop = OSOLVE_LIMIT;
   }
   return x->stop != 0;
@@ -109,16 +106,25 @@ static int budget_spent(os_ctx *x) {
 
 /* ---- the transposition table ---- */
 
-static os_entry *tt_bucket(os_ctx *x, uint64_t P, uint64_t O) {
+static uint64_t pos_hash(uint64_t P, uint64_t O) {
   uint64_t h = P * 0x9e3779b97f4a7c15ULL ^ (O + 0x632be59bd9b4e019ULL) * 0xbf58476d1ce4e5b9ULL;
-  h ^= h >> 31;
-  return &x->tt[2 * (h & (x->nbuckets - 1))];
+  return h ^ h >> 31;
 }
 
-static os_entry *tt_find(os_ctx *x, uint64_t P, uint64_t O) {
-  if (!x->nbuckets)
-    return NULL;
-  os_entry *b = tt_bucket(x, P, O);
+/* With threads, a bucket is read and written under its stripe's spin lock, so that no thread
+   sees half of another's entry: the bounds stay true bounds and the result exact. */
+static void tt_lock(os_shared *sh, size_t b) {
+  if (sh->locks)
+    while (atomic_flag_test_and_set_explicit(&sh->locks[b & (NLOCKS - 1)], memory_order_acquire))
+      ;
+}
+
+static void tt_unlock(os_shared *sh, size_t b) {
+  if (sh->locks)
+    atomic_flag_clear_explicit(&sh->locks[b & (NLOCKS - 1)], memory_order_release);
+}
+
+static os_entry *bucket_find(os_entry *b, uint64_t P, uint64_t O) {
   if (b[0].me == P && b[0].opp == O && b[0].empties)
     return &b[0];
   if (b[1].me == P && b[1].opp == O && b[1].empties)
@@ -126,15 +132,32 @@ static os_entry *tt_find(os_ctx *x, uint64_t P, uint64_t O) {
   return NULL;
 }
 
+/* A copy of the position's entry into *out; 0 when it has none. */
+static int tt_probe(os_ctx *x, uint64_t P, uint64_t O, os_entry *out) {
+  os_shared *sh = x->sh;
+  if (!sh->nbuckets)
+    return 0;
+  size_t bi = pos_hash(P, O) & (sh->nbuckets - 1);
+  tt_lock(sh, bi);
+  const os_entry *e = bucket_find(&sh->tt[2 * bi], P, O);
+  if (e)
+    *out = *e;
+  tt_unlock(sh, bi);
+  return e != NULL;
+}
+
 /* Narrow the entry's bounds by v, the fail-soft result of a search of (alpha, beta).  Slot 0
    keeps the larger subtree, the displaced entry going to slot 1. */
 static void tt_save(os_ctx *x, uint64_t P, uint64_t O, int n, int alpha, int beta, int v,
                     int move) {
-  if (!x->nbuckets || x->stop)
+  os_shared *sh = x->sh;
+  if (!sh->nbuckets || x->stop)
     return;
-  os_entry *e = tt_find(x, P, O);
+  size_t bi = pos_hash(P, O) & (sh->nbuckets - 1);
+  os_entry *b = &sh->tt[2 * bi];
+  tt_lock(sh, bi);
+  os_entry *e = bucket_find(b, P, O);
   if (!e) {
-    os_entry *b = tt_bucket(x, P, O);
     if (b[0].empties <= n) {
       b[1] = b[0];
       e = &b[0];
@@ -148,6 +171,25 @@ static void tt_save(os_ctx *x, uint64_t P, uint64_t O, int n, int alpha, int bet
     e->lo = (int8_t)v;
   e->move = (uint8_t)move;
   e->empties = (uint8_t)n;
+  tt_unlock(sh, bi);
+}
+
+/* ---- threads: the positions being searched (a hint only: a wrong answer costs time) ---- */
+
+static _Atomic uint64_t *busy_slot(os_ctx *x, uint64_t h) { return &x->sh->busy[h & (NBUSY - 1)]; }
+
+static int busy_test(os_ctx *x, uint64_t h) {
+  return atomic_load_explicit(busy_slot(x, h), memory_order_relaxed) == h;
+}
+
+static void busy_set(os_ctx *x, uint64_t h) {
+  atomic_store_explicit(busy_slot(x, h), h, memory_order_relaxed);
+}
+
+static void busy_clear(os_ctx *x, uint64_t h) {
+  uint64_t want = h;
+  atomic_compare_exchange_strong_explicit(busy_slot(x, h), &want, 0, memory_order_relaxed,
+                                          memory_order_relaxed);
 }
 
 /* ---- the last empty squares: no move generation, the empties are a small array ---- */
@@ -155,10 +197,10 @@ static void tt_save(os_ctx *x, uint64_t P, uint64_t O, int n, int alpha, int bet
 /* One empty square: who can play it decides, counted directly. */
 static int solve_1(os_ctx *x, uint64_t P, uint64_t O, int sq) {
   x->nodes++;
-  int n = popcount(get_flips(P, O, sq));
+  int n = popcount(oth_flips(P, O, sq));
   if (n)
     return 2 * (popcount(P) + n + 1) - 64;
-  n = popcount(get_flips(O, P, sq));
+  n = popcount(oth_flips(O, P, sq));
   if (n)
     return 64 - 2 * (popcount(O) + n + 1);
   return 2 * popcount(P) - 63;   /* neither: the game ends with the square empty */
@@ -167,13 +209,13 @@ static int solve_1(os_ctx *x, uint64_t P, uint64_t O, int sq) {
 static int solve_2(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int a, int b) {
   x->nodes++;
   int best = -SCORE_INF;
-  uint64_t f = get_flips(P, O, a);
+  uint64_t f = oth_flips(P, O, a);
   if (f) {
     best = -solve_1(x, O & ~f, P | f | 1ULL << a, b);
     if (best >= beta)
       return best;
   }
-  f = get_flips(P, O, b);
+  f = oth_flips(P, O, b);
   if (f) {
     int v = -solve_1(x, O & ~f, P | f | 1ULL << b, a);
     if (v > best)
@@ -181,7 +223,7 @@ static int solve_2(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int a
   }
   if (best > -SCORE_INF)
     return best;
-  if (get_flips(O, P, a) || get_flips(O, P, b))
+  if (oth_flips(O, P, a) || oth_flips(O, P, b))
     return -solve_2(x, O, P, -beta, -alpha, a, b);   /* pass */
   return final_margin(P, O);
 }
@@ -196,7 +238,7 @@ static int solve_3(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, const
     s[0] = e[1], s[1] = e[0];
   int best = -SCORE_INF;
   for (int i = 0; i < 3; i++) {
-    uint64_t f = get_flips(P, O, s[i]);
+    uint64_t f = oth_flips(P, O, s[i]);
     if (!f)
       continue;
     int a = s[i == 0 ? 1 : 0], b = s[i == 2 ? 1 : 2];
@@ -212,7 +254,7 @@ static int solve_3(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, const
   }
   if (best > -SCORE_INF)
     return best;
-  if (get_flips(O, P, s[0]) || get_flips(O, P, s[1]) || get_flips(O, P, s[2]))
+  if (oth_flips(O, P, s[0]) || oth_flips(O, P, s[1]) || oth_flips(O, P, s[2]))
     return -solve_3(x, O, P, -beta, -alpha, s);
   return final_margin(P, O);
 }
@@ -231,7 +273,7 @@ static int solve_shallow(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta,
     for (int i = 0; i < n; i++) {
       if ((int)(parity >> QUAD(e[i]) & 1) != odd)
         continue;
-      uint64_t f = get_flips(P, O, e[i]);
+      uint64_t f = oth_flips(P, O, e[i]);
       if (!f)
         continue;
       for (int j = 0, k = 0; j < n; j++)
@@ -252,7 +294,7 @@ static int solve_shallow(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta,
   if (best > -SCORE_INF)
     return best;
   for (int i = 0; i < n; i++)
-    if (get_flips(O, P, e[i]))
+    if (oth_flips(O, P, e[i]))
       return -solve_shallow(x, O, P, -beta, -alpha, e, n);   /* pass */
   return final_margin(P, O);
 }
@@ -289,8 +331,8 @@ static int order_moves(uint64_t P, uint64_t O, uint64_t moves, int first, os_mov
     if (!(moves >> sq & 1))
       continue;
     moves &= ~(1ULL << sq);
-    uint64_t f = get_flips(P, O, sq);
-    uint64_t reply = get_moves(O & ~f, P | f | 1ULL << sq);
+    uint64_t f = oth_flips(P, O, sq);
+    uint64_t reply = oth_moves(O & ~f, P | f | 1ULL << sq);
     int key = sq == first ? -1 : (popcount(reply) + popcount(reply & CORNERS)) * 64 + i;
     int j = n++;
     while (j > 0 && ms[j - 1].key > key) {
@@ -302,46 +344,45 @@ static int order_moves(uint64_t P, uint64_t O, uint64_t moves, int first, os_mov
   return n;
 }
 
-static int solve_deep(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int n) {
-  x->nodes++;
-  if (budget_spent(x))
-    return 0;
-  uint64_t moves = get_moves(P, O);
-  if (!moves) {
-    if (!get_moves(O, P))
-      return final_margin(P, O);
-    return -solve_deep(x, O, P, -beta, -alpha, n);   /* pass */
-  }
-  int first = NO_SQUARE;
-  const os_entry *e = tt_find(x, P, O);
-  if (e) {
-    if (e->lo >= beta || e->lo == e->hi)
-      return e->lo;
-    if (e->hi <= alpha)
-      return e->hi;
-    if (e->lo > alpha)
-      alpha = e->lo;
-    if (e->hi < beta)
-      beta = e->hi;
-    first = e->move;
-  }
-  os_move ms[32];
-  int nm = order_moves(P, O, moves, first, ms);
-  int best = -SCORE_INF, bestsq = NO_SQUARE, a = alpha;
-  for (int i = 0; i < nm; i++) {
-    uint64_t P2 = O & ~ms[i].flips, O2 = P | ms[i].flips | 1ULL << ms[i].sq;
+/* The moves ms of (P, O) searched in (alpha, beta), principal variation style: the first with
+   the window, the others with a null window first.  With `defer`, a move (not the first) into
+   a position another thread is searching waits until the other moves are done, so the threads
+   spread over the tree instead of repeating each other (simplified ABDADA).  Returns the
+   fail-soft value, *bestsq the move that gave it (NO_SQUARE before any finished). */
+static int search_moves(os_ctx *x, uint64_t P, uint64_t O, const os_move *ms, int nm,
+                        int alpha, int beta, int n, int defer, int *bestsq) {
+  int best = -SCORE_INF, a = alpha, later[32], nlater = 0;
+  *bestsq = NO_SQUARE;
+  for (int k = 0; k < nm + nlater; k++) {
+    const os_move *m = &ms[k < nm ? k : later[k - nm]];
+    uint64_t P2 = O & ~m->flips, O2 = P | m->flips | 1ULL << m->sq, h = 0;
+    if (defer) {
+      h = pos_hash(P2, O2) | 1;
+      if (k > 0 && k < nm && busy_test(x, h)) {
+        later[nlater++] = k;
+        continue;
+      }
+      busy_set(x, h);
+    }
     int v;
-    if (i == 0)
+    if (k == 0)
       v = -solve_any(x, P2, O2, -beta, -a, n - 1);
     else {
       v = -solve_any(x, P2, O2, -a - 1, -a, n - 1);
       if (v > a && v < beta && !x->stop)
         v = -solve_any(x, P2, O2, -beta, -v, n - 1);
     }
+    if (defer)
+      busy_clear(x, h);
     if (x->stop)
-      return 0;
+      return best;
+    os_entry e;   /* another thread may have settled this position meanwhile */
+    if (defer && tt_probe(x, P, O, &e) && (e.lo >= beta || e.hi <= alpha || e.lo == e.hi)) {
+      *bestsq = e.move;
+      return e.lo >= beta || e.lo == e.hi ? e.lo : e.hi;
+    }
     if (v > best) {
-      best = v, bestsq = ms[i].sq;
+      best = v, *bestsq = m->sq;
       if (v > a) {
         a = v;
         if (v >= beta)
@@ -349,6 +390,38 @@ static int solve_deep(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, in
       }
     }
   }
+  return best;
+}
+
+static int solve_deep(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int n) {
+  x->nodes++;
+  if (budget_spent(x))
+    return 0;
+  uint64_t moves = oth_moves(P, O);
+  if (!moves) {
+    if (!oth_moves(O, P))
+      return final_margin(P, O);
+    return -solve_deep(x, O, P, -beta, -alpha, n);   /* pass */
+  }
+  int first = NO_SQUARE;
+  os_entry e;
+  if (tt_probe(x, P, O, &e)) {
+    if (e.lo >= beta || e.lo == e.hi)
+      return e.lo;
+    if (e.hi <= alpha)
+      return e.hi;
+    if (e.lo > alpha)
+      alpha = e.lo;
+    if (e.hi < beta)
+      beta = e.hi;
+    first = e.move;
+  }
+  os_move ms[32];
+  int nm = order_moves(P, O, moves, first, ms), bestsq;
+  int best = search_moves(x, P, O, ms, nm, alpha, beta, n,
+                          x->sh->busy && n > DEFER_MIN, &bestsq);
+  if (x->stop)
+    return 0;
   tt_save(x, P, O, n, alpha, beta, best, bestsq);
   return best;
 }
@@ -356,35 +429,18 @@ static int solve_deep(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, in
 /* ---- the root ---- */
 
 /* The root's moves searched in (alpha, beta); *best gets the best move, or the first in order
-   when the search stopped before one finished. */
+   when the search stopped before one finished.  The main thread keeps the fixed order, so
+   that its move is the first of the best in that order whatever the threads; a helper
+   defers as everywhere else. */
 static int solve_root(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int n,
                       int *bestsq) {
   x->nodes++;
   os_move ms[32];
-  int nm = order_moves(P, O, get_moves(P, O), NO_SQUARE, ms);
-  int best = -SCORE_INF, a = alpha;
-  *bestsq = ms[0].sq;
-  for (int i = 0; i < nm; i++) {
-    uint64_t P2 = O & ~ms[i].flips, O2 = P | ms[i].flips | 1ULL << ms[i].sq;
-    int v;
-    if (i == 0)
-      v = -solve_any(x, P2, O2, -beta, -a, n - 1);
-    else {
-      v = -solve_any(x, P2, O2, -a - 1, -a, n - 1);
-      if (v > a && v < beta && !x->stop)
-        v = -solve_any(x, P2, O2, -beta, -v, n - 1);
-    }
-    if (x->stop)
-      break;
-    if (v > best) {
-      best = v, *bestsq = ms[i].sq;
-      if (v > a) {
-        a = v;
-        if (v >= beta)
-          break;
-      }
-    }
-  }
+  int nm = order_moves(P, O, oth_moves(P, O), NO_SQUARE, ms);
+  int best = search_moves(x, P, O, ms, nm, alpha, beta, n,
+                          x->id > 0 && x->sh->busy && n > DEFER_MIN, bestsq);
+  if (*bestsq == NO_SQUARE)
+    *bestsq = ms[0].sq;
   return best;
 }
 
@@ -394,7 +450,7 @@ static int choose_random(os_ctx *x, uint64_t P, uint64_t O, int n, int best, int
                          int *ncand) {
   os_move ms[32];
   int cand[32], nc = 0, floor_ = best - x->o->random;
-  int nm = order_moves(P, O, get_moves(P, O), NO_SQUARE, ms);
+  int nm = order_moves(P, O, oth_moves(P, O), NO_SQUARE, ms);
   for (int i = 0; i < nm && !x->stop; i++) {
     int ok = ms[i].sq == bestsq;
     if (!ok) {
@@ -422,9 +478,9 @@ static void pv_build(os_ctx *x, uint64_t P, uint64_t O, int target, int first,
   int n = 64 - popcount(P | O);
   r->npv = 0;
   while (r->npv < OSOLVE_MAX_PV && !x->stop) {
-    uint64_t moves = get_moves(P, O);
+    uint64_t moves = oth_moves(P, O);
     if (!moves) {
-      if (!get_moves(O, P))
+      if (!oth_moves(O, P))
         break;
       r->pv[r->npv++] = OTH_PASS;
       uint64_t t = P;
@@ -457,28 +513,97 @@ void osolve_opts_default(osolve_opts *o) {
   memset(o, 0, sizeof *o);
   o->hash_bytes = (size_t)16 << 20;
   o->random = -1;
+  o->threads = 1;
 }
 
-static int ctx_init(os_ctx *x, const osolve_opts *o, char *err) {
-  memset(x, 0, sizeof *x);
-  x->o = o;
+static void shared_free(os_shared *sh) {
+  free(sh->tt);
+  free(sh->locks);
+  free((void *)sh->busy);
+}
+
+/* The table, and with threads its locks and the table of positions being searched. */
+static int shared_init(os_shared *sh, const osolve_opts *o, int nthreads, char *err) {
+  memset(sh, 0, sizeof *sh);
   size_t nb = 0;
   if (o->hash_bytes >= 2 * sizeof(os_entry)) {
     nb = 1;
     while (nb * 4 * sizeof(os_entry) <= o->hash_bytes)
       nb *= 2;
-    x->tt = calloc(2 * nb, sizeof(os_entry));
-    if (!x->tt) {
+    sh->tt = calloc(2 * nb, sizeof(os_entry));
+    if (!sh->tt) {
       snprintf(err, SG_ERRLEN, "othello solve: out of memory (hash table of %zu bytes asked)",
                o->hash_bytes);
       return -1;
     }
   }
-  x->nbuckets = nb;
-  x->t0 = clock_now();
-  x->deadline = o->time > 0 ? x->t0 + o->time : 0;
-  x->next_poll = POLL_NODES;
+  sh->nbuckets = nb;
+  if (nthreads > 1) {
+    sh->locks = malloc(NLOCKS * sizeof *sh->locks);
+    sh->busy = calloc(NBUSY, sizeof *sh->busy);
+    if (!sh->locks || !sh->busy) {
+      shared_free(sh);
+      snprintf(err, SG_ERRLEN, "othello solve: out of memory (tables for %d threads)",
+               nthreads);
+      return -1;
+    }
+    for (int i = 0; i < NLOCKS; i++)
+      atomic_flag_clear(&sh->locks[i]);
+    for (int i = 0; i < NBUSY; i++)
+      atomic_init(&sh->busy[i], 0);
+  }
+  atomic_init(&sh->quit, 0);
+  atomic_init(&sh->nodes, 0);
+  sh->t0 = clock_now();
+  sh->deadline = o->time > 0 ? sh->t0 + o->time : 0;
   return 0;
+}
+
+static void ctx_init(os_ctx *x, const osolve_opts *o, os_shared *sh, int id) {
+  memset(x, 0, sizeof *x);
+  x->o = o, x->sh = sh, x->id = id;
+  x->next_poll = POLL_NODES;
+}
+
+/* A helper thread: the same root, its own order where another thread is busy; it stops when
+   the main thread has its answer.  Its result is not used: only what it left in the table. */
+typedef struct os_helper {
+  os_ctx x;
+  uint64_t P, O;
+  int alpha, beta, n;
+  pthread_t tid;
+} os_helper;
+
+static void *helper_run(void *arg) {
+  os_helper *h = arg;
+  int sq;
+  solve_root(&h->x, h->P, h->O, h->alpha, h->beta, h->n, &sq);
+  return NULL;
+}
+
+/* Solve the root on thread 0 (the caller), with threads - 1 helpers sharing the table.  A
+   helper that cannot be started is simply missing: the result is the same. */
+static int solve_threads(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int n,
+                         int nthreads, int *sq) {
+  os_helper *hs = NULL;
+  int started = 0;
+  if (nthreads > 1)
+    hs = aligned_alloc(64, (size_t)(nthreads - 1) * sizeof *hs);
+  for (int i = 0; hs && i < nthreads - 1; i++) {
+    ctx_init(&hs[i].x, x->o, x->sh, i + 1);
+    hs[i].P = P, hs[i].O = O, hs[i].alpha = alpha, hs[i].beta = beta, hs[i].n = n;
+    if (pthread_create(&hs[i].tid, NULL, helper_run, &hs[i]) != 0)
+      break;
+    started++;
+  }
+  int v = solve_root(x, P, O, alpha, beta, n, sq);
+  atomic_store(&x->sh->quit, 1);
+  for (int i = 0; i < started; i++) {
+    pthread_join(hs[i].tid, NULL);
+    x->nodes += hs[i].x.nodes;   /* the result counts every thread's nodes */
+  }
+  free(hs);
+  return v;
 }
 
 int osolve_run(uint64_t me, uint64_t opp, const osolve_opts *o, osolve_result *r, char *err) {
@@ -487,19 +612,23 @@ int osolve_run(uint64_t me, uint64_t opp, const osolve_opts *o, osolve_result *r
     snprintf(err, SG_ERRLEN, "othello solve: a square holds discs of both sides");
     return -1;
   }
-  if (!get_moves(me, opp) && !get_moves(opp, me)) {
+  if (!oth_moves(me, opp) && !oth_moves(opp, me)) {
     snprintf(err, SG_ERRLEN, "othello solve: the game is over");
     return -1;
   }
-  os_ctx x;
-  if (ctx_init(&x, o, err) != 0)
+  int nthreads = o->threads < 1 ? 1 : o->threads > OSOLVE_MAX_THREADS ? OSOLVE_MAX_THREADS
+                                                                       : o->threads;
+  os_shared sh;
+  if (shared_init(&sh, o, nthreads, err) != 0)
     return -1;
+  os_ctx x;
+  ctx_init(&x, o, &sh, 0);
   int n = 64 - popcount(me | opp), lo = o->wld ? -1 : -SCORE_INF, hi = o->wld ? 1 : SCORE_INF;
   uint64_t P = me, O = opp;
-  int passed = !get_moves(me, opp), sq, v;
+  int passed = !oth_moves(me, opp), sq, v;
   if (passed)   /* the side to move must pass: solve for the opponent */
     P = opp, O = me;
-  v = solve_root(&x, P, O, passed ? -hi : lo, passed ? -lo : hi, n, &sq);
+  v = solve_threads(&x, P, O, passed ? -hi : lo, passed ? -lo : hi, n, nthreads, &sq);
   if (passed)
     v = -v;
   r->stopped = x.stop;
@@ -527,7 +656,7 @@ int osolve_run(uint64_t me, uint64_t opp, const osolve_opts *o, osolve_result *r
   r->stopped = x.stop == OSOLVE_INTERRUPTED || !r->exact ? x.stop : OSOLVE_DONE;
   r->empties = n;
   r->nodes = x.nodes;
-  r->time = clock_now() - x.t0;
-  free(x.tt);
+  r->time = clock_now() - sh.t0;
+  shared_free(&sh);
   return 0;
 }

@@ -9,15 +9,18 @@
 
 /* A PV alternates placements and passes, never two passes in a row: at most 2 * 60 moves. */
 #define OSOLVE_MAX_PV 128
+#define OSOLVE_MAX_THREADS 256
 
 typedef struct osolve_opts {
   double time;          /* seconds; 0 = no time limit */
-  uint64_t nodes;       /* 0 = no node limit */
+  uint64_t nodes;       /* 0 = no node limit; with threads, all threads' nodes count */
   size_t hash_bytes;    /* transposition table size; 0 = none */
   int wld;              /* only win, draw or loss: the window (-1, 1) */
   int random;           /* < 0: off; else a move whose margin is within this of the best,
                            chosen with the seed (exact mode only) */
   uint64_t seed;
+  int threads;          /* 1 to OSOLVE_MAX_THREADS: threads sharing the table (0 counts as 1);
+                           the margin, the move and the PV are the same for any number */
 } osolve_opts;
 
 typedef enum { OSOLVE_DONE = 0, OSOLVE_LIMIT = 1, OSOLVE_INTERRUPTED = 2 } osolve_stop;
@@ -30,7 +33,7 @@ typedef struct osolve_result {
   int empties;
   int exact;            /* margin (or, in wld mode, outcome) is the game's value */
   osolve_stop stopped;
-  uint64_t nodes;
+  uint64_t nodes;       /* every thread's */
   double time;
   int ncand;            /* moves within the random margin (1 when off) */
   int npv;

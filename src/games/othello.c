@@ -7,8 +7,6 @@
 
 #include "othello.h"
 
-#define NOT_A 0xfefefefefefefefeULL   /* every square but column a */
-#define NOT_H 0x7f7f7f7f7f7f7f7fULL   /* every square but column h */
 #define CORNERS 0x8100000000000081ULL
 
 static const sg_param oth_params[] = {
@@ -32,45 +30,6 @@ static const sg_param oth_params[] = {
 };
 
 static int popcount64(uint64_t x) { return __builtin_popcountll(x); }
-
-/* One step in each of the 8 directions, without wrapping around the edges. */
-static uint64_t step(uint64_t b, int d) {
-  switch (d) {
-  case 0: return (b << 1) & NOT_A;   /* right */
-  case 1: return (b >> 1) & NOT_H;   /* left */
-  case 2: return b << 8;             /* down */
-  case 3: return b >> 8;             /* up */
-  case 4: return (b << 9) & NOT_A;   /* down right */
-  case 5: return (b << 7) & NOT_H;   /* down left */
-  case 6: return (b >> 7) & NOT_A;   /* up right */
-  default: return (b >> 9) & NOT_H;  /* up left */
-  }
-}
-
-uint64_t oth_moves(uint64_t me, uint64_t opp) {
-  uint64_t empty = ~(me | opp), moves = 0;
-  for (int d = 0; d < 8; d++) {
-    uint64_t x = step(me, d) & opp;
-    for (int i = 0; i < 5; i++)
-      x |= step(x, d) & opp;
-    moves |= step(x, d) & empty;
-  }
-  return moves;
-}
-
-uint64_t oth_flips(uint64_t me, uint64_t opp, int sq) {
-  uint64_t m = 1ULL << sq, flips = 0;
-  for (int d = 0; d < 8; d++) {
-    uint64_t line = 0, x = step(m, d);
-    while (x & opp) {
-      line |= x;
-      x = step(x, d);
-    }
-    if (x & me)
-      flips |= line;
-  }
-  return flips;
-}
 
 static const oth_state *S(const void *st) { return st; }
 

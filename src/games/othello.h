@@ -26,7 +26,44 @@ typedef struct oth_cfg {
 
 extern const sg_class othello_class;
 
-uint64_t oth_moves(uint64_t me, uint64_t opp);
-uint64_t oth_flips(uint64_t me, uint64_t opp, int sq);
+/* The move generator, shared by the game and the exact solver (src/ai/othsolve.c), inline
+   because the solver calls it at every node.  Rays run on the opponent's discs in all 8
+   directions at once (a run is at most 6 discs long); for the rays along a row or a diagonal
+   those discs are masked to columns b to g, so a ray cannot wrap round an edge. */
+#define OTH_INNER 0x7e7e7e7e7e7e7e7eULL
+
+/* The legal placements of `me` against `opp`: the empty squares that close a run of the
+   opponent's discs. */
+static inline uint64_t oth_moves(uint64_t me, uint64_t opp) {
+  uint64_t h = opp & OTH_INNER, m = 0, t;
+#define OTH_SPREAD(M, OP, S)                                                          \
+  t = M & (me OP S);                                                                  \
+  t |= M & (t OP S); t |= M & (t OP S); t |= M & (t OP S); t |= M & (t OP S);         \
+  t |= M & (t OP S);                                                                  \
+  m |= t OP S
+  OTH_SPREAD(h, <<, 1); OTH_SPREAD(h, >>, 1);
+  OTH_SPREAD(opp, <<, 8); OTH_SPREAD(opp, >>, 8);
+  OTH_SPREAD(h, <<, 7); OTH_SPREAD(h, >>, 7);
+  OTH_SPREAD(h, <<, 9); OTH_SPREAD(h, >>, 9);
+#undef OTH_SPREAD
+  return m & ~(me | opp);
+}
+
+/* The discs `me` turns by placing on sq (0 when the placement flips nothing). */
+static inline uint64_t oth_flips(uint64_t me, uint64_t opp, int sq) {
+  uint64_t b = 1ULL << sq, h = opp & OTH_INNER, f = 0, t;
+#define OTH_RAY(M, OP, S)                                                             \
+  t = M & (b OP S);                                                                   \
+  t |= M & (t OP S); t |= M & (t OP S); t |= M & (t OP S); t |= M & (t OP S);         \
+  t |= M & (t OP S);                                                                  \
+  if ((t OP S) & me)                                                                  \
+    f |= t
+  OTH_RAY(h, <<, 1); OTH_RAY(h, >>, 1);
+  OTH_RAY(opp, <<, 8); OTH_RAY(opp, >>, 8);
+  OTH_RAY(h, <<, 7); OTH_RAY(h, >>, 7);
+  OTH_RAY(h, <<, 9); OTH_RAY(h, >>, 9);
+#undef OTH_RAY
+  return f;
+}
 
 #endif

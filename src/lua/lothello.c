@@ -40,6 +40,11 @@ static void read_opts(lua_State *L, int t, osolve_opts *o) {
   lua_getfield(L, t, "wld");
   o->wld = lua_toboolean(L, -1);
   lua_pop(L, 2);
+  double th = optnum(L, t, "threads", 1, 1);
+  if (th > OSOLVE_MAX_THREADS || th != (int)th)
+    luaL_error(L, "solve: threads must be a whole number from 1 to %d, got %f",
+               OSOLVE_MAX_THREADS, th);
+  o->threads = (int)th;
 }
 
 static void push_result(lua_State *L, const lgame *g, const osolve_result *r, int wld) {
@@ -83,8 +88,8 @@ static void push_result(lua_State *L, const lgame *g, const osolve_result *r, in
   lua_setfield(L, -2, "pv");                           /* res */
 }
 
-/* core.othello.solve(g, {time =, nodes =, hash = MB, wld =, random =, seed =}) -> the result
-   table of sg.search, with outcome ("win", "draw", "loss") added. */
+/* core.othello.solve(g, {time =, nodes =, hash = MB, wld =, random =, seed =, threads =}) ->
+   the result table of sg.search, with outcome ("win", "draw", "loss") added. */
 static int lsolve(lua_State *L) {
   lgame *g;
   const oth_state *s = checkothello(L, 1, &g);

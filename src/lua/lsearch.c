@@ -189,6 +189,7 @@ static void read_multi_opts(lua_State *L, int t, int algo, multi_opts *o) {
   o->iterations = (uint64_t)optint(L, t, "iterations", 0, 0, LUA_MAXINTEGER);
   o->exploration = optnum(L, t, "exploration", o->exploration, 0);
   o->playout_depth = (int)optint(L, t, "playout_depth", 0, 0, 1 << 30);
+  o->s.threads = (int)optint(L, t, "threads", 1, 1, 256);
 }
 
 static void push_multi_result(lua_State *L, const lgame *g, int algo, const multi_result *r) {
@@ -274,9 +275,9 @@ static int lsearch(lua_State *L) {
   int algo = luaL_checkoption(L, -1, "alphabeta", algos);
   lua_pop(L, 1);
   lua_Integer threads = optint(L, 2, "threads", 1, 1, 256);
-  if (threads != 1 && algo != A_ALPHABETA)
-    return luaL_error(L, "search: algo '%s' runs on 1 thread (threads = %I asked)",
-                      algos[algo], (LUAI_UACINT)threads);
+  if (threads != 1 && algo != A_ALPHABETA && algo != A_MCTS)
+    return luaL_error(L, "search: algo '%s' runs on 1 thread (threads = %I asked; alphabeta "
+                      "and mcts take more)", algos[algo], (LUAI_UACINT)threads);
   if (algo >= A_MAXN)
     return lsearch_multi(L, g, algo);
   static const char *const multi_only[] = {"iterations", "exploration", "playout_depth", NULL};
