@@ -94,6 +94,12 @@ t.like(out, "depth 1,", "--ai sets the AI's search options")
 _, err, code = t.run(S .. " play starchess --ai turnz=1", "quit\n")
 t.like(err, "%-%-ai: turnz %(algo 'predict'%): unknown option; expected one of: algo, turns,", "an unknown AI option is refused at once")
 t.is(code, 1, "exit 1")
+out, err, code = t.run(S .. " play othello --seats ai,ai --ai algo=random --no-prefs", "")
+t.ok(code == 0 and out:find("wins%.\n$") or out:find("Drawn%.\n$"),
+     "--ai algo=random: the defaults random play does not take (depth) are left out " .. tostring(err))
+_, err, code = t.run(S .. " play othello --seats ai,ai --ai algo=random,depth=3 --no-prefs", "")
+t.like(err, "%-%-ai: depth %(algo 'random'%): not an option of this algorithm", "but a depth given with it is refused")
+t.is(code, 1, "exit 1")
 -- Othello and draughts in the terminal: AIs to the end, a person with a variant
 out, _, code = t.run(S .. " play othello --seats ai,ai --ai depth=1 --no-prefs")
 t.ok(out:find("black wins%.\n$") or out:find("white wins%.\n$") or out:find("Drawn%.\n$"),

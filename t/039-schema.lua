@@ -28,6 +28,15 @@ t.is_deeply(by.iterations.algos, {"mcts"}, "iterations: mcts only")
 t.is_deeply(by.seed.algos, {"alphabeta", "random", "maxn", "paranoid", "brs", "mcts", "solve"},
             "seed: every algorithm")
 
+-- Lua's checker words what a descriptor takes as C's reader does
+local c_words, lua_words = {}, {}
+for _, algo in ipairs({"alphabeta", "mcts"}) do
+  for _, e in ipairs(sg.search_schema("tictactoe", algo)) do
+    lua_words[#lua_words + 1], c_words[#c_words + 1] = e.expected, by[e.name].expected
+  end
+end
+t.is_deeply(lua_words, c_words, "the expected values in the same words from Lua and C")
+
 -- the defaults reach C: no options searches as the defaults spelled out
 local d = sg.new("draughts", {seed = 3})
 for _ = 1, 6 do d:play(sg.search(d, {algo = "random"}).move) end

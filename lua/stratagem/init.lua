@@ -213,10 +213,10 @@ local function whole_range(lo, hi)
   return fmt("a whole number from %d to %d", lo, hi)
 end
 
--- What a descriptor takes, as the end of an error message (the shared ones carry C's words,
--- which these rules repeat).
+-- What a descriptor takes, as the end of an error message: the rules of C's
+-- options_expected, for the games' descriptors as for the shared ones (t/039-schema.lua checks
+-- that both give the same words).
 local function expected(d)
-  if d.expected then return d.expected end
   local t, e = d.type, nil
   if t == "integer" then e = whole_range(d.min, d.max)
   elseif t == "number" then

@@ -456,6 +456,16 @@ function M.run(o, read, write)
   local ai = {}
   for k, v in pairs(conf.ai or {}) do ai[k] = v end
   for k, v in pairs(prefs.ai or {}) do ai[k] = v end
+  -- settings from the defaults or preferences that the algorithm chosen on the command line
+  -- does not take are left out (sg.search refuses them)
+  if o.ai and o.ai.algo and o.ai.algo ~= ai.algo then
+    local ok_names, names_ = pcall(sg.search_options, o.game, o.ai.algo)
+    if ok_names then
+      local takes = {}
+      for _, k in ipairs(names_) do takes[k] = true end
+      for k in pairs(ai) do if not takes[k] then ai[k] = nil end end
+    end
+  end
   ai.depth, ai.time = o.depth or ai.depth, o.time or ai.time
   for k, v in pairs(o.ai or {}) do ai[k] = v end
   -- check the AI settings now rather than at the AI's first move
