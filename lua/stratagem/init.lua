@@ -335,7 +335,7 @@ local function check_algo(d, algo)
 end
 
 -- The options of a request for algo on a game checked against the schema: nil, or the
--- message "OPTION (algo 'X'): what was wrong; expected ...".  checked: name -> descriptor of
+-- message "OPTION (algo 'X'): what was wrong; expected ...".  schema: the descriptors of
 -- the options algo takes (from algo_schema).  A whole float of an integer option becomes an
 -- integer in opts.
 local function request_problem(d, algo, opts, schema)
