@@ -41,7 +41,7 @@ int main(void) {
   is_int(options_algo("minimax"), -1, "an unknown algorithm");
   char buf[256];
   options_algo_list(options_find("random"), 1, buf, sizeof buf);
-  is_string(buf, "'alphabeta', 'maxn', 'paranoid', 'brs', 'solve'", "random's algorithms");
+  is_string(buf, "'alphabeta', 'brs', 'maxn', 'paranoid', 'solve'", "random's algorithms, sorted");
 
   /* the words of the expectations */
   options_expected(depth, buf, sizeof buf);

@@ -137,10 +137,13 @@ void options_expected(const opt_desc *d, char *buf, size_t n) {
 }
 
 void options_algo_list(const opt_desc *d, int quote, char *buf, size_t n) {
+  static const int by_name[ALGO_COUNT] = {ALGO_ALPHABETA, ALGO_BRS, ALGO_MAXN, ALGO_MCTS,
+                                          ALGO_PARANOID, ALGO_RANDOM, ALGO_SOLVE};
   size_t k = 0;
   buf[0] = '\0';
-  for (int a = 0; a < ALGO_COUNT && k < n; a++)
-    if (d->algos & ALGO_BIT(a)) {
+  for (int i = 0; i < ALGO_COUNT && k < n; i++)
+    if (d->algos & ALGO_BIT(by_name[i])) {
+      int a = by_name[i];
       int w = snprintf(buf + k, n - k, quote ? "%s'%s'" : "%s%s", k ? ", " : "",
                        options_algo_names[a]);
       if (w < 0)

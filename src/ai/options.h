@@ -72,7 +72,7 @@ static inline int options_accepts(const opt_desc *d, int algo) {
 /* What the option takes, as the end of an error message: "a whole number from 0 to 126
    (plies; 0: no limit)". */
 void options_expected(const opt_desc *d, char *buf, size_t n);
-/* The names of the algorithms that accept d, joined by ", " (quoted when quote). */
+/* The names of the algorithms that accept d, sorted, joined by ", " (quoted when quote). */
 void options_algo_list(const opt_desc *d, int quote, char *buf, size_t n);
 /* Whether v (of the right type) is in d's range; else 0 with what was wrong in why. */
 int options_in_range(const opt_desc *d, const opt_value *v, char *why, size_t n);

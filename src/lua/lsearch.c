@@ -129,8 +129,8 @@ static int not_accepted(lua_State *L, const char *name, int algo) {
     return luaL_error(L, "sg.search: %s (algo '%s'): unknown option; expected one of: algo, %s",
                       name, algos[algo], valid);
   options_algo_list(d, 1, owners, sizeof owners);
-  return luaL_error(L, "sg.search: %s (algo '%s'): an option of %s only; expected one of: "
-                    "algo, %s", name, algos[algo], owners, valid);
+  return luaL_error(L, "sg.search: %s (algo '%s'): not an option of this algorithm (it belongs "
+                    "to %s); expected one of: algo, %s", name, algos[algo], owners, valid);
 }
 
 /* One reader for every shared search: each field of o from the schema's defaults, then every
