@@ -294,7 +294,14 @@ end
 
 -- The descriptors of the options algo takes on a game (defaults d), in the manual's order,
 -- "algo" left out.
+local schema_cache = setmetatable({}, {__mode = "k"})   -- d -> algo -> its descriptors
 local function algo_schema(d, algo)
+  local per = schema_cache[d]
+  if not per then
+    per = {}
+    schema_cache[d] = per
+  end
+  if per[algo] then return per[algo] end
   local list = {}
   local function add(e)
     if type(e) == "string" then
@@ -308,27 +315,37 @@ local function algo_schema(d, algo)
   local own = d.algos and d.algos[algo]
   if own then
     for _, e in ipairs(own.options) do add(e) end
-    return list
+  else
+    for _, e in ipairs(SCHEMA) do if accepts(e, algo) then list[#list + 1] = e end end
+    for _, e in ipairs(d.search_options or {}) do
+      if type(e) == "string" or accepts(e, algo) then add(e) end
+    end
   end
-  for _, e in ipairs(SCHEMA) do if accepts(e, algo) then list[#list + 1] = e end end
-  for _, e in ipairs(d.search_options or {}) do
-    if type(e) == "string" or accepts(e, algo) then add(e) end
-  end
-  return list
+  -- beside the array: the descriptors by name, and the names in order after "algo"
+  local by_name, names = {}, {"algo"}
+  for _, e in ipairs(list) do by_name[e.name], names[#names + 1] = e, e.name end
+  per[algo] = {list = list, by_name = by_name, names = names}
+  return per[algo]
 end
 
 -- The algorithms sg.search runs on a game: the shared ones and the game's own, sorted.
+local algos_cache = setmetatable({}, {__mode = "k"})   -- d -> {sorted names, set}
 local function game_algos(d)
-  local algos = copy(ALGOS)
-  for k in pairs(d.algos or {}) do
-    if not set_of(ALGOS)[k] then algos[#algos + 1] = k end
+  local c = algos_cache[d]
+  if not c then
+    local algos = copy(ALGOS)
+    for k in pairs(d.algos or {}) do
+      if not set_of(ALGOS)[k] then algos[#algos + 1] = k end
+    end
+    table.sort(algos)
+    c = {algos, set_of(algos)}
+    algos_cache[d] = c
   end
-  table.sort(algos)
-  return algos
+  return c[1], c[2]
 end
 
 local function check_algo(d, algo)
-  if type(algo) ~= "string" or not set_of(game_algos(d))[algo] then
+  if type(algo) ~= "string" or not select(2, game_algos(d))[algo] then
     return fmt("unknown algo '%s' (valid: %s)", tostring(algo),
                table.concat(game_algos(d), ", "))
   end
@@ -339,17 +356,14 @@ end
 -- the options algo takes (from algo_schema).  A whole float of an integer option becomes an
 -- integer in opts.
 local function request_problem(d, algo, opts, schema)
-  local by_name, names = {}, {"algo"}
-  for _, e in ipairs(schema) do by_name[e.name], names[#names + 1] = e, e.name end
+  local by_name, names = schema.by_name, schema.names
   local keys = sorted_keys(opts)
   for _, k in ipairs(keys) do
     local e = by_name[k]
     if k ~= "algo" and not e then
       local owners = {}
       for _, a in ipairs(game_algos(d)) do
-        for _, x in ipairs(algo_schema(d, a)) do
-          if x.name == k then owners[#owners + 1] = "'" .. a .. "'" end
-        end
+        if algo_schema(d, a).by_name[k] then owners[#owners + 1] = "'" .. a .. "'" end
       end
       local what = #owners == 0 and "unknown option" or
         fmt("not an option of this algorithm (it belongs to %s)", table.concat(owners, ", "))
@@ -374,8 +388,7 @@ function M.search_options(name, algo)
   algo = algo or (d.search and d.search.algo) or "alphabeta"
   local bad = check_algo(d, algo)
   if bad then fail("sg.search_options: %s", bad) end
-  local keys = {"algo"}
-  for _, e in ipairs(algo_schema(d, algo)) do keys[#keys + 1] = e.name end
+  local keys = copy(algo_schema(d, algo).names)
   table.sort(keys)
   return keys
 end
@@ -405,7 +418,7 @@ function M.search_schema(name, algo)
   local bad = check_algo(d, algo)
   if bad then fail("sg.search_schema: %s", bad) end
   local out = {}
-  for i, e in ipairs(algo_schema(d, algo)) do
+  for i, e in ipairs(algo_schema(d, algo).list) do
     out[i] = copy(e)
     if e.type then out[i].expected = expected(e) end
   end
@@ -455,15 +468,14 @@ function M.search(g, opts)
   if bad then fail("sg.search: %s", bad) end
   local own = d.algos and d.algos[algo]
   local schema = algo_schema(d, algo)
-  bad = request_problem(d, algo, copy(opts), schema)   -- the user's own options first
-  if bad then fail("sg.search: %s", bad) end
-  local valid = {algo = true}
-  for _, e in ipairs(schema) do valid[e.name] = true end
-  local s = copy(own and own.defaults or d.search or {})   -- an algorithm may have its own
-  for k in pairs(s) do if not valid[k] then s[k] = nil end end   -- defaults of another algo
+  local valid = schema.by_name
+  local s = {}   -- the game's defaults (an algorithm may have its own) the algorithm takes
+  for k, v in pairs(own and own.defaults or d.search or {}) do
+    if valid[k] then s[k] = copy(v) end
+  end
   for k, v in pairs(opts) do s[k] = v end
   s.algo = algo
-  bad = request_problem(d, algo, s, schema)   -- and the merged request, made whole
+  bad = request_problem(d, algo, s, schema)   -- checked, and made whole
   if bad then fail("sg.search: %s", bad) end
   if own then   -- an algorithm of the game's own (Star Chess's prediction tree)
     local ok, r = pcall(own.run, g, s)
