@@ -214,6 +214,12 @@ f:close()
 local table_text = manual:match("<!%-%- search options: sg%.search_table%(%) %-%->\n(.-)<!%-%- end %-%->")
 t.ok(table_text, "doc/manual.md marks the generated table")
 t.is(table_text, sg.search_table(), "doc/manual.md's table of search options is the schema's")
+local games_checked = 0
+for game, text in manual:gmatch('<!%-%- search options: sg%.search_table%("(%w+)"%) %-%->\n(.-)<!%-%- end %-%->') do
+  t.is(text, sg.search_table(game), "doc/manual.md's table of " .. game .. "'s own options is its schema's")
+  games_checked = games_checked + 1
+end
+t.is(games_checked, 3, "the manual shows the own options of othello, starchess and warchess")
 t.like(sg.search_table(), "\n| `hash` | a number from 0 to 65536 %(megabytes; 0: no table%) | 16 |",
        "a row: option, what it takes, default")
 t.done()

@@ -442,10 +442,13 @@ function M.search_table(name)
     for _, e in ipairs(d.search_options or {}) do
       if type(e) == "table" then row(e, table.concat(e.algos, ", ")) end
     end
-    local own = sorted_keys(d.algos or {})
-    for _, a in ipairs(own) do
+    local seen = {}   -- a descriptor several algorithms share is one row
+    for _, a in ipairs(sorted_keys(d.algos or {})) do
       for _, e in ipairs(d.algos[a].options) do
-        if type(e) == "table" and not e.shared then row(e, a) end
+        if type(e) == "table" and not e.shared and not seen[e] then
+          seen[e] = true
+          row(e, e.algos and table.concat(e.algos, ", ") or a)
+        end
       end
     end
   end
