@@ -109,24 +109,39 @@ t.errors(function() sg.search("g") end, "sg.search: expected a game %(from sg.ne
          "search on a string")
 t.errors(function() sg.search(g, 3) end, "options must be a table, got number", "search options not a table")
 t.errors(function() sg.search(g, {deep = 3}) end,
-         "sg.search: unknown option 'deep' %(valid options: algo, aspiration, beam, depth, exploration, hash, history, iterations, killers, lmr, nodes, null_move, playout_depth, prune_actions, pvs, quiescence, random, seed, symmetry, threads, time%)",
+         "sg%.search: deep %(algo 'alphabeta'%): unknown option; expected one of: algo, depth, time, nodes, hash, seed, random, beam, symmetry, prune_actions, threads, pvs, aspiration, killers, history, null_move, lmr, quiescence$",
          "an unknown search option lists the valid ones")
 t.errors(function() sg.search(g, {algo = "minimax"}) end,
          "unknown algo 'minimax' %(valid: alphabeta, brs, maxn, mcts, paranoid, random%)", "an unknown algo")
-t.errors(function() sg.search(g, {depth = -1}) end, "depth must be 0 to", "a negative depth")
-t.errors(function() sg.search(g, {depth = 2.5}) end, "depth must be a whole number, got 2.5", "a fractional depth")
-t.errors(function() sg.search(g, {time = "soon"}) end, "time must be a number, got string", "a time that is no number")
-t.errors(function() sg.search(g, {time = -1}) end, "time must be at least 0", "a negative time")
-t.errors(function() sg.search(g, {nodes = -5}) end, "nodes must be 0 to", "negative nodes")
-t.errors(function() sg.search(g, {hash = 1e9}) end, "hash must be at most 65536", "a huge table")
-t.errors(function() sg.search(g, {random = -1}) end, "random must be a margin of 0 or more", "a negative margin")
-t.errors(function() sg.search(g, {random = true}) end, "random must be a number", "random = true")
-t.errors(function() sg.search(g, {beam = 3}) end, "beam must be a table of widths", "a beam that is no table")
-t.errors(function() sg.search(g, {beam = {2, 0}}) end, "beam%[2%] must be a whole number of moves, 1 or more",
-         "a beam width of 0")
-t.errors(function() sg.search(g, {symmetry = "yes"}) end, "symmetry must be a boolean", "symmetry not a boolean")
-t.errors(function() sg.search(g, {algo = "maxn", threads = 2}) end, "runs on 1 thread", "more threads than the algo has")
-t.errors(function() sg.search(g, {seed = 0.5}) end, "seed must be a whole number", "a fractional search seed")
+-- every option error names the option, the algorithm and what it takes
+local function bad(opts, msg, desc)
+  t.errors(function() sg.search(g, opts) end, "sg.search: " .. msg, desc, true)
+end
+local AB = " (algo 'alphabeta'): "
+bad({depth = -1}, "depth" .. AB .. "-1 is out of range; expected a whole number from 0 to 126 (plies; 0: no limit)",
+    "a negative depth")
+bad({depth = 2.5}, "depth" .. AB .. "got 2.5; expected a whole number from 0 to 126", "a fractional depth")
+bad({time = "soon"}, "time" .. AB .. 'got the string "soon"; expected a number, 0 or more (seconds; 0: no limit)',
+    "a time that is no number")
+bad({time = -1}, "time" .. AB .. "-1 is out of range; expected a number, 0 or more", "a negative time")
+bad({nodes = -5}, "nodes" .. AB .. "-5 is out of range; expected a whole number, 0 or more (0: no limit)",
+    "negative nodes")
+bad({hash = 1e9}, "hash" .. AB .. "1000000000 is out of range; expected a number from 0 to 65536 (megabytes; 0: no table)",
+    "a huge table")
+bad({random = -1}, "random" .. AB .. "-1 is out of range; expected false or a whole number from 0 to 67108863",
+    "a negative margin")
+bad({random = true}, "random" .. AB .. "got boolean; expected false or a whole number", "random = true")
+bad({beam = 3}, "beam" .. AB .. "got 3; expected a list of at most 32 whole numbers, each from 1 to",
+    "a beam that is no table")
+bad({beam = {2, 0}}, "beam" .. AB .. "entry 2 is not in range; expected a list of at most 32 whole numbers",
+    "a beam width of 0")
+bad({symmetry = "yes"}, "symmetry" .. AB .. 'got the string "yes"; expected true or false', "symmetry not a boolean")
+bad({prune_actions = "all"}, "prune_actions" .. AB .. 'got the string "all"; expected false, true or "own"',
+    "prune_actions: an unknown value")
+t.errors(function() sg.search(g, {algo = "maxn", threads = 2}) end,
+         "threads %(algo 'maxn'%): not an option of this algorithm", "more threads than the algo has")
+bad({threads = 300}, "threads" .. AB .. "300 is out of range; expected a whole number from 1 to 256", "too many threads")
+bad({seed = 0.5}, "seed" .. AB .. "got 0.5; expected an integer", "a fractional search seed")
 t.errors(function() sg.search(won) end, "the game is over", "search on a finished game")
 t.is(g:save(), before, "failed searches left the game unchanged")
 

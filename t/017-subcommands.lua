@@ -92,8 +92,17 @@ t.is(code, 0, "exit 0")
 out = t.run(S .. " play tictactoe --seats ai,ai --ai depth=1", "")
 t.like(out, "depth 1,", "--ai sets the AI's search options")
 _, err, code = t.run(S .. " play starchess --ai turnz=1", "quit\n")
-t.like(err, "%-%-ai: unknown option 'turnz' for algo 'predict'", "an unknown AI option is refused at once")
+t.like(err, "%-%-ai: turnz %(algo 'predict'%): unknown option; expected one of: algo, turns,", "an unknown AI option is refused at once")
 t.is(code, 1, "exit 1")
+out, err, code = t.run(S .. " play othello --seats ai,ai --ai algo=random --no-prefs", "")
+t.ok(code == 0 and out:find("wins%.\n$") or out:find("Drawn%.\n$"),
+     "--ai algo=random: the defaults random play does not take (depth) are left out " .. tostring(err))
+_, err, code = t.run(S .. " play othello --seats ai,ai --ai algo=random,depth=3 --no-prefs", "")
+t.like(err, "%-%-ai: depth %(algo 'random'%): not an option of this algorithm", "but a depth given with it is refused")
+t.is(code, 1, "exit 1")
+out, err, code = t.run(S .. " play chexers --seats ai,ai,ai --ai algo=mcts,iterations=20 --no-prefs", "")
+t.ok(code == 0 and out:find("%(AI%) plays [^\n]*%[score 0%.%d%d%d, depth"),
+     "--ai algo=mcts on chexers: maxn's depth from the defaults left out, MCTS's reward shown " .. tostring(err))
 -- Othello and draughts in the terminal: AIs to the end, a person with a variant
 out, _, code = t.run(S .. " play othello --seats ai,ai --ai depth=1 --no-prefs")
 t.ok(out:find("black wins%.\n$") or out:find("white wins%.\n$") or out:find("Drawn%.\n$"),

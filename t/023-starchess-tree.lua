@@ -192,11 +192,11 @@ t.ok(legal, ("every AI turn of %d games (%d commands) is legal and ends with end
 
 -- bad options
 local g = sg.new("starchess")
-t.errors(function() sg.search(g, {turns = -1}) end, "turns must be a whole number from 0 to 16", "negative turns")
+t.errors(function() sg.search(g, {turns = -1}) end, "turns %(algo 'predict'%): %-1 is out of range; expected a whole number from 0 to 16 %(full turns%)", "negative turns")
 t.errors(function() sg.search(g, {turns = 1, levels = 3}) end, "turns or levels, not both", "turns and levels")
-t.errors(function() sg.search(g, {prune = "yes"}) end, "prune must be a boolean", "prune not a boolean")
-t.errors(function() sg.search(g, {threads = 0}) end, "threads must be a whole number from 1 to 64", "no threads")
-t.errors(function() sg.search(g, {depth = 3}) end, "unknown option 'depth' for algo 'predict'", "depth is not predict's")
+t.errors(function() sg.search(g, {prune = "yes"}) end, "prune %(algo 'predict'%): got the string \"yes\"; expected true or false", "prune not a boolean")
+t.errors(function() sg.search(g, {threads = 0}) end, "threads %(algo 'predict'%): 0 is out of range; expected a whole number from 1 to 64", "no threads")
+t.errors(function() sg.search(g, {depth = 3}) end, "depth %(algo 'predict'%): not an option of this algorithm %(it belongs to 'alphabeta', 'brs', 'maxn', 'paranoid'%)", "depth is not predict's")
 t.errors(function() sg.search(g, {priorities = {attack = {}}}) end, "unknown situation 'attack'", "an unknown situation")
 t.errors(function() sg.search(g, {priorities = {garrison = {priority = 9}}}) end, "priority must be 1 to 4", "a priority out of range")
 t.errors(function() sg.search(g, {priorities = {garrison = {min = {tt = 1}}}}) end, "unknown key 'tt'", "an unknown size key")

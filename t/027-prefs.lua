@@ -52,9 +52,9 @@ local before = read_file(path)
 t.errors(function() sg.prefs.set("othello", {variant = {forfeit = true}}) end,
          "unknown variant key 'forfeit' for othello", "an unknown variant key")
 t.errors(function() sg.prefs.set("othello", {ai = {depht = 3}}) end,
-         "ai: unknown search option 'depht'", "a misspelled AI setting")
+         "ai: depht %(algo 'alphabeta'%): unknown option; expected one of: algo, depth,", "a misspelled AI setting")
 t.errors(function() sg.prefs.set("othello", {ai = {depth = -1}}) end,
-         "ai: depth must be", "an AI setting out of range")
+         "ai: depth %(algo 'alphabeta'%): %-1 is out of range; expected a whole number from 0 to 126", "an AI setting out of range")
 t.errors(function() sg.prefs.set("othello", {seats = {"ai"}}) end,
          "seats must be an array of 2 entries", "a wrong number of seats")
 t.errors(function() sg.prefs.set("othello", {colour = "blue"}) end,

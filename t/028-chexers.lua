@@ -173,7 +173,7 @@ do
   t.ok(n_all < n_own and n_own < n_off, ("pruning every player searches fewest nodes, only " ..
        "the own player's more, none most (%d < %d < %d)"):format(n_all, n_own, n_off))
   t.errors(function() sg.search(e, {prune_actions = "mine"}) end,
-           "prune_actions must be true %(every player's moves%), \"own\"",
+           "prune_actions %(algo 'maxn'%): got the string \"mine\"; expected false, true or \"own\" %(true: every player's moves",
            "an unknown prune_actions value")
 end
 t.done()

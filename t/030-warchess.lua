@@ -348,13 +348,16 @@ t.ok(full.exact and full.nodes > cut.nodes, ("the Fire Emblem case (5 units a si
      .. "in %.3f s, %d nodes, %d ops1"):format(full.time, full.nodes, full.ops1))
 t.is(sg.search(f, {bound = false, time = 0.05}).exact, false, "a time limit stops it too")
 t.is(sg.search(f, {hash = 1, seed = 7}).score, full.score, "a small table: the same score")
-t.errors(function() sg.search(f, {time = -1}) end, "time must be a number", "a bad time")
-t.errors(function() sg.search(f, {nodes = 1.5}) end, "nodes must be a whole number", "bad nodes")
-t.errors(function() sg.search(f, {hash = 0}) end, "hash must be a whole number", "a bad hash")
-t.errors(function() sg.search(f, {bound = 1}) end, "bound must be a boolean", "a bad bound")
-t.errors(function() sg.search(f, {depth = 2}) end, "unknown option 'depth' for algo 'turn'",
+t.errors(function() sg.search(f, {time = -1}) end, "sg%.search: time %(algo 'turn'%): %-1 is out of range; expected a number, 0 or more %(seconds; 0: no limit%)", "a bad time")
+t.errors(function() sg.search(f, {nodes = 1.5}) end, "nodes %(algo 'turn'%): got 1%.5; expected a whole number, 0 or more", "bad nodes")
+t.errors(function() sg.search(f, {hash = -1}) end,
+         "hash %(algo 'turn'%): %-1 is out of range; expected a number from 0 to 65536 %(megabytes; 0: no table%)",
+         "a bad hash: the one contract of hash")
+t.is(sg.search(f, {hash = 0}).score, full.score, "hash = 0: no table, the same score")
+t.errors(function() sg.search(f, {bound = 1}) end, "bound %(algo 'turn'%): got 1; expected true or false", "a bad bound")
+t.errors(function() sg.search(f, {depth = 2}) end, "depth (algo 'turn'): not an option of this algorithm (it belongs to 'alphabeta', 'brs', 'lookahead', 'maxn', 'paranoid')",
          "an option of another algorithm", true)
-t.errors(function() sg.search(after, {seed = "x"}) end, "seed must be an integer", "a bad seed")
+t.errors(function() sg.search(after, {seed = "x"}) end, "seed %(algo 'turn'%): got the string \"x\"; expected an integer", "a bad seed")
 -- lookahead: alpha-beta over whole turns among each side's best plans, against plain minimax
 local core = require "stratagem.core"
 local function minimax(gm, d, k)
@@ -393,9 +396,9 @@ t.is(sg.search(g, {algo = "lookahead", depth = 1}).score, plan.score,
      "lookahead depth 1: the planner's best")
 t.is(sg.search(f, {algo = "lookahead", depth = 3, time = 0.001}).exact, false,
      "lookahead with a time limit")
-t.errors(function() sg.search(g, {algo = "lookahead", depth = 0}) end, "depth must be a whole",
+t.errors(function() sg.search(g, {algo = "lookahead", depth = 0}) end, "depth (algo 'lookahead'): 0 is out of range; expected a whole number from 1 to 8 (turns)",
          "a bad depth", true)
-t.errors(function() sg.search(g, {algo = "lookahead", plans = 17}) end, "plans must be a whole",
+t.errors(function() sg.search(g, {algo = "lookahead", plans = 17}) end, "plans (algo 'lookahead'): 17 is out of range; expected a whole number from 1 to 16",
          "a bad plans", true)
 
 -- the river map: a square8 board with forest, fords and knights, played to the end by the

@@ -301,12 +301,12 @@ do
   local function bad(opts, pattern, desc)
     t.errors(function() sg.search(g, opts) end, pattern, desc, true)
   end
-  bad({wide = 1}, "wide must be a boolean, got number", "wide: not a boolean")
-  bad({rollout = -1}, "rollout must be a whole number from 0 to 100", "rollout below 0")
-  bad({rollout = 2.5}, "rollout must be a whole number from 0 to 100", "rollout not whole")
-  bad({dedupe = "yes"}, "dedupe must be a boolean, got string", "dedupe: not a boolean")
-  bad({time = -1}, "time must be a number of seconds, 0 or more", "time below 0")
-  bad({algo = "strong", time = "soon"}, "time must be a number of seconds, 0 or more",
+  bad({wide = 1}, "wide (algo 'predict'): got 1; expected true or false", "wide: not a boolean")
+  bad({rollout = -1}, "rollout (algo 'predict'): -1 is out of range; expected a whole number from 0 to 100 (full turns)", "rollout below 0")
+  bad({rollout = 2.5}, "rollout (algo 'predict'): got 2.5; expected a whole number from 0 to 100 (full turns)", "rollout not whole")
+  bad({dedupe = "yes"}, "dedupe (algo 'predict'): got the string \"yes\"; expected true or false", "dedupe: not a boolean")
+  bad({time = -1}, "time (algo 'predict'): -1 is out of range; expected a number, 0 or more (seconds; 0: no limit)", "time below 0")
+  bad({algo = "strong", time = "soon"}, "time (algo 'strong'): got the string \"soon\"; expected a number, 0 or more",
       "time not a number")
   bad({opponent_priorities = {garison = {}}}, "unknown situation 'garison'",
       "opponent_priorities: a misspelled situation")
@@ -316,9 +316,9 @@ do
       "reserve_turns below 0")
   bad({algo = "strong", weights = {pop_weigth = 1}}, "unknown weights key 'pop_weigth' for starchess (valid keys: blockade_weight",
       "a misspelled weight is named with the valid keys")
-  bad({algo = "strong", rollout = 101}, "rollout must be a whole number from 0 to 100",
+  bad({algo = "strong", rollout = 101}, "rollout (algo 'strong'): 101 is out of range; expected a whole number from 0 to 100",
       "strong checks its options like predict")
-  bad({algo = "strong", depth = 3}, "unknown option 'depth' for algo 'strong'",
+  bad({algo = "strong", depth = 3}, "depth (algo 'strong'): not an option of this algorithm (it belongs to 'alphabeta', 'brs', 'maxn', 'paranoid')",
       "an option strong does not take")
   t.is(g:position(), before, "refused searches leave the game unchanged")
   local function refused(scenario, pattern, desc)

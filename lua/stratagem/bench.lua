@@ -327,7 +327,8 @@ function benches.chexers(out)
   out("chexers searches, 1 s each from the position " .. mid:position():gsub("|history.*", ""))
   for _, a in ipairs({"maxn", "paranoid", "brs", "mcts"}) do
     for _, prune in ipairs({false, true}) do
-      local r = sg.search(mid, {algo = a, depth = 0, time = 1, prune_actions = prune})
+      local r = sg.search(mid, {algo = a, depth = a ~= "mcts" and 0 or nil, time = 1,
+                                prune_actions = prune})   -- MCTS takes no depth
       out(fmt("  %-8s %-14s depth %2d  %9d nodes  %6.2f M nodes/s%s  plays %s", a,
               prune and "prune_actions" or "all actions", r.depth, r.nodes,
               r.nodes / r.time / 1e6, r.iterations and fmt("  %d iterations", r.iterations) or "",

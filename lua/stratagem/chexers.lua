@@ -29,7 +29,7 @@ local M = {
   -- bounds) four actions deep.  prune_actions = true applies the seed's action pruning (EXIT
   -- when possible, else forward actions only) at every node, "own" to the searching player's
   -- actions only: much faster, but weaker (doc/chexers.md), so it is off by default.
-  search = {algo = "maxn", depth = 4, hash = 16},
+  search = {algo = "maxn", depth = 4},
   play = {seats = {"human", "ai", "ai"}, ai = {algo = "maxn", depth = 4, random = 0}},
 }
 

@@ -23,6 +23,6 @@ return {
   variant = {capture = "compulsory"},
   enums = {capture = {"compulsory", "huff"}},
   options = {},
-  search = {algo = "alphabeta", depth = 10, hash = 16},
+  search = {algo = "alphabeta", depth = 10},
   play = {seats = {"human", "ai"}, ai = {depth = 8, random = 0}},
 }

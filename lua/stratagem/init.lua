@@ -11,11 +11,12 @@ local fmt = string.format
 local methods = core.methods   -- the methods of every game object
 
 local COMMON_OPTIONS = {"position", "rules", "seed", "variant", "weights"}
-local SEARCH_OPTIONS = {"algo", "aspiration", "beam", "depth", "exploration", "hash", "history",
-                        "iterations", "killers", "lmr", "nodes", "null_move", "playout_depth",
-                        "prune_actions", "pvs", "quiescence", "random", "seed", "symmetry",
-                        "threads", "time"}
+-- The shared searches that core.search runs; their options come from the schema in C
+-- (src/ai/options.c): one descriptor per option, in the manual's order.
 local ALGOS = {"alphabeta", "brs", "maxn", "mcts", "paranoid", "random"}
+local SCHEMA = core.search_schema()
+local SCHEMA_BY_NAME = {}
+for _, d in ipairs(SCHEMA) do SCHEMA_BY_NAME[d.name] = d end
 
 local function sorted_keys(t)
   local ks = {}
@@ -56,7 +57,7 @@ local function call_core(prefix, f, ...)
   if r[1] then return table.unpack(r, 2, r.n) end
   local msg = tostring(r[2])
   if msg == "interrupted!" then error(msg, 0) end
-  msg = msg:gsub("^%w+: ", "", 1)
+  msg = msg:gsub("^[%w.]+: ", "", 1)
   fail("%s: %s", prefix, msg)
 end
 
@@ -196,28 +197,266 @@ local function is_game(g)
   return getmetatable(g) == GAME_MT
 end
 
--- The options an algorithm takes on a game: the generic ones (and the game's extra ones), or
--- a game's own algorithm's.  A sorted array.
-local function search_keys(d, algo)
-  local own = d.algos and d.algos[algo]
-  local keys = own and own.options or SEARCH_OPTIONS
-  if not own and d.search_options then
-    keys = copy(SEARCH_OPTIONS)
-    for _, k in ipairs(d.search_options) do keys[#keys + 1] = k end
-    table.sort(keys)
+-- ---- the schema of search requests ----
+-- A descriptor: {name =, type = "integer" | "number" | "boolean" | "margin" | "list" | "enum" |
+-- "function" | "table", min =, max =, max_len = (list), values = (enum), default =,
+-- default_text =, algos = {...}, unit =, doc =}.  The shared searches' descriptors come from
+-- C; a game's own algorithms (d.algos[name].options) and its extra options for the shared
+-- searches (d.search_options) are descriptors in the same form, where {name = "hash",
+-- shared = true} stands for the shared descriptor of that name.  A bare name (a string) is
+-- an option taken without checks (chess, until its search moves onto the shared one).
+
+local function whole_range(lo, hi)
+  lo, hi = lo or math.mininteger, hi or math.maxinteger
+  if lo == math.mininteger and hi == math.maxinteger then return "an integer" end
+  if hi == math.maxinteger then return fmt("a whole number, %d or more", lo) end
+  return fmt("a whole number from %d to %d", lo, hi)
+end
+
+-- What a descriptor takes, as the end of an error message: the rules of C's
+-- options_expected, for the games' descriptors as for the shared ones (t/039-schema.lua checks
+-- that both give the same words).
+local function expected(d)
+  local t, e = d.type, nil
+  if t == "integer" then e = whole_range(d.min, d.max)
+  elseif t == "number" then
+    e = (d.max == nil or d.max == math.huge) and fmt("a number, %.14g or more", d.min or 0)
+        or fmt("a number from %.14g to %.14g", d.min or 0, d.max)
+  elseif t == "boolean" then e = "true or false"
+  elseif t == "margin" then e = "false or " .. whole_range(d.min, d.max)
+  elseif t == "list" then
+    e = fmt("a list of at most %d whole numbers, each from %d to %d", d.max_len, d.min, d.max)
+  elseif t == "enum" then
+    local vs = {}
+    for i, v in ipairs(d.values) do
+      vs[i] = type(v) == "string" and fmt('"%s"', v) or tostring(v)
+    end
+    e = #vs == 1 and vs[1] or table.concat(vs, ", ", 1, #vs - 1) .. " or " .. vs[#vs]
+  elseif t == "function" then e = "a function"
+  elseif t == "table" then e = "a table"
+  else e = "anything" end
+  if d.unit then e = e .. " (" .. d.unit .. ")" end
+  return e
+end
+
+local function got(v)
+  if math.type(v) == "integer" then return fmt("got %d", v) end
+  if math.type(v) == "float" then return fmt("got %.14g", v) end
+  if type(v) == "string" then return fmt('got the string "%s"', v:sub(1, 40)) end
+  return "got " .. type(v)
+end
+
+local function as_whole(v)
+  if math.type(v) == "float" then return math.tointeger(v) end
+  if math.type(v) == "integer" then return v end
+  return nil
+end
+
+-- What is wrong with v as the value of descriptor d (nil: nothing), and v as it is passed on
+-- (a whole float as an integer).
+local function value_problem(d, v)
+  local t = d.type
+  if t == "integer" or t == "margin" then
+    if t == "margin" and v == false then return nil, v end
+    local i = as_whole(v)
+    if i == nil then return got(v) end
+    if i < (d.min or math.mininteger) or i > (d.max or math.maxinteger) then
+      return fmt("%d is out of range", i)
+    end
+    return nil, i
+  elseif t == "number" then
+    if type(v) ~= "number" then return got(v) end
+    if not (v >= (d.min or -math.huge) and v <= (d.max or math.huge)) then
+      return fmt("%.14g is out of range", v)
+    end
+  elseif t == "boolean" then
+    if type(v) ~= "boolean" then return got(v) end
+  elseif t == "list" then
+    if type(v) ~= "table" then return got(v) end
+    if #v > d.max_len then return fmt("%d entries are too many", #v) end
+    for i = 1, #v do
+      local x = as_whole(v[i])
+      if x == nil or x < d.min or x > d.max then return fmt("entry %d is not in range", i) end
+    end
+  elseif t == "enum" then
+    for _, x in ipairs(d.values) do if x == v then return nil, v end end
+    return got(v)
+  elseif t == "function" or t == "table" then
+    if type(v) ~= t then return got(v) end
   end
-  return keys
+  return nil, v
+end
+
+local function accepts(d, algo)
+  for _, a in ipairs(d.algos or {}) do if a == algo then return true end end
+  return false
+end
+
+-- The descriptors of the options algo takes on a game (defaults d), in the manual's order,
+-- "algo" left out.
+local schema_cache = setmetatable({}, {__mode = "k"})   -- d -> algo -> its descriptors
+local function algo_schema(d, algo)
+  local per = schema_cache[d]
+  if not per then
+    per = {}
+    schema_cache[d] = per
+  end
+  if per[algo] then return per[algo] end
+  local list = {}
+  local function add(e)
+    if type(e) == "string" then
+      if e ~= "algo" then list[#list + 1] = {name = e} end
+    elseif e.shared then
+      list[#list + 1] = assert(SCHEMA_BY_NAME[e.name], e.name)
+    else
+      list[#list + 1] = e
+    end
+  end
+  local own = d.algos and d.algos[algo]
+  if own then
+    for _, e in ipairs(own.options) do add(e) end
+  else
+    for _, e in ipairs(SCHEMA) do if accepts(e, algo) then list[#list + 1] = e end end
+    for _, e in ipairs(d.search_options or {}) do
+      if type(e) == "string" or accepts(e, algo) then add(e) end
+    end
+  end
+  -- beside the array: the descriptors by name, and the names in order after "algo"
+  local by_name, names = {}, {"algo"}
+  for _, e in ipairs(list) do by_name[e.name], names[#names + 1] = e, e.name end
+  per[algo] = {list = list, by_name = by_name, names = names}
+  return per[algo]
+end
+
+-- The algorithms sg.search runs on a game: the shared ones and the game's own, sorted.
+local algos_cache = setmetatable({}, {__mode = "k"})   -- d -> {sorted names, set}
+local function game_algos(d)
+  local c = algos_cache[d]
+  if not c then
+    local algos = copy(ALGOS)
+    for k in pairs(d.algos or {}) do
+      if not set_of(ALGOS)[k] then algos[#algos + 1] = k end
+    end
+    table.sort(algos)
+    c = {algos, set_of(algos)}
+    algos_cache[d] = c
+  end
+  return c[1], c[2]
+end
+
+local function check_algo(d, algo)
+  if type(algo) ~= "string" or not select(2, game_algos(d))[algo] then
+    return fmt("unknown algo '%s' (valid: %s)", tostring(algo),
+               table.concat(game_algos(d), ", "))
+  end
+end
+
+-- The options of a request for algo on a game checked against the schema: nil, or the
+-- message "OPTION (algo 'X'): what was wrong; expected ...".  schema: the descriptors of
+-- the options algo takes (from algo_schema).  A whole float of an integer option becomes an
+-- integer in opts.
+local function request_problem(d, algo, opts, schema)
+  local by_name, names = schema.by_name, schema.names
+  local keys = sorted_keys(opts)
+  for _, k in ipairs(keys) do
+    local e = by_name[k]
+    if k ~= "algo" and not e then
+      local owners = {}
+      for _, a in ipairs(game_algos(d)) do
+        if algo_schema(d, a).by_name[k] then owners[#owners + 1] = "'" .. a .. "'" end
+      end
+      local what = #owners == 0 and "unknown option" or
+        fmt("not an option of this algorithm (it belongs to %s)", table.concat(owners, ", "))
+      return fmt("%s (algo '%s'): %s; expected one of: %s", tostring(k), algo, what,
+                 table.concat(names, ", "))
+    end
+    if e and e.type then
+      local why, v = value_problem(e, opts[k])
+      if why then
+        return fmt("%s (algo '%s'): %s; expected %s", k, algo, why, expected(e))
+      end
+      opts[k] = v
+    end
+  end
 end
 
 -- sg.search_options(name [, algo]): the option names sg.search takes for that game and
--- algorithm (default: the game's own default algorithm).
+-- algorithm (default: the game's own default algorithm), sorted.
 function M.search_options(name, algo)
   check_game_name("sg.search_options", name)
   local d = game_defaults(name)
-  return copy(search_keys(d, algo or (d.search and d.search.algo) or "alphabeta"))
+  algo = algo or (d.search and d.search.algo) or "alphabeta"
+  local bad = check_algo(d, algo)
+  if bad then fail("sg.search_options: %s", bad) end
+  local keys = copy(algo_schema(d, algo).names)
+  table.sort(keys)
+  return keys
 end
 
--- sg.search(g, opts): the game's search defaults merged with opts, run in C.
+-- sg.search_check(name, opts): whether opts (algo included, or the game's default algorithm)
+-- is a good request for that game: true, or nil and what is wrong (the message sg.search
+-- raises, without its prefix).  Values the schema does not cover (a Star Chess priority
+-- table's inside) are checked by the search itself.
+function M.search_check(name, opts)
+  check_game_name("sg.search_check", name)
+  if type(opts) ~= "table" then fail("sg.search_check: options must be a table, got %s", type(opts)) end
+  local d = game_defaults(name)
+  local algo = opts.algo or (d.search and d.search.algo) or "alphabeta"
+  local bad = check_algo(d, algo) or request_problem(d, algo, copy(opts), algo_schema(d, algo))
+  if bad then return nil, bad end
+  return true
+end
+
+-- sg.search_schema([name [, algo]]): descriptors (copies).  Without a game, the shared
+-- searches' schema (what C reads); with one, the options algo takes on that game (default:
+-- the game's default algorithm), each with `expected`, the words of its error messages.
+function M.search_schema(name, algo)
+  if name == nil then return copy(SCHEMA) end
+  check_game_name("sg.search_schema", name)
+  local d = game_defaults(name)
+  algo = algo or (d.search and d.search.algo) or "alphabeta"
+  local bad = check_algo(d, algo)
+  if bad then fail("sg.search_schema: %s", bad) end
+  local out = {}
+  for i, e in ipairs(algo_schema(d, algo).list) do
+    out[i] = copy(e)
+    if e.type then out[i].expected = expected(e) end
+  end
+  return out
+end
+
+-- sg.search_table([name]): the schema as a markdown table (doc/manual.md holds the shared
+-- one; with a game, the options of its own algorithms and its extra ones).
+function M.search_table(name)
+  local rows = {"| option | takes | default | algorithms | meaning |",
+                "|---|---|---|---|---|"}
+  local function row(e, algos)
+    rows[#rows + 1] = fmt("| `%s` | %s | %s | %s | %s |", e.name, expected(e):gsub("|", "\\|"),
+                          e.default_text or tostring(e.default), algos, e.doc or "")
+  end
+  if name == nil then
+    for _, e in ipairs(SCHEMA) do row(e, table.concat(e.algos, ", ")) end
+  else
+    check_game_name("sg.search_table", name)
+    local d = game_defaults(name)
+    for _, e in ipairs(d.search_options or {}) do
+      if type(e) == "table" then row(e, table.concat(e.algos, ", ")) end
+    end
+    local seen = {}   -- a descriptor several algorithms share is one row
+    for _, a in ipairs(sorted_keys(d.algos or {})) do
+      for _, e in ipairs(d.algos[a].options) do
+        if type(e) == "table" and not e.shared and not seen[e] then
+          seen[e] = true
+          row(e, e.algos and table.concat(e.algos, ", ") or a)
+        end
+      end
+    end
+  end
+  return table.concat(rows, "\n") .. "\n"
+end
+
+-- sg.search(g, opts): the game's search defaults merged with opts, checked against the
+-- schema of the chosen algorithm, and run.
 function M.search(g, opts)
   if not is_game(g) then
     fail("sg.search: expected a game (from sg.new), got %s", type(g))
@@ -228,19 +467,19 @@ function M.search(g, opts)
   opts = opts or {}
   local d = game_defaults(g:game())
   local algo = opts.algo or (d.search and d.search.algo) or "alphabeta"
+  local bad = check_algo(d, algo)
+  if bad then fail("sg.search: %s", bad) end
   local own = d.algos and d.algos[algo]
-  local s = copy(own and own.defaults or d.search or {})   -- an algorithm may have its own
-  local keys = search_keys(d, algo)
-  local valid = set_of(keys)
-  for k in pairs(opts) do
-    if not valid[k] then
-      fail("sg.search: unknown option '%s'%s (valid options: %s)", tostring(k),
-           own and (" for algo '" .. algo .. "'") or "", table.concat(keys, ", "))
-    end
+  local schema = algo_schema(d, algo)
+  local valid = schema.by_name
+  local s = {}   -- the game's defaults (an algorithm may have its own) the algorithm takes
+  for k, v in pairs(own and own.defaults or d.search or {}) do
+    if valid[k] then s[k] = copy(v) end
   end
-  for k in pairs(s) do if not valid[k] then s[k] = nil end end   -- defaults of another algo
   for k, v in pairs(opts) do s[k] = v end
   s.algo = algo
+  bad = request_problem(d, algo, s, schema)   -- checked, and made whole
+  if bad then fail("sg.search: %s", bad) end
   if own then   -- an algorithm of the game's own (Star Chess's prediction tree)
     local ok, r = pcall(own.run, g, s)
     if not ok then
@@ -248,13 +487,8 @@ function M.search(g, opts)
       local msg = tostring(r):gsub("^[^\n:]+%.lua:%d+: ", ""):gsub("^sg%.search: ", "")
       fail("sg.search: %s", msg)
     end
+    if type(r) == "table" and r.algo == nil then r.algo = algo end
     return r
-  end
-  if not set_of(ALGOS)[algo] then
-    local algos = copy(ALGOS)
-    for k in pairs(d.algos or {}) do algos[#algos + 1] = k end
-    table.sort(algos)
-    fail("sg.search: unknown algo '%s' (valid: %s)", tostring(algo), table.concat(algos, ", "))
   end
   if s.seed == nil then
     -- reproducible from the game's seed, yet different at every move of a game

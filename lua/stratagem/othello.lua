@@ -23,56 +23,36 @@ local M = {
   options = {},
   -- depth 6 in the midgame; with `endgame` or fewer empty squares the exact endgame solver
   -- (algo "solve") answers instead, with the final disc difference (r.margin)
-  search = {algo = "alphabeta", depth = 6, endgame = 18, hash = 16},
-  search_options = {"endgame"},
+  search = {algo = "alphabeta", depth = 6, endgame = 18},
+  -- sg.search's options beyond the shared searches' (descriptors of the schema, see
+  -- doc/lua-api.md)
+  search_options = {
+    {name = "endgame", type = "integer", min = 0, max = 60, default = 18, algos = {"alphabeta"},
+     unit = "empty squares", doc = "with this many empty squares or fewer, the exact endgame "
+     .. "solver (algo \"solve\") answers"},
+  },
   play = {seats = {"human", "ai"}, ai = {depth = 5, random = 0}},
 }
 
 -- ---- the exact endgame solver: sg.search(g, {algo = "solve", ...}) ----
 
-local SOLVE_OPTIONS = {"algo", "hash", "nodes", "random", "seed", "threads", "time", "wld"}
+-- The solver's options: the shared searches' descriptors (their algos list "solve") and wld.
+local SOLVE_OPTIONS = {
+  {name = "hash", shared = true}, {name = "nodes", shared = true},
+  {name = "random", shared = true}, {name = "seed", shared = true},
+  {name = "threads", shared = true}, {name = "time", shared = true},
+  {name = "wld", type = "boolean", default = false, algos = {"solve"},
+   doc = "only win, draw or loss (faster); r.score is then 1, 0 or -1"},
+}
 
--- The solver's options from sg.search's merged table s, checked; raises on misuse.
+-- The solver's options from sg.search's merged table s (checked against the schema there);
+-- raises on a combination the schema cannot tell.
 local function solve_options(g, s)
-  local o = {}
-  if s.hash ~= nil then
-    if type(s.hash) ~= "number" or not (s.hash >= 0 and s.hash <= 65536) then
-      error("hash must be a number of megabytes from 0 to 65536, got " .. tostring(s.hash), 0)
-    end
-    o.hash = s.hash
-  end
-  if s.time ~= nil then
-    if type(s.time) ~= "number" or not (s.time >= 0) then
-      error("time must be a number of seconds, 0 or more (0: no limit), got " .. tostring(s.time), 0)
-    end
-    o.time = s.time
-  end
-  if s.nodes ~= nil then
-    if math.type(s.nodes) ~= "integer" or s.nodes < 0 then
-      error("nodes must be a whole number, 0 or more (0: no limit), got " .. tostring(s.nodes), 0)
-    end
-    o.nodes = s.nodes
-  end
-  if s.threads ~= nil then
-    if math.type(s.threads) ~= "integer" or s.threads < 1 or s.threads > 256 then
-      error("threads must be a whole number from 1 to 256, got " .. tostring(s.threads), 0)
-    end
-    o.threads = s.threads
-  end
-  if s.wld ~= nil and type(s.wld) ~= "boolean" then
-    error("wld must be a boolean (true: only win, draw or loss), got " .. type(s.wld), 0)
-  end
-  o.wld = s.wld or false
+  local o = {hash = s.hash, time = s.time, nodes = s.nodes, threads = s.threads,
+             wld = s.wld or false}
   if s.random ~= nil and s.random ~= false then
-    if math.type(s.random) ~= "integer" or s.random < 0 or s.random > 128 then
-      error("random must be a whole number of discs from 0 to 128 (pick among the moves " ..
-            "within that margin of the best) or false, got " .. tostring(s.random), 0)
-    end
-    if o.wld then error("random needs the exact margin: it cannot be used with wld", 0) end
+    if o.wld then error("random (algo 'solve'): needs the exact margin; expected false with wld", 0) end
     o.random = s.random
-  end
-  if s.seed ~= nil and math.type(s.seed) ~= "integer" then
-    error("seed must be an integer, got " .. tostring(s.seed), 0)
   end
   o.seed = s.seed or g:config().seed * 1000003 + g:ply()
   return o
@@ -102,12 +82,9 @@ M.algos = {
 -- sg.search's hook: with `endgame` or fewer empty squares the exact solver answers (its result
 -- is returned as it is); depth, beam and symmetry do not apply to it.
 function M.prepare_search(g, s)
-  local n = s.endgame
+  local n = s.endgame   -- checked against its descriptor by sg.search
   s.endgame = nil
   if n == nil then return end
-  if math.type(n) ~= "integer" or n < 0 or n > 60 then
-    error("endgame must be a whole number of empty squares from 0 to 60", 0)
-  end
   if g:status() ~= "playing" or empty_squares(g) > n then return end
   local r = core.othello.solve(g, solve_options(g, {hash = s.hash, time = s.time,
                                                     nodes = s.nodes, random = s.random,

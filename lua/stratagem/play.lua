@@ -270,8 +270,10 @@ local function ai_turn(S)
     end
   else
     if (r.depth or 0) > 0 then
-      S.write(fmt("%s (AI) plays %s   [score %d, depth %d, %d nodes, %.3f s]\n", who(S, p),
-                  r.move, r.score, r.depth, r.nodes, r.time))
+      -- (an MCTS score is a mean reward, a float)
+      local score = math.type(r.score) == "float" and fmt("%.3f", r.score) or tostring(r.score)
+      S.write(fmt("%s (AI) plays %s   [score %s, depth %d, %d nodes, %.3f s]\n", who(S, p),
+                  r.move, score, r.depth, r.nodes, r.time))
     else
       S.write(fmt("%s (AI) plays %s\n", who(S, p), r.move))
     end
@@ -456,6 +458,16 @@ function M.run(o, read, write)
   local ai = {}
   for k, v in pairs(conf.ai or {}) do ai[k] = v end
   for k, v in pairs(prefs.ai or {}) do ai[k] = v end
+  -- settings from the defaults or preferences that the chosen algorithm (on the command line,
+  -- in the preferences or the defaults) does not take are left out: sg.search refuses them
+  do
+    local ok_names, names_ = pcall(sg.search_options, o.game, (o.ai or {}).algo or ai.algo)
+    if ok_names then
+      local takes = {}
+      for _, k in ipairs(names_) do takes[k] = true end
+      for k in pairs(ai) do if not takes[k] then ai[k] = nil end end
+    end
+  end
   ai.depth, ai.time = o.depth or ai.depth, o.time or ai.time
   for k, v in pairs(o.ai or {}) do ai[k] = v end
   -- check the AI settings now rather than at the AI's first move

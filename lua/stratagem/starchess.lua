@@ -307,21 +307,48 @@ local function merge_priorities(user, base)
 end
 M.merge_priorities = merge_priorities
 
-local PREDICT_OPTIONS = {"algo", "dedupe", "levels", "masks", "opponent_priorities",
-                         "priorities", "prune", "rollout", "seed", "skip_dead", "threads", "time",
-                         "turns", "weights", "wide"}
+-- The prediction tree's options: descriptors of the schema (doc/lua-api.md), checked by
+-- sg.search; the defaults are M.search's.
+local function predict_option(name, type, doc, range)
+  local d = {name = name, type = type, default = M.search[name], algos = {"predict", "strong"},
+             doc = doc}
+  for k, v in pairs(range or {}) do d[k] = v end
+  return d
+end
+local PREDICT_OPTIONS = {
+  predict_option("turns", "integer", "full turns of the tree (0: the root level only)",
+                 {min = 0, max = 16, unit = "full turns"}),
+  predict_option("levels", "integer", "levels of the tree, instead of turns",
+                 {min = 1, max = 64, default_text = "4 x turns"}),
+  predict_option("prune", "boolean", "cut the tree's alternatives by the paper's pruning"),
+  predict_option("skip_dead", "boolean", "levels go to the surviving players only"),
+  predict_option("masks", "boolean", "alternatives by request masks"),
+  predict_option("threads", "integer", "threads sharing the root's alternatives",
+                 {min = 1, max = 64}),
+  predict_option("dedupe", "boolean", "alternatives that give the same commands are searched once"),
+  predict_option("wide", "boolean", "wider alternatives at the root"),
+  predict_option("rollout", "integer", "full turns of unmasked play before a leaf is evaluated",
+                 {min = 0, max = 100, unit = "full turns"}),
+  predict_option("priorities", "table", "the request table laid over the defaults",
+                 {default_text = "the game's priorities"}),
+  predict_option("opponent_priorities", "table", "the request table the opponents are "
+                 .. "predicted with", {default_text = "the player's own"}),
+  predict_option("weights", "table", "evaluation weights laid over the game's",
+                 {default_text = "the game's"}),
+  {name = "seed", shared = true}, {name = "time", shared = true},
+}
 
 -- The prediction tree with the options s (merged over `defaults`); raises on misuse.  base:
 -- the request table the user's priorities are laid over.
 local function predict(g, s, defaults, base)
   if s.turns ~= nil and s.levels ~= nil and s.turns ~= defaults.turns then
-    error("give turns or levels, not both", 0)
+    error(("levels (algo '%s'): given with turns; expected turns or levels, not both")
+          :format(s.algo), 0)
   end
   if s.levels ~= nil then s.turns = nil end
   local pr = merge_priorities(s.priorities, base)
   local wg = g
   if s.weights ~= nil then
-    if type(s.weights) ~= "table" then error("weights must be a table", 0) end
     local cfg = g:config()
     for k, v in pairs(s.weights) do
       if cfg.weights[k] == nil then
@@ -336,12 +363,16 @@ local function predict(g, s, defaults, base)
     wg = assert(core.new("starchess", {seed = cfg.seed, rules = cfg.rules,
                                        weights = cfg.weights, variant = cfg.variant}))
   end
-  local o = {turns = s.turns, levels = s.levels, prune = s.prune, skip_dead = s.skip_dead,
+  local o = {algo = s.algo, turns = s.turns, levels = s.levels, prune = s.prune, skip_dead = s.skip_dead,
              masks = s.masks, threads = s.threads, priorities = pr, dedupe = s.dedupe,
              wide = s.wide, rollout = s.rollout, time = s.time,
              opponent_priorities = s.opponent_priorities ~= nil and
                merge_priorities(s.opponent_priorities) or nil}
-  return core.starchess.predict(g, o, wg)
+  local r = core.starchess.predict(g, o, wg)
+  -- the shared result shape beside the tree's own fields
+  r.algo, r.move, r.score, r.depth = s.algo, r.moves[1], r.scores[g:player()], r.levels
+  r.exact, r.stopped = false, not r.complete and "limit" or nil
+  return r
 end
 
 -- The stronger player's defaults: the paper's search with the preset laid over it; its

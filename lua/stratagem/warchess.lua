@@ -339,41 +339,27 @@ local ENUM_KEYS = {algorithm = true, time = true, states = true}
 
 -- ---- the planner: sg.search(g, {algo = "turn"}) ----
 
-local TURN_OPTIONS = {"algo", "bound", "hash", "independence", "nodes", "seed", "table", "time"}
+-- The planner's options (descriptors of the schema, checked by sg.search): time, nodes, hash
+-- and seed are the shared searches' (seed is accepted: the planner is deterministic); the
+-- devices are booleans, all on by default (off only to measure them).
+local function device(name, doc)
+  return {name = name, type = "boolean", default = true, algos = {"turn"}, doc = doc}
+end
+local TURN_OPTIONS = {
+  {name = "time", shared = true}, {name = "nodes", shared = true},
+  {name = "hash", shared = true}, {name = "seed", shared = true},
+  device("independence", "plan independent groups of units apart"),
+  device("bound", "cut plans that cannot beat the best found (an upper bound)"),
+  device("table", "a table of end states already met (hash = 0 also turns it off)"),
+}
 
--- The planner's options checked and completed: time (seconds, 0: none), nodes (0: none), hash
--- (MB), seed (accepted: the planner is deterministic), and the devices (booleans, all on by
--- default; off only to measure them): independence, bound, table.
+-- The planner's options completed from the descriptors' defaults (hash: the shared default,
+-- given by C when nil).
 local function turn_options(s)
-  local o = {time = 0, nodes = 0, hash = 16, independence = true, bound = true, table = true}
-  if s.time ~= nil then
-    if type(s.time) ~= "number" or not (s.time >= 0) then
-      error("time must be a number of seconds, 0 or more (0: no limit), got " .. tostring(s.time), 0)
-    end
-    o.time = s.time
-  end
-  if s.nodes ~= nil then
-    if math.type(s.nodes) ~= "integer" or s.nodes < 0 then
-      error("nodes must be a whole number, 0 or more (0: no limit), got " .. tostring(s.nodes), 0)
-    end
-    o.nodes = s.nodes
-  end
-  if s.hash ~= nil then
-    if math.type(s.hash) ~= "integer" or s.hash < 1 or s.hash > 4096 then
-      error("hash must be a whole number of megabytes from 1 to 4096, got " .. tostring(s.hash), 0)
-    end
-    o.hash = s.hash
-  end
-  if s.seed ~= nil and math.type(s.seed) ~= "integer" then
-    error("seed must be an integer, got " .. tostring(s.seed), 0)
-  end
-  for _, k in ipairs({"independence", "bound", "table"}) do
-    if s[k] ~= nil then
-      if type(s[k]) ~= "boolean" then
-        error(fmt("%s must be a boolean, got %s", k, tostring(s[k])), 0)
-      end
-      o[k] = s[k]
-    end
+  local o = {time = s.time or 0, nodes = s.nodes or 0, hash = s.hash}
+  for i = 5, #TURN_OPTIONS do
+    local d = TURN_OPTIONS[i]
+    if s[d.name] == nil then o[d.name] = d.default else o[d.name] = s[d.name] end
   end
   return o
 end
@@ -386,26 +372,27 @@ local function plan(g, s)
   r.algo = "turn"
   r.move = r.moves[1]
   r.generated = r.ops1
+  r.depth = 1   -- whole turns searched
+  if not r.exact then r.stopped = "limit" end
   return r
 end
 M.plan = plan
 
 -- ---- lookahead: alpha-beta over whole turns, each side choosing among its best plans ----
 
-local LOOK_OPTIONS = {"algo", "depth", "hash", "plans", "seed", "time"}
+local LOOK_OPTIONS = {
+  {name = "depth", type = "integer", min = 1, max = 8, default = 2, algos = {"lookahead"},
+   unit = "turns", doc = "whole turns searched"},
+  {name = "plans", type = "integer", min = 1, max = 16, default = 4, algos = {"lookahead"},
+   doc = "the best plans tried per turn"},
+  {name = "hash", shared = true}, {name = "seed", shared = true}, {name = "time", shared = true},
+}
 local WIN = 1000000000   -- above any score (scores stay within +-2^29)
 
 local function lookahead(g, s)
   if g:status() ~= "playing" then error("the game is over: no turn to plan", 0) end
-  local depth = s.depth == nil and 2 or s.depth
-  if math.type(depth) ~= "integer" or depth < 1 or depth > 8 then
-    error("depth must be a whole number of turns from 1 to 8, got " .. tostring(s.depth), 0)
-  end
-  local k = s.plans == nil and 4 or s.plans
-  if math.type(k) ~= "integer" or k < 1 or k > 16 then
-    error("plans must be a whole number from 1 to 16 (the best plans tried per turn), got "
-          .. tostring(s.plans), 0)
-  end
+  local depth = s.depth == nil and LOOK_OPTIONS[1].default or s.depth   -- checked by sg.search
+  local k = s.plans == nil and LOOK_OPTIONS[2].default or s.plans
   local o = turn_options({time = s.time, hash = s.hash, seed = s.seed})
   local t0 = core.clock()
   local deadline = o.time > 0 and t0 + o.time or nil
@@ -445,7 +432,8 @@ local function lookahead(g, s)
   local value, moves = negamax(depth, -math.huge, math.huge)
   return {moves = moves, move = moves[1], score = value, depth = depth, plans = k,
           planner_calls = calls, ops1 = ops1, nodes = nodes, generated = ops1,
-          exact = complete, time = core.clock() - t0, algo = "lookahead"}
+          exact = complete, stopped = not complete and "limit" or nil,
+          time = core.clock() - t0, algo = "lookahead"}
 end
 M.lookahead = lookahead
 

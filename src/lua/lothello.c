@@ -1,6 +1,7 @@
 /* lothello.c: Othello's own search for Lua: core.othello.solve, the exact endgame solver. */
 #include <string.h>
 
+#include "ai/options.h"
 #include "ai/othsolve.h"
 #include "games/othello.h"
 #include "lstratagem.h"
@@ -13,38 +14,46 @@ static const oth_state *checkothello(lua_State *L, int i, lgame **gp) {
   return (const oth_state *)lgame_state(g);
 }
 
-/* Field k of the options table at t as a number of at least lo, or def when absent (the Lua
-   layer has checked the options already: this only keeps C safe from a direct call). */
-static double optnum(lua_State *L, int t, const char *k, double def, double lo) {
+/* Field k of the options table at t as a number in option k's range of the schema, or def
+   when absent (sg.search has checked the options against the schema already: this only keeps
+   C safe from a direct call). */
+static double optnum(lua_State *L, int t, opt_id k, double def) {
+  const opt_desc *d = &options_table[k];
+  double lo = d->type == OPT_NUMBER ? d->nmin : (double)d->imin;
+  double hi = d->type == OPT_NUMBER ? d->nmax : (double)d->imax;
   double v = def;
-  if (lua_getfield(L, t, k) != LUA_TNIL) {   /* opts ... value */
-    if (!lua_isnumber(L, -1) || !(lua_tonumber(L, -1) >= lo))
-      luaL_error(L, "solve: %s must be a number of at least %f", k, lo);
+  if (lua_getfield(L, t, d->name) != LUA_TNIL) {   /* opts ... value */
+    if (!lua_isnumber(L, -1) || !(lua_tonumber(L, -1) >= lo && lua_tonumber(L, -1) <= hi)) {
+      char exp[256];
+      options_expected(d, exp, sizeof exp);
+      luaL_error(L, "sg.search: %s (algo 'solve'): got %s; expected %s", d->name,
+                 luaL_tolstring(L, -1, NULL), exp);
+    }
     v = lua_tonumber(L, -1);
   }
   lua_pop(L, 1);
   return v;
 }
 
+/* The solver's options: every field from the schema's defaults, then the request's. */
 static void read_opts(lua_State *L, int t, osolve_opts *o) {
   osolve_opts_default(o);
-  o->time = optnum(L, t, "time", 0, 0);
-  o->nodes = (uint64_t)optnum(L, t, "nodes", 0, 0);
-  double mb = optnum(L, t, "hash", 16, 0);
-  if (mb > 65536)
-    luaL_error(L, "solve: hash must be at most 65536 (megabytes), got %f", mb);
-  o->hash_bytes = (size_t)(mb * 1048576.0);
-  o->random = (int)optnum(L, t, "random", -1, -1);
-  lua_getfield(L, t, "seed");
-  o->seed = (uint64_t)luaL_optinteger(L, -1, 1);
+  o->time = optnum(L, t, OPT_TIME, options_table[OPT_TIME].def);
+  o->nodes = (uint64_t)optnum(L, t, OPT_NODES, options_table[OPT_NODES].def);
+  o->hash_bytes = options_hash_bytes(optnum(L, t, OPT_HASH, options_table[OPT_HASH].def));
+  lua_getfield(L, t, "random");
+  int off = lua_isnil(L, -1) || (lua_isboolean(L, -1) && !lua_toboolean(L, -1));
+  lua_pop(L, 1);
+  o->random = off ? -1 : (int)optnum(L, t, OPT_RANDOM, -1);
+  o->seed = (uint64_t)(lua_Integer)optnum(L, t, OPT_SEED, options_table[OPT_SEED].def);
+  double th = optnum(L, t, OPT_THREADS, options_table[OPT_THREADS].def);
+  if (th != (int)th || th > OSOLVE_MAX_THREADS)
+    luaL_error(L, "sg.search: threads (algo 'solve'): got %f; expected a whole number from 1 "
+               "to %d", th, OSOLVE_MAX_THREADS);
+  o->threads = (int)th;
   lua_getfield(L, t, "wld");
   o->wld = lua_toboolean(L, -1);
-  lua_pop(L, 2);
-  double th = optnum(L, t, "threads", 1, 1);
-  if (th > OSOLVE_MAX_THREADS || th != (int)th)
-    luaL_error(L, "solve: threads must be a whole number from 1 to %d, got %f",
-               OSOLVE_MAX_THREADS, th);
-  o->threads = (int)th;
+  lua_pop(L, 1);
 }
 
 static void push_result(lua_State *L, const lgame *g, const osolve_result *r, int wld) {

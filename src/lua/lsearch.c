@@ -1,120 +1,166 @@
 /* lsearch.c: core.search(g, opts): runs a search of src/ai on a game and returns its result. */
+#include <stdio.h>
 #include <string.h>
 
 #include "ai/multi.h"
+#include "ai/options.h"
 #include "ai/search.h"
 #include "core/clock.h"
 #include "lstratagem.h"
 
+/* The shared searches core.search runs, in opt_algo's order (Othello's solver is core.othello's). */
 static const char *const algos[] = {"alphabeta", "random", "maxn", "paranoid", "brs", "mcts",
                                     NULL};
-enum { A_ALPHABETA, A_RANDOM, A_MAXN, A_PARANOID, A_BRS, A_MCTS };
 
-/* An optional number field of the options table at index t, at least lo. */
-static double optnum(lua_State *L, int t, const char *k, double def, double lo) {
-  lua_getfield(L, t, k);
-  if (lua_isnil(L, -1)) {
-    lua_pop(L, 1);
-    return def;
-  }
-  if (lua_type(L, -1) != LUA_TNUMBER)
-    luaL_error(L, "search: %s must be a number, got %s", k, luaL_typename(L, -1));
-  double v = lua_tonumber(L, -1);
-  if (!(v >= lo))
-    luaL_error(L, "search: %s must be at least %f, got %f", k, lo, v);
-  lua_pop(L, 1);
-  return v;
+/* Raise the one form of an option error: what was wrong with option d for algo, and what d
+   takes. */
+static int opt_error(lua_State *L, const opt_desc *d, const char *algo, const char *what) {
+  char exp[256];
+  options_expected(d, exp, sizeof exp);
+  return luaL_error(L, "sg.search: %s (algo '%s'): %s; expected %s", d->name, algo, what, exp);
 }
 
-static lua_Integer optint(lua_State *L, int t, const char *k, lua_Integer def, lua_Integer lo,
-                          lua_Integer hi) {
-  lua_getfield(L, t, k);
-  if (lua_isnil(L, -1)) {
-    lua_pop(L, 1);
-    return def;
-  }
-  if (!lua_isinteger(L, -1))
-    luaL_error(L, "search: %s must be a whole number, got %s", k,
-               lua_type(L, -1) == LUA_TNUMBER ? lua_tostring(L, -1) : luaL_typename(L, -1));
-  lua_Integer v = lua_tointeger(L, -1);
-  if (v < lo || v > hi)
-    luaL_error(L, "search: %s must be %I to %I, got %I", k, (LUAI_UACINT)lo, (LUAI_UACINT)hi,
-               (LUAI_UACINT)v);
-  lua_pop(L, 1);
-  return v;
-}
-
-static void read_opts(lua_State *L, int t, search_opts *o) {
-  search_opts_default(o);
-  o->depth = (int)optint(L, t, "depth", 0, 0, SEARCH_MAX_PLY - 2);
-  o->time = optnum(L, t, "time", 0, 0);
-  o->nodes = (uint64_t)optint(L, t, "nodes", 0, 0, LUA_MAXINTEGER);
-  double mb = optnum(L, t, "hash", 16, 0);
-  if (mb > 65536)
-    luaL_error(L, "search: hash must be at most 65536 (megabytes), got %f", mb);
-  o->hash_bytes = (size_t)(mb * 1048576.0);
-  o->seed = (uint64_t)optint(L, t, "seed", 1, LUA_MININTEGER, LUA_MAXINTEGER);
-  lua_getfield(L, t, "random");
-  if (lua_type(L, -1) == LUA_TNUMBER) {
-    lua_Number m = lua_tonumber(L, -1);
-    if (!(m >= 0 && m < SG_WIN / 4))
-      luaL_error(L, "search: random must be a margin of 0 or more, got %f", (double)m);
-    o->random = (int)m;
-  } else if (!lua_isnil(L, -1) && !(lua_isboolean(L, -1) && !lua_toboolean(L, -1)))
-    luaL_error(L, "search: random must be a number (the margin) or false, got %s",
-               luaL_typename(L, -1));
-  lua_pop(L, 1);
-  lua_getfield(L, t, "beam");
-  if (lua_istable(L, -1)) {
-    lua_Integer n = luaL_len(L, -1);
-    if (n > SEARCH_MAX_BEAM)
-      luaL_error(L, "search: beam has %I entries, at most %d are used", (LUAI_UACINT)n,
-                 SEARCH_MAX_BEAM);
-    for (lua_Integer i = 1; i <= n; i++) {
-      lua_geti(L, -1, i);
-      if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 1)
-        luaL_error(L, "search: beam[%I] must be a whole number of moves, 1 or more",
-                   (LUAI_UACINT)i);
-      o->beam[i - 1] = (int)lua_tointeger(L, -1);
-      lua_pop(L, 1);
-    }
-    o->nbeam = (int)n;
-  } else if (!lua_isnil(L, -1))
-    luaL_error(L, "search: beam must be a table of widths {k1, k2, ...}, got %s",
-               luaL_typename(L, -1));
-  lua_pop(L, 1);
-  lua_getfield(L, t, "symmetry");
-  if (!lua_isnil(L, -1) && !lua_isboolean(L, -1))
-    luaL_error(L, "search: symmetry must be a boolean, got %s", luaL_typename(L, -1));
-  o->symmetry = lua_toboolean(L, -1);
-  lua_pop(L, 1);
-  lua_getfield(L, t, "prune_actions");
-  if (lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), "own") == 0)
-    o->prune_actions = SEARCH_PRUNE_OWN;   /* only the searching player's own moves */
-  else if (lua_isnil(L, -1) || lua_isboolean(L, -1))
-    o->prune_actions = lua_toboolean(L, -1) ? SEARCH_PRUNE_ALL : 0;
+/* The value at the top of the stack, for a message: a number or string as it is, else its
+   type. */
+static const char *show(lua_State *L, char *buf, size_t n) {
+  int t = lua_type(L, -1);
+  if (t == LUA_TNUMBER && lua_isinteger(L, -1))
+    snprintf(buf, n, "got %lld", (long long)lua_tointeger(L, -1));
+  else if (t == LUA_TNUMBER)
+    snprintf(buf, n, "got %.14g", (double)lua_tonumber(L, -1));
+  else if (t == LUA_TSTRING)
+    snprintf(buf, n, "got the string \"%.40s\"", lua_tostring(L, -1));
   else
-    luaL_error(L, "search: prune_actions must be true (every player's moves), \"own\" (the "
-               "searching player's moves only) or false, got %s",
-               lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : luaL_typename(L, -1));
-  lua_pop(L, 1);
-  static const char *const flags[] = {"pvs", "aspiration", "killers", "history", "null_move",
-                                      "lmr", "quiescence", NULL};
-  int *const fields[] = {&o->pvs, &o->aspiration, &o->killers, &o->history, &o->null_move,
-                         &o->lmr, &o->quiescence};
-  for (int i = 0; flags[i]; i++) {
-    lua_getfield(L, t, flags[i]);
-    if (!lua_isnil(L, -1) && !lua_isboolean(L, -1))
-      luaL_error(L, "search: %s must be a boolean, got %s", flags[i], luaL_typename(L, -1));
-    if (!lua_isnil(L, -1))
-      *fields[i] = lua_toboolean(L, -1);
-    lua_pop(L, 1);
+    snprintf(buf, n, "got %s", luaL_typename(L, -1));
+  return buf;
+}
+
+/* Whether the value at the top is a whole number (an integer, or a float with an integral
+   value that fits), stored in *i. */
+static int whole(lua_State *L, int64_t *i) {
+  int ok;
+  lua_Integer v = lua_tointegerx(L, -1, &ok);
+  if (!ok || lua_type(L, -1) != LUA_TNUMBER)
+    return 0;
+  *i = (int64_t)v;
+  return 1;
+}
+
+/* Read the value at the top of the stack as option d of algo into v; raise on a wrong type or
+   range. */
+static void read_value(lua_State *L, const opt_desc *d, const char *algo, opt_value *v) {
+  char why[96];
+  memset(v, 0, sizeof *v);
+  switch (d->type) {
+  case OPT_INTEGER:
+    if (!whole(L, &v->i))
+      opt_error(L, d, algo, show(L, why, sizeof why));
+    break;
+  case OPT_NUMBER:
+    if (lua_type(L, -1) != LUA_TNUMBER)
+      opt_error(L, d, algo, show(L, why, sizeof why));
+    v->n = lua_tonumber(L, -1);
+    break;
+  case OPT_BOOLEAN:
+    if (!lua_isboolean(L, -1))
+      opt_error(L, d, algo, show(L, why, sizeof why));
+    v->i = lua_toboolean(L, -1);
+    break;
+  case OPT_MARGIN:
+    if (lua_isboolean(L, -1) && !lua_toboolean(L, -1))
+      v->i = -1;
+    else if (!whole(L, &v->i))
+      opt_error(L, d, algo, show(L, why, sizeof why));
+    break;
+  case OPT_LIST: {
+    if (!lua_istable(L, -1))
+      opt_error(L, d, algo, show(L, why, sizeof why));
+    lua_Integer n = luaL_len(L, -1);
+    if (n > d->max_len) {
+      snprintf(why, sizeof why, "%lld entries are too many", (long long)n);
+      opt_error(L, d, algo, why);
+    }
+    for (lua_Integer i = 1; i <= n; i++) {
+      int64_t x = 0;
+      lua_geti(L, -1, i);                                   /* ... list entry */
+      if (!whole(L, &x) || x < d->imin || x > d->imax) {
+        snprintf(why, sizeof why, "entry %lld is not in range", (long long)i);
+        opt_error(L, d, algo, why);
+      }
+      v->list[i - 1] = (int)x;
+      lua_pop(L, 1);                                        /* ... list */
+    }
+    v->len = (int)n;
+    break;
+  }
+  case OPT_ENUM: {
+    const char *s = lua_isboolean(L, -1) ? (lua_toboolean(L, -1) ? "true" : "false")
+                    : lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    int found = -1;
+    for (int i = 0; s && d->values[i]; i++) {
+      int is_bool = strcmp(d->values[i], "true") == 0 || strcmp(d->values[i], "false") == 0;
+      if (is_bool == lua_isboolean(L, -1) && strcmp(s, d->values[i]) == 0)
+        found = i;
+    }
+    if (found < 0)
+      opt_error(L, d, algo, show(L, why, sizeof why));
+    v->i = found;
+    break;
+  }
+  case OPT_FUNCTION:
+    if (!lua_isfunction(L, -1))
+      opt_error(L, d, algo, show(L, why, sizeof why));
+    break;
+  }
+  if (!options_in_range(d, v, why, sizeof why))
+    opt_error(L, d, algo, why);
+}
+
+/* Raise for option name, which algo does not take: unknown, or another algorithm's. */
+static int not_accepted(lua_State *L, const char *name, int algo) {
+  char valid[512] = "", owners[128];
+  size_t k = 0;
+  for (int i = 0; i < OPT_COUNT && k < sizeof valid; i++)
+    if (options_accepts(&options_table[i], algo))
+      k += (size_t)snprintf(valid + k, sizeof valid - k, "%s%s", k ? ", " : "",
+                            options_table[i].name);
+  const opt_desc *d = options_find(name);
+  if (d == NULL)
+    return luaL_error(L, "sg.search: %s (algo '%s'): unknown option; expected one of: algo, %s",
+                      name, algos[algo], valid);
+  options_algo_list(d, 1, owners, sizeof owners);
+  return luaL_error(L, "sg.search: %s (algo '%s'): not an option of this algorithm (it belongs "
+                    "to %s); expected one of: algo, %s", name, algos[algo], owners, valid);
+}
+
+/* One reader for every shared search: each field of o from the schema's defaults, then every
+   option of the table at t checked against the schema (accepted by algo, of its type, in its
+   range) and stored. */
+static void read_request(lua_State *L, int t, int algo, multi_opts *o) {
+  options_defaults(o);
+  t = lua_absindex(L, t);
+  lua_pushnil(L);                                           /* ... nil */
+  while (lua_next(L, t)) {                                  /* ... key value */
+    if (lua_type(L, -2) != LUA_TSTRING)
+      luaL_error(L, "sg.search: options are named: got a %s key", luaL_typename(L, -2));
+    const char *name = lua_tostring(L, -2);
+    if (strcmp(name, "algo") != 0) {
+      const opt_desc *d = options_find(name);
+      if (d == NULL || !options_accepts(d, algo))
+        not_accepted(L, name, algo);
+      opt_value v;
+      read_value(L, d, algos[algo], &v);
+      options_set(o, (opt_id)(d - options_table), &v);
+    }
+    lua_pop(L, 1);                                          /* ... key */
   }
 }
 
-static void push_result(lua_State *L, const lgame *g, const search_result *r) {
+static void push_result(lua_State *L, const lgame *g, int algo, const search_result *r) {
   const sg_class *c = g->cls;
-  lua_createtable(L, 0, 12);
+  lua_createtable(L, 0, 14);
+  lua_pushstring(L, algos[algo]);
+  lua_setfield(L, -2, "algo");
   lgame_pushmove(L, g, lgame_state(g), r->move);
   lua_setfield(L, -2, "move");
   lua_pushinteger(L, r->score);
@@ -162,53 +208,25 @@ static void push_result(lua_State *L, const lgame *g, const search_result *r) {
   }
 }
 
-/* Whether option k is set (present and not false). */
-static int optset(lua_State *L, int t, const char *k) {
-  lua_getfield(L, t, k);
-  int set = !lua_isnil(L, -1) && !(lua_isboolean(L, -1) && !lua_toboolean(L, -1));
-  lua_pop(L, 1);
-  return set;
-}
-
-/* The options of the multi-player searches: the generic ones and MCTS's own; an option that
-   belongs to another algorithm is refused rather than ignored. */
-static void read_multi_opts(lua_State *L, int t, int algo, multi_opts *o) {
-  static const char *const mcts_only[] = {"iterations", "exploration", "playout_depth", NULL};
-  static const char *const ab_only[] = {"beam", "symmetry", "pvs", "aspiration", "killers",
-                                        "history", "null_move", "lmr", "quiescence", NULL};
-  for (int i = 0; mcts_only[i]; i++)
-    if (algo != A_MCTS && optset(L, t, mcts_only[i]))
-      luaL_error(L, "search: %s is an option of algo 'mcts', not of '%s'", mcts_only[i],
-                 algos[algo]);
-  for (int i = 0; ab_only[i]; i++)
-    if (algo >= A_MAXN && optset(L, t, ab_only[i]))
-      luaL_error(L, "search: %s is an option of algo 'alphabeta', not of '%s'", ab_only[i],
-                 algos[algo]);
-  multi_opts_default(o);
-  read_opts(L, t, &o->s);
-  o->iterations = (uint64_t)optint(L, t, "iterations", 0, 0, LUA_MAXINTEGER);
-  o->exploration = optnum(L, t, "exploration", o->exploration, 0);
-  o->playout_depth = (int)optint(L, t, "playout_depth", 0, 0, 1 << 30);
-  o->s.threads = (int)optint(L, t, "threads", 1, 1, 256);
-}
-
 static void push_multi_result(lua_State *L, const lgame *g, int algo, const multi_result *r) {
   const sg_class *c = g->cls;
   const void *st = lgame_state(g);
   int me = c->to_move(g->cfg, st);
-  lua_createtable(L, 0, 12);
+  lua_createtable(L, 0, 14);
+  lua_pushstring(L, algos[algo]);
+  lua_setfield(L, -2, "algo");
   lgame_pushmove(L, g, st, r->move);
   lua_setfield(L, -2, "move");
   lua_createtable(L, r->nplayers, 0);
   for (int p = 0; p < r->nplayers; p++) {
-    if (algo == A_MCTS)
+    if (algo == ALGO_MCTS)
       lua_pushnumber(L, r->rewards[p]);
     else
       lua_pushinteger(L, r->scores[p]);
     lua_rawseti(L, -2, p + 1);
   }
   lua_setfield(L, -2, "scores");
-  if (algo == A_MCTS)
+  if (algo == ALGO_MCTS)
     lua_pushnumber(L, r->rewards[me]);
   else
     lua_pushinteger(L, r->scores[me]);
@@ -219,11 +237,13 @@ static void push_multi_result(lua_State *L, const lgame *g, int algo, const mult
   lua_setfield(L, -2, "nodes");
   lua_pushnumber(L, r->time);
   lua_setfield(L, -2, "time");
-  if (algo == A_MCTS) {
+  if (algo == ALGO_MCTS) {
     lua_pushinteger(L, (lua_Integer)r->iterations);
     lua_setfield(L, -2, "iterations");
     lua_pushinteger(L, (lua_Integer)r->tree_nodes);
     lua_setfield(L, -2, "tree_nodes");
+    lua_pushboolean(L, 0);   /* sampled: never the game's value */
+    lua_setfield(L, -2, "exact");
   } else {
     lua_pushboolean(L, r->exact);
     lua_setfield(L, -2, "exact");
@@ -248,17 +268,15 @@ static void push_multi_result(lua_State *L, const lgame *g, int algo, const mult
 }
 
 /* The multi-player searches: maxn, paranoid, brs, mcts. */
-static int lsearch_multi(lua_State *L, lgame *g, int algo) {
-  multi_opts o;
-  read_multi_opts(L, 2, algo, &o);
+static int lsearch_multi(lua_State *L, lgame *g, int algo, const multi_opts *o) {
   const sg_class *c = g->cls;
   const void *st = lgame_state(g);
   multi_result *r = lua_newuserdatauv(L, sizeof *r, 0);
   char err[SG_ERRLEN];
-  int rc = algo == A_MAXN       ? multi_maxn(c, g->cfg, st, &o, r, err)
-           : algo == A_PARANOID ? multi_paranoid(c, g->cfg, st, &o, r, err)
-           : algo == A_BRS      ? multi_brs(c, g->cfg, st, &o, r, err)
-                                : multi_mcts(c, g->cfg, st, &o, r, err);
+  int rc = algo == ALGO_MAXN       ? multi_maxn(c, g->cfg, st, o, r, err)
+           : algo == ALGO_PARANOID ? multi_paranoid(c, g->cfg, st, o, r, err)
+           : algo == ALGO_BRS      ? multi_brs(c, g->cfg, st, o, r, err)
+                                   : multi_mcts(c, g->cfg, st, o, r, err);
   if (rc != 0)
     return luaL_error(L, "%s", err);
   if (r->stopped == SEARCH_INTERRUPTED)
@@ -274,34 +292,28 @@ static int lsearch(lua_State *L) {
   lua_getfield(L, 2, "algo");
   int algo = luaL_checkoption(L, -1, "alphabeta", algos);
   lua_pop(L, 1);
-  lua_Integer threads = optint(L, 2, "threads", 1, 1, 256);
-  if (threads != 1 && algo != A_ALPHABETA && algo != A_MCTS)
-    return luaL_error(L, "search: algo '%s' runs on 1 thread (threads = %I asked; alphabeta "
-                      "and mcts take more)", algos[algo], (LUAI_UACINT)threads);
-  if (algo >= A_MAXN)
-    return lsearch_multi(L, g, algo);
-  static const char *const multi_only[] = {"iterations", "exploration", "playout_depth", NULL};
-  for (int i = 0; multi_only[i]; i++)
-    if (optset(L, 2, multi_only[i]))
-      return luaL_error(L, "search: %s is an option of algo 'mcts', not of '%s'", multi_only[i],
-                        algos[algo]);
-  search_opts o;
-  read_opts(L, 2, &o);
-  o.threads = (int)threads;
+  multi_opts *mo = lua_newuserdatauv(L, sizeof *mo, 0);   /* raises, so not on the C stack */
+  read_request(L, 2, algo, mo);
+  if (mo->s.threads != 1 && algo != ALGO_ALPHABETA && algo != ALGO_MCTS)
+    return luaL_error(L, "search: algo '%s' runs on 1 thread (threads = %d asked; alphabeta "
+                      "and mcts take more)", algos[algo], mo->s.threads);
+  if (algo >= ALGO_MAXN)
+    return lsearch_multi(L, g, algo, mo);
+  const search_opts *o = &mo->s;
   const sg_class *c = g->cls;
   const void *st = lgame_state(g);
-  if (algo == 0 && c->players(g->cfg, st) != 2)
+  if (algo == ALGO_ALPHABETA && c->players(g->cfg, st) != 2)
     return luaL_error(L, "search: alphabeta needs a two-player game; %s has %d players",
                       c->name, c->players(g->cfg, st));
   search_result *r = lua_newuserdatauv(L, sizeof *r, 0);
   char err[SG_ERRLEN];
-  int rc = algo == 0 ? search_alphabeta(c, g->cfg, st, &o, r, err)
-                     : search_random(c, g->cfg, st, &o, r, err);
+  int rc = algo == ALGO_ALPHABETA ? search_alphabeta(c, g->cfg, st, o, r, err)
+                                  : search_random(c, g->cfg, st, o, r, err);
   if (rc != 0)
     return luaL_error(L, "%s", err);
   if (r->stopped == SEARCH_INTERRUPTED)
     return lgame_interrupted(L);
-  push_result(L, g, r);
+  push_result(L, g, algo, r);
   return 1;
 }
 
@@ -331,9 +343,102 @@ static int lplayout(lua_State *L) {
   return 1;
 }
 
+static const char *const type_names[] = {"integer", "number", "boolean", "margin", "list",
+                                         "enum", "function"};
+
+/* Push the default of d as a Lua value (nil for a list: none). */
+static void push_default(lua_State *L, const opt_desc *d) {
+  switch (d->type) {
+  case OPT_INTEGER: lua_pushinteger(L, (lua_Integer)d->def); break;
+  case OPT_NUMBER: lua_pushnumber(L, d->def); break;
+  case OPT_BOOLEAN: lua_pushboolean(L, d->def != 0); break;
+  case OPT_MARGIN:
+    if (d->def < 0)
+      lua_pushboolean(L, 0);
+    else
+      lua_pushinteger(L, (lua_Integer)d->def);
+    break;
+  case OPT_ENUM: {
+    const char *v = d->values[(int)d->def];
+    if (strcmp(v, "true") == 0 || strcmp(v, "false") == 0)
+      lua_pushboolean(L, strcmp(v, "true") == 0);
+    else
+      lua_pushstring(L, v);
+    break;
+  }
+  default: lua_pushnil(L); break;
+  }
+}
+
+/* core.search_schema() -> an array of descriptors, one per option of the shared searches:
+   {name =, type =, min =, max =, max_len =, values =, default =, default_text =, algos = {...},
+   unit =, doc =, expected =} */
+static int lschema(lua_State *L) {
+  lua_createtable(L, OPT_COUNT, 0);                              /* arr */
+  for (int i = 0; i < OPT_COUNT; i++) {
+    const opt_desc *d = &options_table[i];
+    lua_createtable(L, 0, 12);                                   /* arr desc */
+    lua_pushstring(L, d->name);
+    lua_setfield(L, -2, "name");
+    lua_pushstring(L, type_names[d->type]);
+    lua_setfield(L, -2, "type");
+    if (d->type == OPT_INTEGER || d->type == OPT_MARGIN || d->type == OPT_LIST) {
+      lua_pushinteger(L, (lua_Integer)d->imin);
+      lua_setfield(L, -2, "min");
+      lua_pushinteger(L, (lua_Integer)d->imax);
+      lua_setfield(L, -2, "max");
+    } else if (d->type == OPT_NUMBER) {
+      lua_pushnumber(L, d->nmin);
+      lua_setfield(L, -2, "min");
+      lua_pushnumber(L, d->nmax);
+      lua_setfield(L, -2, "max");
+    }
+    if (d->type == OPT_LIST) {
+      lua_pushinteger(L, d->max_len);
+      lua_setfield(L, -2, "max_len");
+    }
+    if (d->values) {
+      lua_newtable(L);                                           /* arr desc values */
+      for (int k = 0; d->values[k]; k++) {
+        const char *v = d->values[k];
+        if (strcmp(v, "true") == 0 || strcmp(v, "false") == 0)
+          lua_pushboolean(L, strcmp(v, "true") == 0);
+        else
+          lua_pushstring(L, v);
+        lua_rawseti(L, -2, k + 1);
+      }
+      lua_setfield(L, -2, "values");                             /* arr desc */
+    }
+    push_default(L, d);
+    lua_setfield(L, -2, "default");
+    lua_pushstring(L, d->def_text);
+    lua_setfield(L, -2, "default_text");
+    lua_newtable(L);                                             /* arr desc algos */
+    for (int a = 0, n = 0; a < ALGO_COUNT; a++)
+      if (options_accepts(d, a)) {
+        lua_pushstring(L, options_algo_names[a]);
+        lua_rawseti(L, -2, ++n);
+      }
+    lua_setfield(L, -2, "algos");                                /* arr desc */
+    if (d->unit) {
+      lua_pushstring(L, d->unit);
+      lua_setfield(L, -2, "unit");
+    }
+    lua_pushstring(L, d->doc);
+    lua_setfield(L, -2, "doc");
+    char exp[256];
+    options_expected(d, exp, sizeof exp);
+    lua_pushstring(L, exp);
+    lua_setfield(L, -2, "expected");
+    lua_rawseti(L, -2, i + 1);                                   /* arr */
+  }
+  return 1;
+}
+
 static const luaL_Reg search_funcs[] = {
   {"search", lsearch},
   {"playout", lplayout},
+  {"search_schema", lschema},
   {NULL, NULL}
 };
 

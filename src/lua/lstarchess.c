@@ -1,6 +1,7 @@
 /* lstarchess.c: Star Chess accessors for Lua: a sector and an empire as tables. */
 #include <string.h>
 
+#include "ai/options.h"
 #include "ai/starplan.h"
 #include "core/clock.h"
 #include "games/starchess.h"
@@ -236,13 +237,23 @@ static int lthreats(lua_State *L) {
   return 2;
 }
 
-/* Read an integer option, with a range. */
+/* The algorithm named in the options at t ("predict" or "strong"), for messages. */
+static const char *sc_opt_algo(lua_State *L, int t) {
+  lua_getfield(L, t, "algo");
+  const char *a = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "predict";
+  lua_pop(L, 1);   /* the string stays in the options table */
+  return a;
+}
+
+/* Read an integer option, with a range (sg.search has checked it against the schema: this
+   keeps C safe from a direct call, in the schema's error form). */
 static int opt_int(lua_State *L, int t, const char *k, int def, int lo, int hi) {
   lua_getfield(L, t, k);
   int v = def;
   if (!lua_isnil(L, -1)) {
     if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < lo || lua_tointeger(L, -1) > hi)
-      luaL_error(L, "sg.search: %s must be a whole number from %d to %d", k, lo, hi);
+      luaL_error(L, "sg.search: %s (algo '%s'): got %s; expected a whole number from %d to %d",
+                 k, sc_opt_algo(L, t), luaL_tolstring(L, -1, NULL), lo, hi);
     v = (int)lua_tointeger(L, -1);
   }
   lua_pop(L, 1);
@@ -254,7 +265,8 @@ static int opt_bool(lua_State *L, int t, const char *k, int def) {
   int v = def;
   if (!lua_isnil(L, -1)) {
     if (!lua_isboolean(L, -1))
-      luaL_error(L, "sg.search: %s must be a boolean, got %s", k, luaL_typename(L, -1));
+      luaL_error(L, "sg.search: %s (algo '%s'): got %s; expected true or false", k,
+                 sc_opt_algo(L, t), luaL_typename(L, -1));
     v = lua_toboolean(L, -1);
   }
   lua_pop(L, 1);
@@ -281,8 +293,12 @@ static int lpredict(lua_State *L) {
   lua_getfield(L, 2, "time");
   o.time = 0;
   if (!lua_isnil(L, -1)) {
-    if (!lua_isnumber(L, -1) || lua_tonumber(L, -1) < 0)
-      return luaL_error(L, "sg.search: time must be a number of seconds, 0 or more");
+    if (!lua_isnumber(L, -1) || !(lua_tonumber(L, -1) >= 0)) {
+      char exp[256];
+      options_expected(&options_table[OPT_TIME], exp, sizeof exp);
+      return luaL_error(L, "sg.search: time (algo '%s'): got %s; expected %s", sc_opt_algo(L, 2),
+                        luaL_tolstring(L, -1, NULL), exp);
+    }
     o.time = lua_tonumber(L, -1);
   }
   lua_pop(L, 1);
@@ -294,12 +310,14 @@ static int lpredict(lua_State *L) {
   else {
     int turns = opt_int(L, 2, "turns", -1, 0, 16);   /* the default comes merged from Lua */
     if (turns < 0)
-      return luaL_error(L, "sg.search: give turns or levels");
+      return luaL_error(L, "sg.search: turns (algo '%s'): missing; expected turns or levels",
+                        sc_opt_algo(L, 2));
     /* nLevels is fixed at 4 x turns; with skip_dead the levels go to the survivors, so the
        tree reaches further in full turns as players are eliminated (section 3.4.1) */
     o.levels = turns == 0 ? 1 : turns * SC_PLAYERS;
     if (o.levels > 64)
-      return luaL_error(L, "sg.search: %d turns are %d levels; at most 64", turns, o.levels);
+      return luaL_error(L, "sg.search: turns (algo '%s'): %d turns are %d levels; expected at "
+                        "most 64 levels", sc_opt_algo(L, 2), turns, o.levels);
   }
   sp_priorities pr, others;
   lua_getfield(L, 2, "priorities");

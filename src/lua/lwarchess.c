@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "ai/warenum.h"
+#include "ai/options.h"
 #include "ai/warplan.h"
 #include "core/clock.h"
 #include "games/warchess.h"
@@ -54,7 +55,7 @@ static int lenumerate(lua_State *L) {
   return 1;
 }
 
-/* core.warchess.plan(g, time, nodes, hash_mb, independence, bound, table [, k]) -> {moves =
+/* core.warchess.plan(g, time, nodes, hash_mb | nil, independence, bound, table [, k]) -> {moves =
    {"u1 3,4", ..., "end"} ("end" left out when the plan wins the game), score =, win =,
    plans =, ops1 =, nodes =, time =, exact =, groups =, check =}, with k > 1 also
    alternatives = {{moves =, score =, win =}, ...}: the k best plans with distinct end states.
@@ -65,15 +66,18 @@ static int lplan(lua_State *L) {
   warplan_defaults(&o);
   o.time = luaL_checknumber(L, 2);
   o.max_nodes = (uint64_t)luaL_checkinteger(L, 3);
-  lua_Integer mb = luaL_checkinteger(L, 4);
+  /* hash: megabytes, 0 = no table (the schema's contract); nil: the schema's default */
+  double mb = luaL_optnumber(L, 4, options_table[OPT_HASH].def);
+  luaL_argcheck(L, mb >= options_table[OPT_HASH].nmin && mb <= options_table[OPT_HASH].nmax, 4,
+                "hash: megabytes from 0 to 65536");
   o.independence = lua_toboolean(L, 5);
   o.bound = lua_toboolean(L, 6);
-  o.memo = lua_toboolean(L, 7);
+  o.memo = lua_toboolean(L, 7) && mb > 0;
   o.k = (int)luaL_optinteger(L, 8, 1);
   luaL_argcheck(L, o.k >= 1 && o.k <= WP_MAX_K, 8, "plans must be 1 to 16");
-  wp_ctx *p = warplan_new((size_t)mb << 20);
+  wp_ctx *p = warplan_new(options_hash_bytes(mb));
   if (p == NULL)
-    return luaL_error(L, "out of memory (hash %d MB)", (int)mb);
+    return luaL_error(L, "out of memory (hash %g MB)", mb);
   wp_result r;
   char err[SG_ERRLEN];
   const void *st = lgame_state(g);
