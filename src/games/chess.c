@@ -8,7 +8,11 @@
 #include <string.h>
 
 #include "chess.h"
+#include "core/bits.h"
+#include "core/buf.h"
 #include "core/clock.h"
+#include "core/hash.h"
+#include "core/postok.h"
 
 typedef uint64_t bb;
 
@@ -18,13 +22,9 @@ typedef uint64_t bb;
 #define RANK_1 0xffULL
 #define RANK_8 0xff00000000000000ULL
 
-static inline int lsb(bb x) { return __builtin_ctzll(x); }
-static inline int popcnt(bb x) { return __builtin_popcountll(x); }
-static inline int pop_lsb(bb *x) {
-  int s = __builtin_ctzll(*x);
-  *x &= *x - 1;
-  return s;
-}
+static inline int lsb(bb x) { return bits_first64(x); }
+static inline int popcnt(bb x) { return bits_count64(x); }
+static inline int pop_lsb(bb *x) { return bits_pop_first64(x); }
 
 /* ---- tables ---- */
 
@@ -45,13 +45,9 @@ static uint64_t z_piece[12][64], z_castle[16], z_ep[8], z_side;
 static uint8_t castle_mask[64];
 static int tables_ready;
 
-static uint64_t rng_state = 0x2545f4914f6cdd1dULL;
-static uint64_t rnd64(void) {   /* splitmix64: fixed sequence, so keys and magics are stable */
-  uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
+/* The magic multipliers and then the Zobrist keys come from one splitmix64 stream with a fixed
+   start, so both are the same on every machine and in every run. */
+#define CH_TABLE_SEED 0x2545f4914f6cdd1dULL
 
 static bb ray_attacks(int sq, bb occ, const int (*dirs)[2]) {
   bb a = 0;
@@ -77,7 +73,7 @@ static bb edges_for(int sq) {
   return e;
 }
 
-static void init_magics(magic *m, bb *table, const int (*dirs)[2]) {
+static void init_magics(magic *m, bb *table, const int (*dirs)[2], uint64_t *stream) {
   static bb occs[4096], refs[4096];
   static int epoch[4096];
   bb *at = table;
@@ -95,7 +91,8 @@ static void init_magics(magic *m, bb *table, const int (*dirs)[2]) {
       sub = (sub - mg->mask) & mg->mask;
     } while (sub);
     for (;;) {
-      bb mul = rnd64() & rnd64() & rnd64();
+      bb mul = hash_splitmix_next(stream) & hash_splitmix_next(stream) &
+               hash_splitmix_next(stream);
       if (popcnt((mg->mask * mul) >> 56) < 6)
         continue;
       ep++;
@@ -153,8 +150,9 @@ void chess_init_tables(void) {
       if (f < 7) pawn_att[1][s] |= BIT(s - 7);
     }
   }
-  init_magics(rook_m, rook_table, rook_dirs);
-  init_magics(bishop_m, bishop_table, bishop_dirs);
+  uint64_t stream = CH_TABLE_SEED;
+  init_magics(rook_m, rook_table, rook_dirs, &stream);
+  init_magics(bishop_m, bishop_table, bishop_dirs, &stream);
   for (int a = 0; a < 64; a++)
     for (int b = 0; b < 64; b++) {
       if (a == b)
@@ -167,14 +165,11 @@ void chess_init_tables(void) {
         line_bb[a][b] = (rook_att(a, 0) & rook_att(b, 0)) | BIT(a) | BIT(b);
       }
     }
-  for (int i = 0; i < 12; i++)
-    for (int s = 0; s < 64; s++)
-      z_piece[i][s] = rnd64();
-  for (int i = 0; i < 16; i++)
-    z_castle[i] = i ? rnd64() : 0;
-  for (int i = 0; i < 8; i++)
-    z_ep[i] = rnd64();
-  z_side = rnd64();
+  hash_zobrist(z_piece[0], 12 * 64, &stream);
+  z_castle[0] = 0;   /* no castling right: nothing to key */
+  hash_zobrist(z_castle + 1, 15, &stream);
+  hash_zobrist(z_ep, 8, &stream);
+  hash_zobrist(&z_side, 1, &stream);
   for (int s = 0; s < 64; s++)
     castle_mask[s] = 15;
   castle_mask[0] = 15 & ~CH_WQ, castle_mask[7] = 15 & ~CH_WK, castle_mask[4] = 15 & ~(CH_WK | CH_WQ);
@@ -1281,31 +1276,29 @@ static int ch_init(const void *cfg, void *st, const char *pos, uint64_t seed, ch
 
 static size_t ch_draw(const void *cfg, const void *st, char *buf, size_t n, int colour) {
   const ch_state *s = st;
-  size_t k = 0;
-#define OUT(...) (k += (size_t)snprintf(buf + k, k < n ? n - k : 0, __VA_ARGS__))
+  sg_buf out = buf_open(buf, n);
   for (int r = 7; r >= 0; r--) {
-    OUT("%d", r + 1);
+    buf_printf(&out, "%d", r + 1);
     for (int f = 0; f < 8; f++) {
       int b = s->p.board[r * 8 + f];
       if (b == CH_EMPTY)
-        OUT(" .");
+        buf_printf(&out, " .");
       else if (colour)
-        OUT(b < 6 ? " \033[1;37m%c\033[0m" : " \033[1;31m%c\033[0m", piece_chars[b]);
+        buf_printf(&out, b < 6 ? " \033[1;37m%c\033[0m" : " \033[1;31m%c\033[0m", piece_chars[b]);
       else
-        OUT(" %c", piece_chars[b]);
+        buf_printf(&out, " %c", piece_chars[b]);
     }
-    OUT("\n");
+    buf_printf(&out, "\n");
   }
-  OUT("  a b c d e f g h\n");
+  buf_printf(&out, "  a b c d e f g h\n");
   int w, o = chess_outcome(cfg, s, &w);
   if (o == CH_PLAYING)
-    OUT("%s to move%s", s->p.side ? "black" : "white", chess_in_check(&s->p) ? ", in check" : "");
+    buf_printf(&out, "%s to move%s", s->p.side ? "black" : "white", chess_in_check(&s->p) ? ", in check" : "");
   else if (o == CH_CHECKMATE)
-    OUT("checkmate: %s wins", w ? "black" : "white");
+    buf_printf(&out, "checkmate: %s wins", w ? "black" : "white");
   else
-    OUT("drawn (%s)", chess_outcome_names[o]);
-#undef OUT
-  return k;
+    buf_printf(&out, "drawn (%s)", chess_outcome_names[o]);
+  return out.len;
 }
 
 /* Captures first, most valuable victim then least valuable attacker; promotions with them. */

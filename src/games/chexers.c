@@ -8,6 +8,11 @@
 #include <string.h>
 
 #include "chexers.h"
+#include "core/bits.h"
+#include "core/buf.h"
+#include "core/hash.h"
+#include "core/postok.h"
+#include "core/score.h"
 
 /* Pieces on the board and exits together never exceed 12 (a jump converts, it never adds);
    each piece has at most one action per direction and maybe an EXIT. */
@@ -71,7 +76,7 @@ static int hex_distance(int a, int b) {
 int cx_exit_distance(int p, int sq) {
   int best = 99;
   for (uint64_t b = exit_mask[p]; b; b &= b - 1) {
-    int d = hex_distance(sq, __builtin_ctzll(b));
+    int d = hex_distance(sq, bits_first64(b));
     if (d < best)
       best = d;
   }
@@ -117,7 +122,7 @@ static int gen_actions(const cx_state *s, sg_move *out) {
   for (int d = 0; d < 6; d++)
     any |= mv[d] | jp[d];
   for (uint64_t b = any; b; b &= b - 1) {
-    int sq = __builtin_ctzll(b);
+    int sq = bits_first64(b);
     if (exit_mask[me] >> sq & 1)
       out[n++] = CX_ACTION(CX_EXIT, sq, 0);
     for (int d = 0; d < 6; d++)
@@ -235,7 +240,7 @@ static long utility(const cx_cfg *c, const cx_state *s, int p) {
   long sum = 0;
   int n = 0;
   for (uint64_t b = s->piece[p]; b; b &= b - 1, n++) {
-    int sq = __builtin_ctzll(b), d = cx_exit_distance(p, sq);
+    int sq = bits_first64(b), d = cx_exit_distance(p, sq);
     uint64_t x = 1ULL << sq;
     long def = x & corner_mask ? c->corner : x & ring_mask ? c->edge : c->centre;
     sum += def - 100L * d * d;
@@ -247,10 +252,7 @@ static long utility(const cx_cfg *c, const cx_state *s, int p) {
 static void cx_eval(const void *cfg, const void *st, int *scores) {
   for (int p = 0; p < 3; p++) {
     long v = utility(cfg, st, p);
-    if (v > SG_EVAL_MAX / 2)
-      v = SG_EVAL_MAX / 2;
-    if (v < -SG_EVAL_MAX / 2)
-      v = -SG_EVAL_MAX / 2;
+    v = score_clamp(v, SG_EVAL_MAX / 2);
     scores[p] = (int)v;
   }
 }
@@ -277,14 +279,6 @@ static int cx_eval_bounds(const void *cfg, int *min_each, int *max_sum) {
   return 1;
 }
 
-static uint64_t mix64(uint64_t x) {
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ULL;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
 /* The three hex sets, the side to move and the exits (the actions count and the history stay
    out: they change what is drawn, not what the position is worth). */
 static uint64_t cx_hash(const void *cfg, const void *st) {
@@ -292,8 +286,8 @@ static uint64_t cx_hash(const void *cfg, const void *st) {
   (void)cfg;
   uint64_t extra = (uint64_t)s->side | (uint64_t)s->exits[0] << 8 |
                    (uint64_t)s->exits[1] << 16 | (uint64_t)s->exits[2] << 24;
-  return mix64(s->piece[0] ^ mix64(s->piece[1] ^ mix64(s->piece[2] ^
-                                                          mix64(extra + 0x9e3779b97f4a7c15ULL))));
+  return hash_mix64(s->piece[0] ^ hash_mix64(s->piece[1] ^ hash_mix64(s->piece[2] ^
+                                                          hash_mix64(extra + 0x9e3779b97f4a7c15ULL))));
 }
 
 static int cx_move_kind(const void *cfg, sg_move m) {
@@ -512,7 +506,7 @@ static int cx_parse(const void *cfg, const void *st, const char *text, sg_move *
     size_t k = 0;
     for (uint64_t x = exit_mask[me]; x; x &= x - 1)
       k += (size_t)snprintf(list + k, sizeof list - k, "%s(%d,%d)", k ? " " : "",
-                            CX_Q(__builtin_ctzll(x)), CX_R(__builtin_ctzll(x)));
+                            CX_Q(bits_first64(x)), CX_R(bits_first64(x)));
     snprintf(err, SG_ERRLEN, "illegal action '%s': (%d,%d) is not an exit hex of yours (%s "
              "exits from %s)", text, qs[0], rs[0], colour_name[me], list);
   } else
@@ -536,7 +530,7 @@ static int cx_parse(const void *cfg, const void *st, const char *text, sg_move *
    B = (1,-3), ..., Z, then a to k (k = (0,3)).  E.g. "AE.QZ1". */
 
 static char hex_label(int sq) {
-  int i = __builtin_popcountll(CX_BOARD & ((1ULL << sq) - 1));
+  int i = bits_count64(CX_BOARD & ((1ULL << sq) - 1));
   return (char)(i < 26 ? 'A' + i : 'a' + i - 26);
 }
 
@@ -546,37 +540,35 @@ static int label_hex(char ch) {
     return -1;
   for (uint64_t b = CX_BOARD; b; b &= b - 1)
     if (i-- == 0)
-      return __builtin_ctzll(b);
+      return bits_first64(b);
   return -1;
 }
 
 static size_t cx_save_pos(const void *cfg, const void *st, char *buf, size_t n) {
   const cx_state *s = st;
-  size_t k = 0;
+  sg_buf out = buf_open(buf, n);
   (void)cfg;
-#define OUT(...) (k += (size_t)snprintf(buf + k, k < n ? n - k : 0, __VA_ARGS__))
   for (int c = 0; c < 3; c++) {
-    OUT("%s%s:", c ? "|" : "", colour_name[c]);
+    buf_printf(&out, "%s%s:", c ? "|" : "", colour_name[c]);
     for (uint64_t b = s->piece[c]; b; b &= b - 1) {
-      int sq = __builtin_ctzll(b);
-      OUT("%d,%d%s", CX_Q(sq), CX_R(sq), b & (b - 1) ? ";" : "");
+      int sq = bits_first64(b);
+      buf_printf(&out, "%d,%d%s", CX_Q(sq), CX_R(sq), b & (b - 1) ? ";" : "");
     }
   }
-  OUT("|exits:%d,%d,%d|turn:%s|actions:%d", s->exits[0], s->exits[1], s->exits[2],
+  buf_printf(&out, "|exits:%d,%d,%d|turn:%s|actions:%d", s->exits[0], s->exits[1], s->exits[2],
       colour_name[s->side], s->actions);
   if (s->nhist)
-    OUT("|history:");
+    buf_printf(&out, "|history:");
   for (int i = 0; i < s->nhist; i++) {
     uint16_t e = s->hist[i];
     if (e == CX_HIST_PASS)
-      OUT(".");
+      buf_printf(&out, ".");
     else if ((e >> 12 & 3) == 3)
-      OUT("%c%c", hex_label(e & 63), hex_label(e >> 6 & 63));
+      buf_printf(&out, "%c%c", hex_label(e & 63), hex_label(e >> 6 & 63));
     else
-      OUT("%c%c%d", hex_label(e & 63), hex_label(e >> 6 & 63), e >> 12 & 3);
+      buf_printf(&out, "%c%c%d", hex_label(e & 63), hex_label(e >> 6 & 63), e >> 12 & 3);
   }
-#undef OUT
-  return k;
+  return out.len;
 }
 
 /* A list of hexes "q,r;q,r" into *set; 0, or -1 with the fault in why. */
@@ -764,12 +756,12 @@ static int read_position(const cx_cfg *c, const char *pos, cx_state *s, char *wh
       return -1;
     }
   if ((s->piece[0] & s->piece[1]) | (s->piece[0] & s->piece[2]) | (s->piece[1] & s->piece[2])) {
-    int sq = __builtin_ctzll((s->piece[0] & s->piece[1]) | (s->piece[0] & s->piece[2]) |
+    int sq = bits_first64((s->piece[0] & s->piece[1]) | (s->piece[0] & s->piece[2]) |
                              (s->piece[1] & s->piece[2]));
     snprintf(why, wn, "(%d,%d) is given to two colours", CX_Q(sq), CX_R(sq));
     return -1;
   }
-  int total = __builtin_popcountll(occupied(s)) + s->exits[0] + s->exits[1] + s->exits[2];
+  int total = bits_count64(occupied(s)) + s->exits[0] + s->exits[1] + s->exits[2];
   if (total > 12) {
     snprintf(why, wn, "%d pieces on the board and exited (at most 12: jumps convert pieces, "
              "they never add any)", total);
@@ -825,41 +817,39 @@ static size_t cx_draw(const void *cfg, const void *st, char *buf, size_t n, int 
   const cx_cfg *c = cfg;
   const cx_state *s = st;
   static const char *const ansi[3] = {"\033[1;31m", "\033[1;32m", "\033[1;34m"};
-  size_t k = 0;
-#define OUT(...) (k += (size_t)snprintf(buf + k, k < n ? n - k : 0, __VA_ARGS__))
+  sg_buf out = buf_open(buf, n);
   for (int r = -3; r <= 3; r++) {
     int qlo = r < 0 ? -3 - r : -3, qhi = r > 0 ? 3 - r : 3;
-    OUT("r=%2d  %*s", r, 2 * abs(r), "");
+    buf_printf(&out, "r=%2d  %*s", r, 2 * abs(r), "");
     for (int q = qlo; q <= qhi; q++) {
       int who = colour_at(s, CX_SQ(q, r));
       if (who < 0)
-        OUT(" . ");
+        buf_printf(&out, " . ");
       else if (colour)
-        OUT(" %s%c\033[0m ", ansi[who], colour_letter[who]);
+        buf_printf(&out, " %s%c\033[0m ", ansi[who], colour_letter[who]);
       else
-        OUT(" %c ", colour_letter[who]);
+        buf_printf(&out, " %c ", colour_letter[who]);
       if (q < qhi)
-        OUT(" ");
+        buf_printf(&out, " ");
     }
-    OUT("%*s   q=%d..%d\n", 2 * abs(r), "", qlo, qhi);
+    buf_printf(&out, "%*s   q=%d..%d\n", 2 * abs(r), "", qlo, qhi);
   }
   int w;
   sg_status result = cx_status(cfg, st, &w);
-  OUT("exits: red %d, green %d, blue %d (%d win); ", s->exits[0], s->exits[1], s->exits[2],
+  buf_printf(&out, "exits: red %d, green %d, blue %d (%d win); ", s->exits[0], s->exits[1], s->exits[2],
       c->win_exits);
   if (result == SG_PLAYING)
-    OUT("%s to move, action %d of %d", colour_name[s->side], s->actions + 1, 3 * c->max_turns);
+    buf_printf(&out, "%s to move, action %d of %d", colour_name[s->side], s->actions + 1, 3 * c->max_turns);
   else if (result == SG_WON)
-    OUT("%s wins", colour_name[w]);
+    buf_printf(&out, "%s wins", colour_name[w]);
   else if (s->reps >= c->repetitions)
-    OUT("drawn (the same position for the %d%s time)", s->reps,
+    buf_printf(&out, "drawn (the same position for the %d%s time)", s->reps,
         s->reps == 2 ? "nd" : s->reps == 3 ? "rd" : "th");
   else
-    OUT("drawn (%d turns each)", c->max_turns);
+    buf_printf(&out, "drawn (%d turns each)", c->max_turns);
   if (result == SG_PLAYING && s->reps > 1)
-    OUT("\nthis position has occurred %d times", s->reps);
-#undef OUT
-  return k;
+    buf_printf(&out, "\nthis position has occurred %d times", s->reps);
+  return out.len;
 }
 
 const sg_class chexers_class = {

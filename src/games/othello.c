@@ -5,6 +5,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/bits.h"
+#include "core/buf.h"
+#include "core/postok.h"
+#include "core/score.h"
 #include "othello.h"
 
 #define NOT_A 0xfefefefefefefefeULL   /* every square but column a */
@@ -31,7 +35,7 @@ static const sg_param oth_params[] = {
   {NULL, 0, 0, 0, 0, 0}
 };
 
-static int popcount64(uint64_t x) { return __builtin_popcountll(x); }
+static int popcount64(uint64_t x) { return bits_count64(x); }
 
 /* One step in each of the 8 directions, without wrapping around the edges. */
 static uint64_t step(uint64_t b, int d) {
@@ -108,7 +112,7 @@ static int oth_gen(const void *cfg, const void *st, sg_move *out) {
   if (m == 0)
     return oth_moves(opp, me) ? (out[0] = OTH_PASS, 1) : 0;
   while (m) {
-    out[n++] = (sg_move)__builtin_ctzll(m);
+    out[n++] = (sg_move)bits_first64(m);
     m &= m - 1;
   }
   return n;
@@ -144,9 +148,9 @@ static void oth_eval(const void *cfg, const void *st, int *scores) {
   const oth_state *s = st;
   long v = 0;
   for (uint64_t b = s->disc[0]; b; b &= b - 1)
-    v += c->sq[sq_class(__builtin_ctzll(b))];
+    v += c->sq[sq_class(bits_first64(b))];
   for (uint64_t b = s->disc[1]; b; b &= b - 1)
-    v -= c->sq[sq_class(__builtin_ctzll(b))];
+    v -= c->sq[sq_class(bits_first64(b))];
   int filled = popcount64(s->disc[0] | s->disc[1]);   /* 4 to 64 */
   long mob = popcount64(oth_moves(s->disc[0], s->disc[1])) -
              popcount64(oth_moves(s->disc[1], s->disc[0]));
@@ -154,10 +158,7 @@ static void oth_eval(const void *cfg, const void *st, int *scores) {
   long wm = ((long)c->mobility_open * (64 - filled) + (long)c->mobility_end * (filled - 4)) / 60;
   long wd = ((long)c->discs_open * (64 - filled) + (long)c->discs_end * (filled - 4)) / 60;
   v += wm * mob + wd * discs;
-  if (v > SG_EVAL_MAX / 2)
-    v = SG_EVAL_MAX / 2;
-  if (v < -SG_EVAL_MAX / 2)
-    v = -SG_EVAL_MAX / 2;
+  v = score_clamp(v, SG_EVAL_MAX / 2);
   scores[0] = (int)v;
   scores[1] = (int)-v;
 }
@@ -297,39 +298,37 @@ static int oth_init(const void *cfg, void *st, const char *pos, uint64_t seed, c
 
 static size_t oth_draw(const void *cfg, const void *st, char *buf, size_t n, int colour) {
   const oth_state *s = st;
-  size_t k = 0;
+  sg_buf out = buf_open(buf, n);
   uint64_t legal = oth_moves(s->disc[s->side], s->disc[s->side ^ 1]);
   (void)cfg;
-#define OUT(...) (k += (size_t)snprintf(buf + k, k < n ? n - k : 0, __VA_ARGS__))
-  OUT("  a b c d e f g h\n");
+  buf_printf(&out, "  a b c d e f g h\n");
   for (int r = 0; r < 8; r++) {
-    OUT("%d", r + 1);
+    buf_printf(&out, "%d", r + 1);
     for (int c = 0; c < 8; c++) {
       int sq = r * 8 + c;
       if (s->disc[0] >> sq & 1)
-        OUT(colour ? " \033[1;30;47mX\033[0m" : " X");
+        buf_printf(&out, colour ? " \033[1;30;47mX\033[0m" : " X");
       else if (s->disc[1] >> sq & 1)
-        OUT(colour ? " \033[1;37mO\033[0m" : " O");
+        buf_printf(&out, colour ? " \033[1;37mO\033[0m" : " O");
       else
-        OUT(legal >> sq & 1 ? " +" : " .");
+        buf_printf(&out, legal >> sq & 1 ? " +" : " .");
     }
-    OUT("\n");
+    buf_printf(&out, "\n");
   }
   int w;
   sg_status st_ = oth_status(cfg, st, &w);
-  OUT("black (X) %d, white (O) %d, ", popcount64(s->disc[0]), popcount64(s->disc[1]));
+  buf_printf(&out, "black (X) %d, white (O) %d, ", popcount64(s->disc[0]), popcount64(s->disc[1]));
   if (st_ == SG_PLAYING)
-    OUT("%s to move", s->side ? "white" : "black");
+    buf_printf(&out, "%s to move", s->side ? "white" : "black");
   else if (st_ == SG_DRAWN)
-    OUT("drawn");
+    buf_printf(&out, "drawn");
   else
-    OUT("%s wins", w ? "white" : "black");
-#undef OUT
-  return k;
+    buf_printf(&out, "%s wins", w ? "white" : "black");
+  return out.len;
 }
 
 /* The 8 symmetries of the square: flips and the transposition, composed. */
-static uint64_t flip_vertical(uint64_t x) { return __builtin_bswap64(x); }
+static uint64_t flip_vertical(uint64_t x) { return bits_swap_bytes64(x); }
 static uint64_t mirror_horizontal(uint64_t x) {
   x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
   x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
@@ -368,7 +367,7 @@ static sg_move oth_sym_move(const void *cfg, const void *st, sg_move m, int k) {
   (void)cfg, (void)st;
   if (m >= 64)
     return m;
-  return (sg_move)__builtin_ctzll(sym(1ULL << m, k));
+  return (sg_move)bits_first64(sym(1ULL << m, k));
 }
 
 /* Key moves first (section 9.3): corners first; with 18 or fewer empty squares also the

@@ -6,7 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/buf.h"
+#include "core/hash.h"
+#include "core/postok.h"
 #include "core/rng.h"
+#include "core/score.h"
 #include "starchess.h"
 
 #define MAXCMD (SC_SECTORS * 8 * 999 + SC_SECTORS * 100 + SC_SECTORS * 999 + 2 * SC_SECTORS + 1)
@@ -459,7 +463,7 @@ void sc_eval(const sc_cfg *c, const sc_state *s, int *scores) {
     for (int p = 0; p < SC_PLAYERS; p++)
       if (p != ps)
         e -= b[p] > b[ps] ? c->stronger_factor * b[p] : b[p];
-    scores[ps] = (int)(e > SG_EVAL_MAX ? SG_EVAL_MAX : e < -SG_EVAL_MAX ? -SG_EVAL_MAX : e);
+    scores[ps] = (int)score_clamp(e, SG_EVAL_MAX);
   }
 }
 
@@ -477,27 +481,21 @@ static int sc_to_move(const void *cfg, const void *st) {
   return ((const sc_state *)st)->player;
 }
 
-static uint64_t mix(uint64_t h, uint64_t v) {
-  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-  h *= 0xbf58476d1ce4e5b9ULL;
-  return h ^ (h >> 31);
-}
-
 /* The state is small: hash all of it (the planner copy-makes and hashes whole states). */
 static uint64_t sc_hash(const void *cfg, const void *st) {
   const sc_state *s = st;
   (void)cfg;
   uint64_t h = 0x51a7c4e55ULL;
-  h = mix(h, s->terran | (uint64_t)s->player << 16 | (uint64_t)s->defeated << 24 |
+  h = hash_combine(h, s->terran | (uint64_t)s->player << 16 | (uint64_t)s->defeated << 24 |
                  (uint64_t)s->turn << 32);
   for (int i = 0; i < SC_SECTORS; i++) {
-    h = mix(h, (uint64_t)s->col_owner[i] | (uint64_t)s->pop[i] << 8 |
+    h = hash_combine(h, (uint64_t)s->col_owner[i] | (uint64_t)s->pop[i] << 8 |
                    (uint64_t)s->fl_owner[i] << 24 | (uint64_t)s->ships[i] << 32 |
                    (uint64_t)s->worked[i] << 48);
-    h = mix(h, (uint64_t)s->moved[i] | (uint64_t)s->built[i] << 16 | (uint64_t)i << 40);
+    h = hash_combine(h, (uint64_t)s->moved[i] | (uint64_t)s->built[i] << 16 | (uint64_t)i << 40);
   }
   for (int p = 0; p < SC_PLAYERS; p++)
-    h = mix(h, (uint64_t)(uint32_t)s->materials[p] | (uint64_t)(uint32_t)s->credits[p] << 32);
+    h = hash_combine(h, (uint64_t)(uint32_t)s->materials[p] | (uint64_t)(uint32_t)s->credits[p] << 32);
   return h;
 }
 
@@ -946,29 +944,27 @@ static int sc_init(const void *cfg, void *st, const char *pos, uint64_t seed, ch
 
 static size_t sc_save_pos(const void *cfg, const void *st, char *buf, size_t n) {
   const sc_state *s = st;
-  size_t k = 0;
+  sg_buf out = buf_open(buf, n);
   (void)cfg;
-#define OUT(...) (k += (size_t)snprintf(buf + k, k < n ? n - k : 0, __VA_ARGS__))
-  OUT("turn %d player %d reserves", s->turn, s->player + 1);
+  buf_printf(&out, "turn %d player %d reserves", s->turn, s->player + 1);
   for (int p = 0; p < SC_PLAYERS; p++)
-    OUT(" %d/%d", s->materials[p], s->credits[p]);
-  OUT(" sectors");
+    buf_printf(&out, " %d/%d", s->materials[p], s->credits[p]);
+  buf_printf(&out, " sectors");
   for (int i = 0; i < SC_SECTORS; i++) {
-    OUT(" %c", is_terran(s, i) ? 'T' : 'B');
+    buf_printf(&out, " %c", is_terran(s, i) ? 'T' : 'B');
     if (s->col_owner[i])
-      OUT(",c%d:%d", s->col_owner[i], s->pop[i]);
+      buf_printf(&out, ",c%d:%d", s->col_owner[i], s->pop[i]);
     if (s->worked[i])
-      OUT(",w%d", s->worked[i]);
+      buf_printf(&out, ",w%d", s->worked[i]);
     if (s->fl_owner[i]) {
-      OUT(",f%d:%d", s->fl_owner[i], s->ships[i]);
+      buf_printf(&out, ",f%d:%d", s->fl_owner[i], s->ships[i]);
       if (s->moved[i])
-        OUT("m%d", s->moved[i]);
+        buf_printf(&out, "m%d", s->moved[i]);
       if (s->built[i])
-        OUT("b%d", s->built[i]);
+        buf_printf(&out, "b%d", s->built[i]);
     }
   }
-#undef OUT
-  return k;
+  return out.len;
 }
 
 /* Width of a sector's text in the diagram: the longest fleet line, "! 1:999 m500 b499". */
@@ -1010,53 +1006,50 @@ static size_t sc_draw(const void *cfg, const void *st, char *buf, size_t n, int 
                                                   "\033[1;33m"};
   const char *off = colour ? "\033[0m" : "";
   char rule[4 * (SC_CELL + 2) + 1];
-  size_t k = 0;
+  sg_buf out = buf_open(buf, n);
   int sc[SC_PLAYERS];
-#define OUT(...) (k += (size_t)snprintf(buf + k, k < n ? n - k : 0, __VA_ARGS__))
   for (int cc = 0, r = 0; cc < 4; cc++) {   /* "+-----...": one run of dashes per column */
     rule[r++] = '+';
     for (int d = 0; d < SC_CELL + 1; d++)
       rule[r++] = '-';
     rule[r] = '\0';
   }
-  OUT("  %*c", SC_CELL / 2 + 2, 'A');   /* each column's letter over the middle of its cells */
+  buf_printf(&out, "  %*c", SC_CELL / 2 + 2, 'A');   /* each column's letter over the middle of its cells */
   for (int cc = 1; cc < 4; cc++)
-    OUT("%*c", SC_CELL + 2, 'A' + cc);
-  OUT("\n  %s+\n", rule);
+    buf_printf(&out, "%*c", SC_CELL + 2, 'A' + cc);
+  buf_printf(&out, "\n  %s+\n", rule);
   for (int r = 3; r >= 0; r--) {
     for (int line = 0; line < 2; line++) {
-      OUT(line == 0 ? "%d |" : "  |", r + 1);
+      buf_printf(&out, line == 0 ? "%d |" : "  |", r + 1);
       for (int cc = 0; cc < 4; cc++) {
         char cell[SC_CELL + 8];
         int o = draw_cell(s, r * 4 + cc, line, cell, sizeof cell);
-        OUT(" %s%s%s%*s|", colour && o ? col[o] : "", cell, colour && o ? off : "",
+        buf_printf(&out, " %s%s%s%*s|", colour && o ? col[o] : "", cell, colour && o ? off : "",
             SC_CELL - (int)strlen(cell), "");
       }
-      OUT("\n");
+      buf_printf(&out, "\n");
     }
-    OUT("  %s+\n", rule);
+    buf_printf(&out, "  %s+\n", rule);
   }
-  OUT("T/B terran/barren planet   col 2:20 colony of player 2 with 20 inhabitants\n"
+  buf_printf(&out, "T/B terran/barren planet   col 2:20 colony of player 2 with 20 inhabitants\n"
       "2:35 35 ships of player 2 (m5 moved, b3 built this turn)   ! blockade\n");
   sc_eval(c, s, sc);
   int w = -1;
   sg_status st_ = sc_status(cfg, st, &w);
   if (st_ == SG_WON)
-    OUT("turn %d: player %d has won\n", s->turn, w + 1);
+    buf_printf(&out, "turn %d: player %d has won\n", s->turn, w + 1);
   else if (st_ == SG_DRAWN)
-    OUT("drawn at the turn limit, after %d full turns\n", s->turn - 1);
+    buf_printf(&out, "drawn at the turn limit, after %d full turns\n", s->turn - 1);
   else
-    OUT("turn %d, player %d to move\n", s->turn, s->player + 1);
+    buf_printf(&out, "turn %d, player %d to move\n", s->turn, s->player + 1);
   for (int p = 1; p <= SC_PLAYERS; p++) {
-    OUT("%splayer %d%s  materials %5d  credits %5d  ships %4d  colonies %2d  score %6d%s%s\n",
+    buf_printf(&out, "%splayer %d%s  materials %5d  credits %5d  ships %4d  colonies %2d  score %6d%s%s\n",
         colour ? col[p] : "", p, off, s->materials[p - 1], s->credits[p - 1], sc_ships(s, p),
         sc_colonies(s, p), sc[p - 1], alive(s, p) ? "" : "  defeated",
         p == s->player + 1 && st_ == SG_PLAYING ? "  <" : "");
   }
-  if (k > 0 && k <= n)
-    buf[--k] = '\0';   /* no final newline, as tostring of other games */
-#undef OUT
-  return k;
+  buf_unput(&out);   /* no final newline, as tostring of other games */
+  return out.len;
 }
 
 static int sc_move_kind(const void *cfg, sg_move m) {

@@ -3,6 +3,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/bits.h"
+#include "core/buf.h"
+#include "core/hash.h"
+#include "core/postok.h"
 #include "tictactoe.h"
 
 static const uint16_t lines[8] = {
@@ -17,13 +21,6 @@ static const sg_param ttt_params[] = {
   {"misere", SG_VARIANT, SG_PBOOL, offsetof(ttt_cfg, misere), 0, 1},
   {NULL, 0, 0, 0, 0, 0}
 };
-
-static int popcount9(unsigned v) {
-  int n = 0;
-  for (; v; v &= v - 1)
-    n++;
-  return n;
-}
 
 static int has_line(unsigned b) {
   for (int i = 0; i < 8; i++)
@@ -40,7 +37,7 @@ static int ttt_players(const void *cfg, const void *st) {
 static int ttt_to_move(const void *cfg, const void *st) {
   const ttt_state *s = st;
   (void)cfg;
-  return popcount9(s->x) > popcount9(s->o) ? 1 : 0;
+  return bits_count32(s->x) > bits_count32(s->o) ? 1 : 0;
 }
 
 static sg_status ttt_status(const void *cfg, const void *st, int *winner) {
@@ -86,7 +83,7 @@ static void ttt_eval(const void *cfg, const void *st, int *scores) {
   const ttt_state *s = st;
   int v = 0;
   for (int i = 0; i < 8; i++) {
-    int a = popcount9(s->x & lines[i]), b = popcount9(s->o & lines[i]);
+    int a = bits_count32(s->x & lines[i]), b = bits_count32(s->o & lines[i]);
     if (b == 0 && a > 0)
       v += a == 1 ? c->one : c->two;
     else if (a == 0 && b > 0)
@@ -102,10 +99,7 @@ static uint64_t ttt_hash(const void *cfg, const void *st) {
   const ttt_state *s = st;
   (void)cfg;
   /* The 18-bit board is already a perfect key; scramble it so table indices spread. */
-  uint64_t z = ((uint64_t)s->o << 9 | s->x) + 0x9e3779b97f4a7c15ULL;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
+  return hash_mix64(((uint64_t)s->o << 9 | s->x) + HASH_GOLDEN);
 }
 
 static int square_parse(const char *t) {
@@ -196,7 +190,7 @@ static int ttt_init(const void *cfg, void *st, const char *pos, uint64_t seed, c
                "(x, o or .) separated by '/', e.g. \"x.o/.x./...\"", pos);
       return -1;
     }
-    int nx = popcount9(s.x), no = popcount9(s.o);
+    int nx = bits_count32(s.x), no = bits_count32(s.o);
     if (nx != no && nx != no + 1) {
       snprintf(err, SG_ERRLEN, "impossible position '%s': x has %d marks and o %d (x moves "
                "first, so x has as many as o or one more)", pos, nx, no);
@@ -215,20 +209,20 @@ static int ttt_init(const void *cfg, void *st, const char *pos, uint64_t seed, c
 
 static size_t ttt_draw(const void *cfg, const void *st, char *buf, size_t n, int colour) {
   const ttt_state *s = st;
-  size_t k = 0;
+  sg_buf out = buf_open(buf, n);
   (void)cfg;
   for (int r = 2; r >= 0; r--) {
-    k += (size_t)snprintf(buf + k, k < n ? n - k : 0, "%d ", r + 1);
+    buf_printf(&out, "%d ", r + 1);
     for (int f = 0; f < 3; f++) {
       char c = cell(s, r * 3 + f);
       const char *on = !colour ? "" : c == 'x' ? "\033[1;31m" : c == 'o' ? "\033[1;34m" : "";
       const char *off = colour && c != '.' ? "\033[0m" : "";
-      k += (size_t)snprintf(buf + k, k < n ? n - k : 0, " %s%c%s", on, c, off);
+      buf_printf(&out, " %s%c%s", on, c, off);
     }
-    k += (size_t)snprintf(buf + k, k < n ? n - k : 0, "\n");
+    buf_printf(&out, "\n");
   }
-  k += (size_t)snprintf(buf + k, k < n ? n - k : 0, "   a b c");
-  return k;
+  buf_printf(&out, "   a b c");
+  return out.len;
 }
 
 /* Image of square sq under symmetry k: 4 rotations, then the same after a mirror. */

@@ -6,6 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/buf.h"
+#include "core/hash.h"
+#include "core/postok.h"
+#include "core/score.h"
 #include "warchess.h"
 
 static const sg_param wc_params[] = {
@@ -306,20 +310,9 @@ long wc_score(const wc_cfg *c, const wc_state *s, int p) {
 
 static void wc_eval(const void *cfg, const void *st, int *scores) {
   long d = wc_score(cfg, st, 0);
-  if (d > SG_EVAL_MAX / 2)
-    d = SG_EVAL_MAX / 2;
-  if (d < -SG_EVAL_MAX / 2)
-    d = -SG_EVAL_MAX / 2;
+  d = score_clamp(d, SG_EVAL_MAX / 2);
   scores[0] = (int)d;
   scores[1] = (int)-d;
-}
-
-static uint64_t mix64(uint64_t x) {
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ULL;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
 }
 
 uint64_t wc_units_hash(const wc_cfg *c, const wc_state *s) {
@@ -328,7 +321,7 @@ uint64_t wc_units_hash(const wc_cfg *c, const wc_state *s) {
     uint64_t x = (s->u[i].flags & WC_ALIVE)
                    ? (uint64_t)s->u[i].tile << 16 | (uint64_t)(uint16_t)s->u[i].hp << 1 | 1
                    : 0;
-    h = mix64(h ^ (x + (uint64_t)i * 0x100000001b3ULL));
+    h = hash_mix64(h ^ (x + (uint64_t)i * 0x100000001b3ULL));
   }
   return h;
 }
@@ -340,7 +333,7 @@ static uint64_t wc_hash(const void *cfg, const void *st) {
   for (int i = 0; i < c->nunits; i++)
     if (s->u[i].flags & WC_ACTED)
       acted |= 1ULL << i;
-  return mix64(wc_units_hash(c, s) ^ mix64(acted ^ (uint64_t)s->side << 40));
+  return hash_mix64(wc_units_hash(c, s) ^ hash_mix64(acted ^ (uint64_t)s->side << 40));
 }
 
 /* ---- notation: "u3 12,7", "u3 stay", "u3 12,7 x u9", "end" ---- */
@@ -496,42 +489,40 @@ static int wc_parse(const void *cfg, const void *st, const char *text, sg_move *
      turn 1                            full turns from 1 */
 
 size_t wc_save(const wc_cfg *c, const wc_state *s, char *buf, size_t n) {
-  size_t k = 0;
-#define OUT(...) (k += (size_t)snprintf(buf + k, k < n ? n - k : 0, __VA_ARGS__))
-  OUT("board %s %d %d\n", board_name[c->board], c->width, c->height);
+  sg_buf out = buf_open(buf, n);
+  buf_printf(&out, "board %s %d %d\n", board_name[c->board], c->width, c->height);
   for (int i = 0; i < c->nkinds; i++)
-    OUT("kind %s %d %d %d %d\n", c->kind[i].name, c->kind[i].mp, c->kind[i].hp,
+    buf_printf(&out, "kind %s %d %d %d %d\n", c->kind[i].name, c->kind[i].mp, c->kind[i].hp,
         c->kind[i].atk, c->kind[i].range);
   for (int i = 0; i < c->nterrain; i++) {
-    OUT("terrain %c %s", c->terrain[i].letter, c->terrain[i].name);
+    buf_printf(&out, "terrain %c %s", c->terrain[i].letter, c->terrain[i].name);
     for (int j = 0; j < c->nkinds; j++) {
       if (c->terrain[i].cost[j] == WC_IMPASSABLE)
-        OUT(" x");
+        buf_printf(&out, " x");
       else
-        OUT(" %d", c->terrain[i].cost[j]);
+        buf_printf(&out, " %d", c->terrain[i].cost[j]);
     }
-    OUT(" %s\n", c->terrain[i].shoot_over ? "s" : "-");
+    buf_printf(&out, " %s\n", c->terrain[i].shoot_over ? "s" : "-");
   }
   int plain = 1;
   for (int t = 0; t < c->width * c->height; t++)
     plain &= c->tile[t] == 0;
   for (int y = 0; y < c->height && !plain; y++) {
-    OUT("row ");
+    buf_printf(&out, "row ");
     for (int x = 0; x < c->width; x++)
-      OUT("%c", c->terrain[c->tile[y * c->width + x]].letter);
-    OUT("\n");
+      buf_printf(&out, "%c", c->terrain[c->tile[y * c->width + x]].letter);
+    buf_printf(&out, "\n");
   }
   for (int i = 0; i < c->nunits; i++) {
     const wc_unit *un = &c->unit[i];
     const wc_ustate *us = &s->u[i];
-    OUT("unit %s %s %d,%d hp %d/%d mp %d atk %d range %d%s%s\n", side_name[un->side],
+    buf_printf(&out, "unit %s %s %d,%d hp %d/%d mp %d atk %d range %d%s%s\n", side_name[un->side],
         c->kind[un->kind].name, TX(c, us->tile) + 1, TY(c, us->tile) + 1,
         (us->flags & WC_ALIVE) ? us->hp : 0, un->hp_max, un->mp, un->atk, un->range,
         un->leader ? " leader" : "", (us->flags & WC_ACTED) ? " acted" : "");
   }
-  OUT("side %s\nturn %d", side_name[s->side], s->turn);
-#undef OUT
-  return k;
+  buf_printf(&out, "side %s\nturn %d", side_name[s->side], s->turn);
+  return out.len;
 }
 
 #define MAXWORDS 40
@@ -801,53 +792,51 @@ static size_t wc_draw(const void *cfg, const void *st, char *buf, size_t n, int 
   const wc_cfg *c = cfg;
   const wc_state *s = st;
   static const char *const ansi[2] = {"\033[1;31m", "\033[1;34m"};
-  size_t k = 0;
-#define OUT(...) (k += (size_t)snprintf(buf + k, k < n ? n - k : 0, __VA_ARGS__))
-  OUT("    ");
+  sg_buf out = buf_open(buf, n);
+  buf_printf(&out, "    ");
   if (c->board == WC_HEX)
-    OUT(" ");
+    buf_printf(&out, " ");
   for (int x = 1; x <= c->width; x++)
-    OUT("%3d", x);
-  OUT("\n");
+    buf_printf(&out, "%3d", x);
+  buf_printf(&out, "\n");
   for (int y = 0; y < c->height; y++) {
-    OUT("%3d ", y + 1);
+    buf_printf(&out, "%3d ", y + 1);
     if (c->board == WC_HEX)
-      OUT("%s", y & 1 ? "  " : " ");
+      buf_printf(&out, "%s", y & 1 ? "  " : " ");
     for (int x = 0; x < c->width; x++) {
       int t = y * c->width + x, who = -1;
       for (int i = 0; i < c->nunits; i++)
         if ((s->u[i].flags & WC_ALIVE) && s->u[i].tile == t)
           who = i;
       if (who < 0)
-        OUT("  %c", c->terrain[c->tile[t]].letter);
+        buf_printf(&out, "  %c", c->terrain[c->tile[t]].letter);
       else if (colour)
-        OUT(" %s%2d%c\033[0m", ansi[c->unit[who].side], who + 1, side_letter[c->unit[who].side]);
+        buf_printf(&out, " %s%2d%c\033[0m", ansi[c->unit[who].side], who + 1, side_letter[c->unit[who].side]);
       else
-        OUT("%2d%c", who + 1, side_letter[c->unit[who].side]);
+        buf_printf(&out, "%2d%c", who + 1, side_letter[c->unit[who].side]);
     }
-    OUT("\n");
+    buf_printf(&out, "\n");
   }
   for (int i = 0; i < c->nunits; i++) {
     const wc_unit *un = &c->unit[i];
     const wc_ustate *us = &s->u[i];
-    OUT("u%-2d %-4s %-10s", i + 1, side_name[un->side], c->kind[un->kind].name);
+    buf_printf(&out, "u%-2d %-4s %-10s", i + 1, side_name[un->side], c->kind[un->kind].name);
     if (us->flags & WC_ALIVE)
-      OUT(" %d,%d hp %d/%d mp %d atk %d range %d%s%s\n", TX(c, us->tile) + 1,
+      buf_printf(&out, " %d,%d hp %d/%d mp %d atk %d range %d%s%s\n", TX(c, us->tile) + 1,
           TY(c, us->tile) + 1, us->hp, un->hp_max, un->mp, un->atk, un->range,
           un->leader ? " leader" : "", (us->flags & WC_ACTED) ? " acted" : "");
     else
-      OUT(" dead%s\n", un->leader ? " (leader)" : "");
+      buf_printf(&out, " dead%s\n", un->leader ? " (leader)" : "");
   }
   int w;
   sg_status r = wc_status(cfg, st, &w);
   if (r == SG_WON)
-    OUT("%s wins", side_name[w]);
+    buf_printf(&out, "%s wins", side_name[w]);
   else if (r == SG_DRAWN)
-    OUT("drawn (%d turns)", c->max_turns);
+    buf_printf(&out, "drawn (%d turns)", c->max_turns);
   else
-    OUT("turn %d, %s to move", s->turn, side_name[s->side]);
-#undef OUT
-  return k;
+    buf_printf(&out, "turn %d, %s to move", s->turn, side_name[s->side]);
+  return out.len;
 }
 
 const sg_class warchess_class = {
