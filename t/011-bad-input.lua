@@ -38,12 +38,12 @@ t.errors(function() sg.new("tictactoe", {position = 12}) end, "position must be 
 
 -- malformed positions: nil and a message (recoverable)
 local g, err = sg.new("tictactoe", {position = "xx/.../..."})
-t.ok(g == nil and err:find("malformed position 'xx/%.%.%./%.%.%.': expected 3 ranks of 3"),
+t.ok(g == nil and err == "position: rank 3: 'xx' has 2 squares; expected 3 squares, each x, o or .",
      "a malformed position gives nil and what is expected")
 g, err = sg.new("tictactoe", {position = "xxx/.../..."})
 t.ok(g == nil and err:find("x has 3 marks and o 0"), "an impossible position says why")
 g, err = sg.new("tictactoe", {position = "xxx/ooo/x.."})
-t.ok(g == nil and err:find("impossible"), "a position with two lines is impossible")
+t.ok(g == nil and err:find("^position: lines: play would have stopped at the first three in a row; expected"), "a position with two lines is impossible")
 
 -- moves
 g = sg.new("tictactoe")
@@ -147,7 +147,7 @@ load_fails("return {format = 1, game = 'tictactoe', moves = {'a1', 'a1'}}",
 load_fails("return {format = 1, game = 'tictactoe', weights = {three = 1}, moves = {}}",
            "unknown weights key 'three'", "an unknown weights key")
 load_fails("return {format = 1, game = 'tictactoe', start = 'xx', moves = {}}",
-           "malformed position", "a malformed start position")
+           "position: rank 3: 'xx' has 2 squares", "a malformed start position")
 t.errors(function() sg.load(nil) end, "expected the text of a saved game, got nil", "load(nil) is misuse")
 local r, e = sg.loadfile("/nonexistent/dir/game.sav")
 t.ok(r == nil and e:find("No such file"), "an unreadable file is nil and a message")

@@ -540,25 +540,27 @@ static void compute_key(ch_pos *p) {
     p->key ^= z_ep[p->ep & 7];
 }
 
-/* Split off the next space-separated field; returns its length (0 at the end). */
-static size_t next_field(const char **s, char *out, size_t n) {
-  while (**s == ' ' || **s == '\t')
-    (*s)++;
-  size_t i = 0;
-  while (**s && **s != ' ' && **s != '\t' && **s != '\n' && **s != '\r') {
-    if (i + 1 < n)
-      out[i] = **s;
-    i++;
-    (*s)++;
-  }
-  out[i < n ? i : n - 1] = 0;
-  return i;
+/* The next blank-separated field of the FEN into out (cut to n - 1 characters); returns its
+   whole length (0 at the end). */
+static size_t next_field(sg_postok *t, char *out, size_t n) {
+  sg_span w;
+  if (!postok_word(t, &w))
+    w.n = 0;
+  snprintf(out, n, "%.*s", (int)(w.n < n ? w.n : n - 1), w.p);
+  return w.n;
 }
 
-static int fen_err(char *err, const char *fmt, const char *a) {
-  snprintf(err, SG_ERRLEN, fmt, a);
-  return -1;
+/* A refused FEN, in the error form of every position parser ("position: FEN side: ...");
+   what may quote a (one %s). */
+static int fen_err(char *err, const char *field, const char *expected, const char *what,
+                   const char *a) {
+  char why[160];
+  snprintf(why, sizeof why, what, a);
+  return postok_error(err, SG_ERRLEN, field, expected, "%s", why);
 }
+
+#define FEN_PLACEMENT "FEN placement"
+#define PLACEMENT_EXPECTED "8 ranks of 8 squares, rank 8 first, separated by '/'"
 
 int chess_from_fen(ch_pos *out, const char *fen, char *err) {
   chess_init_tables();
@@ -567,36 +569,36 @@ int chess_from_fen(ch_pos *out, const char *fen, char *err) {
   memset(p.board, CH_EMPTY, sizeof p.board);
   p.ep = 64;
   char f[128];
-  const char *s = fen;
+  sg_postok s;
+  postok_open(&s, fen);
   if (next_field(&s, f, sizeof f) == 0)
-    return fen_err(err, "FEN: empty, expected 'placement side castling en-passant "
-                   "[halfmove fullmove]'%s", "");
+    return fen_err(err, "FEN", "'placement side castling en-passant [halfmove fullmove]'",
+                   "the text is empty%s", "");
   if (strlen(f) >= sizeof f - 1)
-    return fen_err(err, "FEN placement field: too long%s", "");
+    return fen_err(err, FEN_PLACEMENT, PLACEMENT_EXPECTED, "too long%s", "");
   /* 1. placement, rank 8 first */
   int rank = 7, file = 0;
   for (const char *c = f; *c; c++) {
     if (*c == '/') {
       if (file != 8)
-        return fen_err(err, "FEN placement field: rank %s does not have 8 squares",
-                       (char[]){(char)('1' + rank), 0});
+        return fen_err(err, FEN_PLACEMENT, PLACEMENT_EXPECTED,
+                       "rank %s does not have 8 squares", (char[]){(char)('1' + rank), 0});
       if (--rank < 0)
-        return fen_err(err, "FEN placement field: more than 8 ranks%s", "");
+        return fen_err(err, FEN_PLACEMENT, PLACEMENT_EXPECTED, "more than 8 ranks%s", "");
       file = 0;
     } else if (*c >= '1' && *c <= '8') {
       file += *c - '0';
       if (file > 8)
-        return fen_err(err, "FEN placement field: rank %s has more than 8 squares",
-                       (char[]){(char)('1' + rank), 0});
+        return fen_err(err, FEN_PLACEMENT, PLACEMENT_EXPECTED,
+                       "rank %s has more than 8 squares", (char[]){(char)('1' + rank), 0});
     } else {
       const char *q = *c ? strchr(piece_chars, *c) : NULL;
       if (!q)
-        return fen_err(err, "FEN placement field: unexpected character '%s' (expected a "
-                       "piece letter PNBRQKpnbrqk, a digit 1-8 or '/')",
-                       (char[]){*c, 0});
+        return fen_err(err, FEN_PLACEMENT, "a piece letter PNBRQKpnbrqk, a digit 1-8 or '/'",
+                       "unexpected character '%s'", (char[]){*c, 0});
       if (file > 7)
-        return fen_err(err, "FEN placement field: rank %s has more than 8 squares",
-                       (char[]){(char)('1' + rank), 0});
+        return fen_err(err, FEN_PLACEMENT, PLACEMENT_EXPECTED,
+                       "rank %s has more than 8 squares", (char[]){(char)('1' + rank), 0});
       int code = (int)(q - piece_chars), sq = rank * 8 + file;
       int c6 = code / 6, pc = code % 6;
       p.pieces[c6][pc] |= BIT(sq);
@@ -606,28 +608,32 @@ int chess_from_fen(ch_pos *out, const char *fen, char *err) {
     }
   }
   if (rank != 0 || file != 8)
-    return fen_err(err, "FEN placement field: expected 8 ranks of 8 squares%s", "");
+    return fen_err(err, FEN_PLACEMENT, PLACEMENT_EXPECTED, "the board ends at rank %s",
+                   (char[]){(char)('1' + rank), 0});
   for (int c = 0; c < 2; c++) {
     const char *who = c ? "black" : "white";
     if (popcnt(p.pieces[c][CH_KING]) != 1)
-      return fen_err(err, "FEN placement field: %s must have exactly one king", who);
+      return fen_err(err, FEN_PLACEMENT, "exactly one king of each colour",
+                     "%s does not have exactly one king", who);
     if (p.pieces[c][CH_PAWN] & (RANK_1 | RANK_8))
-      return fen_err(err, "FEN placement field: a %s pawn on the first or last rank", who);
+      return fen_err(err, FEN_PLACEMENT, "pawns on ranks 2 to 7 only",
+                     "a %s pawn on the first or last rank", who);
   }
   /* 2. side */
   if (next_field(&s, f, sizeof f) == 0)
-    return fen_err(err, "FEN side field: missing, expected 'w' or 'b'%s", "");
+    return fen_err(err, "FEN side", "'w' or 'b'", "missing%s", "");
   if (strcmp(f, "w") && strcmp(f, "b"))
-    return fen_err(err, "FEN side field: '%s', expected 'w' or 'b'", f);
+    return fen_err(err, "FEN side", "'w' or 'b'", "'%s' is not a side", f);
   p.side = f[0] == 'b';
   /* 3. castling */
   if (next_field(&s, f, sizeof f) == 0)
-    return fen_err(err, "FEN castling field: missing, expected '-' or some of KQkq%s", "");
+    return fen_err(err, "FEN castling", "'-' or some of KQkq", "missing%s", "");
   if (strcmp(f, "-")) {
     for (const char *c = f; *c; c++) {
       int bit = *c == 'K' ? CH_WK : *c == 'Q' ? CH_WQ : *c == 'k' ? CH_BK : *c == 'q' ? CH_BQ : 0;
       if (!bit || (p.castle & bit))
-        return fen_err(err, "FEN castling field: '%s', expected '-' or KQkq, each at most once", f);
+        return fen_err(err, "FEN castling", "'-' or KQkq, each at most once",
+                       "'%s' is not a set of castling rights", f);
       p.castle |= (uint8_t)bit;
     }
     static const struct { int bit, king, rook; const char *name; } need[4] = {
@@ -639,22 +645,24 @@ int chess_from_fen(ch_pos *out, const char *fen, char *err) {
       int c = i / 2;
       if ((p.castle & need[i].bit) &&
           (p.board[need[i].king] != CH_KING + 6 * c || p.board[need[i].rook] != CH_ROOK + 6 * c))
-        return fen_err(err, "FEN castling field: %s", need[i].name);
+        return fen_err(err, "FEN castling", "rights whose king and rook stand on their squares",
+                       "%s", need[i].name);
     }
   }
   /* 4. en passant */
   if (next_field(&s, f, sizeof f) == 0)
-    return fen_err(err, "FEN en passant field: missing, expected '-' or a square such as e3%s", "");
+    return fen_err(err, "FEN en passant", "'-' or a square such as e3", "missing%s", "");
   if (strcmp(f, "-")) {
     int e = strlen(f) == 2 ? sq_parse(f) : -1;
     if (e < 0)
-      return fen_err(err, "FEN en passant field: '%s', expected '-' or a square such as e3", f);
+      return fen_err(err, "FEN en passant", "'-' or a square such as e3",
+                     "'%s' is not a square", f);
     int want_rank = p.side == 0 ? 5 : 2;
     int pawn_sq = p.side == 0 ? e - 8 : e + 8;
     if (e / 8 != want_rank || p.board[pawn_sq] != CH_PAWN + 6 * (p.side ^ 1) ||
         p.board[e] != CH_EMPTY || p.board[p.side == 0 ? e + 8 : e - 8] != CH_EMPTY)
-      return fen_err(err, "FEN en passant field: '%s' does not follow a double pawn push of "
-                     "the side that just moved", f);
+      return fen_err(err, "FEN en passant", "'-' or the square a double pawn push just passed",
+                     "'%s' does not follow a double pawn push of the side that just moved", f);
     p.ep = (uint8_t)e;
   }
   /* 5-6. counters, optional */
@@ -663,15 +671,18 @@ int chess_from_fen(ch_pos *out, const char *fen, char *err) {
     char *end;
     half = strtol(f, &end, 10);
     if (*end || end == f || half < 0 || half > 10000)
-      return fen_err(err, "FEN halfmove field: '%s', expected a whole number from 0", f);
+      return fen_err(err, "FEN halfmove", "a whole number from 0 to 10000",
+                     "'%s' is not a move count", f);
     if (next_field(&s, f, sizeof f)) {
       full = strtol(f, &end, 10);
       if (*end || end == f || full < 1 || full > 60000)
-        return fen_err(err, "FEN fullmove field: '%s', expected a whole number from 1", f);
+        return fen_err(err, "FEN fullmove", "a whole number from 1 to 60000",
+                       "'%s' is not a move number", f);
     }
   }
   if (next_field(&s, f, sizeof f))
-    return fen_err(err, "FEN: unexpected text '%s' after the six fields", f);
+    return fen_err(err, "FEN", "at most six fields", "unexpected text '%s' after the six fields",
+                   f);
   p.halfmove = (uint16_t)half;
   p.fullmove = (uint16_t)full;
   /* the side that just moved may not be in check */
@@ -679,8 +690,9 @@ int chess_from_fen(ch_pos *out, const char *fen, char *err) {
   int bad = chess_in_check(&p);
   p.side ^= 1;
   if (bad)
-    return fen_err(err, "FEN: the side not to move (%s) is in check, which no legal move "
-                   "leaves", p.side ? "white" : "black");
+    return fen_err(err, "FEN side", "the side that just moved not to be in check",
+                   "the side not to move (%s) is in check, which no legal move leaves",
+                   p.side ? "white" : "black");
   compute_key(&p);
   *out = p;
   return 0;

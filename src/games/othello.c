@@ -257,6 +257,55 @@ static size_t oth_save_pos(const void *cfg, const void *st, char *buf, size_t n)
   return (size_t)snprintf(buf, n, "%s", t);
 }
 
+/* The position text (oth_save_pos's form) into s; 0, or -1 with the error. */
+static int read_position(const char *pos, oth_state *s, char *err) {
+  static const char board_expected[] = "8 rows of 8 squares (b, w or .) from row 1, separated "
+                                       "by '/'";
+  sg_postok t, rows;
+  sg_span board, side, row;
+  postok_open(&t, pos);
+  if (!postok_word(&t, &board))
+    return postok_error(err, SG_ERRLEN, "board", board_expected, "the text is empty");
+  char text[80];
+  snprintf(text, sizeof text, "%.*s", (int)(board.n < 79 ? board.n : 79), board.p);
+  postok_open(&rows, text);
+  int r = 0;
+  for (; postok_field(&rows, '/', &row); r++) {
+    if (r == 8)
+      return postok_error(err, SG_ERRLEN, "board", board_expected, "more than 8 rows");
+    char name[8];
+    snprintf(name, sizeof name, "row %d", r + 1);
+    if (row.n != 8)
+      return postok_error(err, SG_ERRLEN, name, "8 squares, each b, w or .",
+                          "'%.*s' has %d squares", (int)(row.n > 20 ? 20 : row.n), row.p,
+                          (int)row.n);
+    for (int c = 0; c < 8; c++) {
+      char ch = (char)tolower((unsigned char)row.p[c]);
+      if (ch == 'b')
+        s->disc[0] |= 1ULL << (r * 8 + c);
+      else if (ch == 'w')
+        s->disc[1] |= 1ULL << (r * 8 + c);
+      else if (ch != '.')
+        return postok_error(err, SG_ERRLEN, name, "b, w or . for each square",
+                            "'%c' on %c%d is not a square's content", row.p[c], 'a' + c, r + 1);
+    }
+  }
+  if (r != 8)
+    return postok_error(err, SG_ERRLEN, "board", board_expected, "%d rows", r);
+  if (!postok_word(&t, &side))
+    return postok_error(err, SG_ERRLEN, "side", "b or w after the board and a space",
+                        "the side to move is missing");
+  if (side.n != 1 || (tolower((unsigned char)side.p[0]) != 'b' &&
+                      tolower((unsigned char)side.p[0]) != 'w'))
+    return postok_error(err, SG_ERRLEN, "side", "b or w", "'%.*s' is not a side",
+                        (int)(side.n > 20 ? 20 : side.n), side.p);
+  s->side = tolower((unsigned char)side.p[0]) == 'w';
+  if (postok_word(&t, &side))
+    return postok_error(err, SG_ERRLEN, "end", "nothing after the side to move",
+                        "unexpected text '%.*s'", (int)(side.n > 20 ? 20 : side.n), side.p);
+  return 0;
+}
+
 static int oth_init(const void *cfg, void *st, const char *pos, uint64_t seed, char *err) {
   oth_state s;
   (void)cfg, (void)seed;
@@ -267,31 +316,8 @@ static int oth_init(const void *cfg, void *st, const char *pos, uint64_t seed, c
     memcpy(st, &s, sizeof s);
     return 0;
   }
-  int r = 0, c = 0;
-  const char *p = pos;
-  for (; *p && *p != ' '; p++) {
-    if (*p == '/') {
-      if (c != 8 || r == 7)
-        break;
-      r++, c = 0;
-      continue;
-    }
-    char ch = (char)tolower((unsigned char)*p);
-    if (c == 8 || (ch != 'b' && ch != 'w' && ch != '.'))
-      break;
-    if (ch == 'b')
-      s.disc[0] |= 1ULL << (r * 8 + c);
-    else if (ch == 'w')
-      s.disc[1] |= 1ULL << (r * 8 + c);
-    c++;
-  }
-  if ((*p && *p != ' ') || r != 7 || c != 8 || !p[0] || !p[1] ||
-      (tolower((unsigned char)p[1]) != 'b' && tolower((unsigned char)p[1]) != 'w') || p[2]) {
-    snprintf(err, SG_ERRLEN, "malformed position '%.60s': expected 8 rows of 8 squares (b, w "
-             "or .) from row 1, separated by '/', a space and the side to move (b or w)", pos);
+  if (read_position(pos, &s, err) != 0)
     return -1;
-  }
-  s.side = tolower((unsigned char)p[1]) == 'w';
   memcpy(st, &s, sizeof s);
   return 0;
 }

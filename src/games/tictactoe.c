@@ -158,51 +158,55 @@ static size_t ttt_save_pos(const void *cfg, const void *st, char *buf, size_t n)
   return (size_t)snprintf(buf, n, "%s", t);
 }
 
+/* Position text: rank 3 first, 3 squares a rank (x, o or .), ranks separated by '/'. */
+static int read_position(const char *pos, ttt_state *s, char *err) {
+  static const char ranks_expected[] = "3 ranks of 3 squares (x, o or .) separated by '/', "
+                                       "e.g. \"x.o/.x./...\"";
+  sg_postok t;
+  sg_span rank;
+  int r = 2;
+  postok_open(&t, pos);
+  for (; postok_field(&t, '/', &rank); r--) {
+    if (r < 0)
+      return postok_error(err, SG_ERRLEN, "ranks", ranks_expected, "more than 3 ranks in '%.40s'",
+                          pos);
+    char name[8];
+    snprintf(name, sizeof name, "rank %d", r + 1);
+    if (rank.n != 3)
+      return postok_error(err, SG_ERRLEN, name, "3 squares, each x, o or .",
+                          "'%.*s' has %d squares", (int)(rank.n > 20 ? 20 : rank.n), rank.p,
+                          (int)rank.n);
+    for (int f = 0; f < 3; f++) {
+      char ch = rank.p[f];
+      unsigned bit = 1u << (r * 3 + f);
+      if (ch == 'x' || ch == 'X')
+        s->x = (uint16_t)(s->x | bit);
+      else if (ch == 'o' || ch == 'O')
+        s->o = (uint16_t)(s->o | bit);
+      else if (ch != '.')
+        return postok_error(err, SG_ERRLEN, name, "x, o or . for each square",
+                            "'%c' on %c%d is not a square's content", ch, 'a' + f, r + 1);
+    }
+  }
+  if (r >= 0)
+    return postok_error(err, SG_ERRLEN, "ranks", ranks_expected, "%d ranks in '%.40s'", 2 - r,
+                        pos);
+  int nx = bits_count32(s->x), no = bits_count32(s->o);
+  if (nx != no && nx != no + 1)
+    return postok_error(err, SG_ERRLEN, "marks", "x to have as many marks as o or one more "
+                        "(x moves first)", "x has %d marks and o %d", nx, no);
+  int lx = has_line(s->x), lo = has_line(s->o);
+  if ((lx && lo) || (lx && nx != no + 1) || (lo && nx != no))
+    return postok_error(err, SG_ERRLEN, "lines", "at most one three in a row, made by the last "
+                        "move", "play would have stopped at the first three in a row");
+  return 0;
+}
+
 static int ttt_init(const void *cfg, void *st, const char *pos, uint64_t seed, char *err) {
   ttt_state s = {0, 0};
   (void)cfg, (void)seed;
-  if (pos) {
-    int r = 2, f = 0;
-    for (const char *p = pos; *p; p++) {
-      char ch = *p;
-      if (ch == '/') {
-        if (f != 3 || r == 0) {
-          snprintf(err, SG_ERRLEN, "malformed position '%.40s': expected 3 ranks of 3 squares "
-                   "(x, o or .) separated by '/', e.g. \"x.o/.x./...\"", pos);
-          return -1;
-        }
-        r--, f = 0;
-        continue;
-      }
-      if (f == 3 || (ch != 'x' && ch != 'X' && ch != 'o' && ch != 'O' && ch != '.')) {
-        snprintf(err, SG_ERRLEN, "malformed position '%.40s': expected 3 ranks of 3 squares "
-                 "(x, o or .) separated by '/', e.g. \"x.o/.x./...\"", pos);
-        return -1;
-      }
-      int sq = r * 3 + f++;
-      if (ch == 'x' || ch == 'X')
-        s.x |= (uint16_t)(1u << sq);
-      else if (ch == 'o' || ch == 'O')
-        s.o |= (uint16_t)(1u << sq);
-    }
-    if (r != 0 || f != 3) {
-      snprintf(err, SG_ERRLEN, "malformed position '%.40s': expected 3 ranks of 3 squares "
-               "(x, o or .) separated by '/', e.g. \"x.o/.x./...\"", pos);
-      return -1;
-    }
-    int nx = bits_count32(s.x), no = bits_count32(s.o);
-    if (nx != no && nx != no + 1) {
-      snprintf(err, SG_ERRLEN, "impossible position '%s': x has %d marks and o %d (x moves "
-               "first, so x has as many as o or one more)", pos, nx, no);
-      return -1;
-    }
-    int lx = has_line(s.x), lo = has_line(s.o);
-    if ((lx && lo) || (lx && nx != no + 1) || (lo && nx != no)) {
-      snprintf(err, SG_ERRLEN, "impossible position '%s': play would have stopped at the "
-               "first three in a row", pos);
-      return -1;
-    }
-  }
+  if (pos && read_position(pos, &s, err) != 0)
+    return -1;
   memcpy(st, &s, sizeof s);
   return 0;
 }
