@@ -631,12 +631,16 @@ static size_t dr_save_pos(const void *cfg, const void *st, char *buf, size_t n) 
   return out.len;
 }
 
-/* One ':'-separated list of squares (with K before a king when kings is not NULL, and ranges
-   such as 1-12) into *set; returns 0, or -1 with the reason in why. */
-static int read_square_list(const char *p, const char *end, uint32_t *set, uint32_t *kings,
-                            char *why, size_t wn) {
+#define SQUARES_EXPECTED "squares 1 to 32 separated by commas, ranges such as 1-12 allowed"
+
+/* One field's list of squares (with K before a king when kings is not NULL, and ranges such as
+   1-12) into *set; returns 0, or -1 with the error for the field named name. */
+static int read_square_list(sg_span f, const char *name, uint32_t *set, uint32_t *kings,
+                            char *err) {
+  const char *p = f.p, *end = f.p + f.n;
   while (p < end) {
     int king = 0;
+    const char *item = p;
     if (kings && (*p == 'K' || *p == 'k'))
       king = 1, p++;
     int a = read_square(&p), b = a;
@@ -645,15 +649,16 @@ static int read_square_list(const char *p, const char *end, uint32_t *set, uint3
       b = read_square(&p);
     }
     if (a < 0 || b < a || p > end || (p < end && *p != ',')) {
-      snprintf(why, wn, "expected squares 1 to 32 separated by commas%s",
-               kings ? ", K before a king" : "");
-      return -1;
+      const char *stop = memchr(item, ',', (size_t)(end - item));
+      int len = (int)((stop ? stop : end) - item);
+      return postok_error(err, SG_ERRLEN, name, kings ? SQUARES_EXPECTED ", K before a king"
+                          : SQUARES_EXPECTED, "'%.*s' is not a square", len > 20 ? 20 : len,
+                          item);
     }
     for (int sq = a; sq <= b; sq++) {
-      if (*set >> sq & 1) {
-        snprintf(why, wn, "square %d is given twice", sq + 1);
-        return -1;
-      }
+      if (*set >> sq & 1)
+        return postok_error(err, SG_ERRLEN, name, "each square once",
+                            "square %d is given twice", sq + 1);
       *set |= bit(sq);
       if (king)
         *kings |= bit(sq);
@@ -664,89 +669,90 @@ static int read_square_list(const char *p, const char *end, uint32_t *set, uint3
   return 0;
 }
 
-/* Read the fields of a position text into s; returns 0, or -1 with the field's fault. */
-static int read_position(const dr_cfg *c, const char *pos, dr_state *s, char *why, size_t wn) {
-  memset(s, 0, sizeof *s);
-  char side = (char)toupper((unsigned char)pos[0]);
-  if ((side != 'B' && side != 'W') || (pos[1] != ':' && pos[1] != '\0')) {
-    snprintf(why, wn, "the side to move must come first, B or W");
-    return -1;
+/* Read one field after the side to move (W, B, H or C and its contents) into s. */
+static int read_field(sg_span f, dr_state *s, int *seen, char *err) {
+  char k = f.n ? (char)toupper((unsigned char)f.p[0]) : '\0';
+  const char *kinds = "WBHC", *at = k ? strchr(kinds, k) : NULL;
+  if (!at)
+    return postok_error(err, SG_ERRLEN, "field", "fields W, B, H or C after the side to "
+                        "move", "'%.*s' starts with no field letter",
+                        (int)(f.n > 20 ? 20 : f.n), f.p);
+  int fi = (int)(at - kinds);
+  char name[2] = {k, '\0'};
+  if (seen[fi]++)
+    return postok_error(err, SG_ERRLEN, name, "each field at most once",
+                        "the field is given twice");
+  sg_span rest = {f.p + 1, f.n - 1};
+  if (fi == 3) {
+    long v;
+    if (span_int(rest, 0, UINT16_MAX, &v) != 0)
+      return postok_error(err, SG_ERRLEN, name, "the plies since the last capture or crowning, "
+                          "0 to 65535", "'%.*s' is not a count",
+                          (int)(rest.n > 20 ? 20 : rest.n), rest.p);
+    s->quiet = (uint16_t)v;
+    return 0;
   }
+  uint32_t set = 0;
+  if (read_square_list(rest, name, &set, fi < 2 ? &s->kings : NULL, err) != 0)
+    return -1;
+  if (fi < 2 && ((s->piece[0] | s->piece[1]) & set))
+    return postok_error(err, SG_ERRLEN, name, "each square for one side at most",
+                        "square %d is given to both sides",
+                        bits_first32((s->piece[0] | s->piece[1]) & set) + 1);
+  if (fi < 2)
+    s->piece[fi == 0 ? 1 : 0] = set;
+  else
+    s->huffable = set;
+  return 0;
+}
+
+/* Read a position text (PDN FEN, dr_save_pos's form) into s; returns 0, or -1 with the
+   error. */
+static int read_position(const dr_cfg *c, const char *pos, dr_state *s, char *err) {
+  char text[300];
+  size_t len = strlen(pos);
+  memset(s, 0, sizeof *s);
+  if (len >= sizeof text)
+    return postok_error(err, SG_ERRLEN, "text", "at most 299 characters", "%zu characters",
+                        len);
+  memcpy(text, pos, len + 1);
+  if (len > 0 && text[len - 1] == '.')   /* PDN may close the position with a full stop */
+    text[--len] = '\0';
+  sg_postok t;
+  sg_span f;
+  postok_open(&t, text);
+  postok_field(&t, ':', &f);
+  char side = f.n == 1 ? (char)toupper((unsigned char)f.p[0]) : '\0';
+  if (side != 'B' && side != 'W')
+    return postok_error(err, SG_ERRLEN, "side", "B or W first, then ':'",
+                        "'%.*s' is not the side to move", (int)(f.n > 20 ? 20 : f.n), f.p);
   s->side = side == 'W';
   int seen[4] = {0};   /* W, B, H, C */
-  const char *p = pos + 1, *stop = pos + strlen(pos);
-  if (stop > p && stop[-1] == '.')   /* PDN may close the position with a full stop */
-    stop--;
-  while (p < stop) {
-    p++;   /* the ':' */
-    const char *end = memchr(p, ':', (size_t)(stop - p));
-    if (!end)
-      end = stop;
-    char f = (char)toupper((unsigned char)*p);
-    const char *kinds = "WBHC", *at = strchr(kinds, f);
-    if (f == '\0' || !at) {
-      snprintf(why, wn, "field '%.*s' must start with W, B, H or C", (int)(end - p), p);
+  while (postok_field(&t, ':', &f))
+    if (read_field(f, s, seen, err) != 0)
       return -1;
-    }
-    int fi = (int)(at - kinds);
-    if (seen[fi]++) {
-      snprintf(why, wn, "field %c is given twice", f);
-      return -1;
-    }
-    if (fi == 3) {
-      char *e;
-      long v = strtol(p + 1, &e, 10);
-      if (e != end || e == p + 1 || v < 0 || v > UINT16_MAX) {
-        snprintf(why, wn, "field C: expected the plies since the last capture or crowning, "
-                 "0 to %d", UINT16_MAX);
-        return -1;
-      }
-      s->quiet = (uint16_t)v;
-    } else {
-      uint32_t set = 0;
-      char inner[120];
-      if (read_square_list(p + 1, end, &set, fi < 2 ? &s->kings : NULL, inner,
-                           sizeof inner) != 0) {
-        snprintf(why, wn, "field %c: %s", f, inner);
-        return -1;
-      }
-      if (fi < 2 && ((s->piece[0] | s->piece[1]) & set)) {
-        snprintf(why, wn, "a square is given to both sides");
-        return -1;
-      }
-      if (fi < 2)
-        s->piece[fi == 0 ? 1 : 0] = set;
-      else
-        s->huffable = set;
-    }
-    p = end;
-  }
-  if (!seen[0] || !seen[1]) {
-    snprintf(why, wn, "expected a W field and a B field with each side's squares");
-    return -1;
-  }
+  if (!seen[0] || !seen[1])
+    return postok_error(err, SG_ERRLEN, seen[0] ? "B" : "W", "a W field and a B field with "
+                        "each side's squares", "the field is missing");
   for (int col = 0; col < 2; col++) {
     uint32_t men = s->piece[col] & ~s->kings & crown_row(col);
-    if (popcount32(s->piece[col]) > 12) {
-      snprintf(why, wn, "%s has %d pieces (at most 12)", side_name[col],
-               popcount32(s->piece[col]));
-      return -1;
-    }
-    if (men) {
-      snprintf(why, wn, "a %s man on %d would have been crowned", side_name[col],
-               bits_first32(men) + 1);
-      return -1;
-    }
+    const char *name = col ? "W" : "B";
+    if (popcount32(s->piece[col]) > 12)
+      return postok_error(err, SG_ERRLEN, name, "at most 12 pieces a side",
+                          "%s has %d pieces", side_name[col], popcount32(s->piece[col]));
+    if (men)
+      return postok_error(err, SG_ERRLEN, name, "a king (K) on the far row",
+                          "a %s man on %d would have been crowned", side_name[col],
+                          bits_first32(men) + 1);
   }
-  if (s->huffable && c->capture != DR_HUFF) {
-    snprintf(why, wn, "field H: huffable pieces need the huff variant");
-    return -1;
-  }
-  if (s->huffable & ~s->piece[s->side ^ 1]) {
-    snprintf(why, wn, "field H: %d holds no piece of %s, who moved last",
-             bits_first32(s->huffable & ~s->piece[s->side ^ 1]) + 1, side_name[s->side ^ 1]);
-    return -1;
-  }
+  if (s->huffable && c->capture != DR_HUFF)
+    return postok_error(err, SG_ERRLEN, "H", "no H field unless variant.capture is huff",
+                        "huffable pieces need the huff variant");
+  if (s->huffable & ~s->piece[s->side ^ 1])
+    return postok_error(err, SG_ERRLEN, "H", "squares of the side that moved last",
+                        "%d holds no piece of %s, who moved last",
+                        bits_first32(s->huffable & ~s->piece[s->side ^ 1]) + 1,
+                        side_name[s->side ^ 1]);
   return 0;
 }
 
@@ -760,11 +766,8 @@ static int dr_init(const void *cfg, void *st, const char *pos, uint64_t seed, ch
     memcpy(st, &s, sizeof s);
     return 0;
   }
-  char why[160];
-  if (read_position(cfg, pos, &s, why, sizeof why) != 0) {
-    snprintf(err, SG_ERRLEN, "malformed position '%.60s': %s", pos, why);
+  if (read_position(cfg, pos, &s, err) != 0)
     return -1;
-  }
   memcpy(st, &s, sizeof s);
   return 0;
 }
