@@ -572,7 +572,8 @@ static size_t cx_save_pos(const void *cfg, const void *st, char *buf, size_t n) 
 }
 
 /* A list of hexes "q,r;q,r" into *set; 0, or -1 with the fault in why. */
-static int read_hex_list(const char *p, const char *end, uint64_t *set, char *why, size_t wn) {
+static int read_hex_list(const char *field, const char *p, const char *end, uint64_t *set,
+                         char *why, size_t wn) {
   while (p < end) {
     int q, r;
     const char *s = p;
@@ -582,17 +583,16 @@ static int read_hex_list(const char *p, const char *end, uint64_t *set, char *wh
     if (read_int(&s, &q) != 0 || (skip_space(&s), *s++ != ',') ||
         (skip_space(&s), read_int(&s, &r)) != 0 || (skip_space(&s), s > end) ||
         (s < end && *s != ';')) {
-      snprintf(why, wn, "expected hexes q,r separated by ';', e.g. -3,3;-3,2");
-      return -1;
+      return postok_error(why, wn, field, "hexes q,r separated by ';', e.g. -3,3;-3,2",
+                          "'%.*s' is not a hex", (int)(end - p > 20 ? 20 : end - p), p);
     }
     if (!on_board(q, r)) {
-      snprintf(why, wn, "(%d,%d) is off the board", q, r);
-      return -1;
+      return postok_error(why, wn, field, "hexes with |q|, |r| and |q+r| at most 3",
+                          "(%d,%d) is off the board", q, r);
     }
     uint64_t x = 1ULL << CX_SQ(q, r);
     if (*set & x) {
-      snprintf(why, wn, "(%d,%d) is given twice", q, r);
-      return -1;
+      return postok_error(why, wn, field, "each hex once", "(%d,%d) is given twice", q, r);
     }
     *set |= x;
     p = s < end ? s + 1 : s;
@@ -611,8 +611,8 @@ static int read_history(const char *p, const char *end, cx_state *s, char *why, 
     } else {
       int a = label_hex(p[0]), b = p + 1 < end ? label_hex(p[1]) : -1, was = 3;
       if (a < 0 || b < 0) {
-        snprintf(why, wn, "history: expected '.' or two hex labels A-Z, a-k at '%.8s'", p);
-        return -1;
+        return postok_error(why, wn, "history", "'.' or two hex labels A-Z, a-k, each action",
+                            "'%.8s' is not an action", p);
       }
       p += 2;
       if (p < end && *p >= '0' && *p <= '2')
@@ -620,8 +620,8 @@ static int read_history(const char *p, const char *end, cx_state *s, char *why, 
       e = (uint16_t)(a | b << 6 | was << 12);
     }
     if (s->nhist == CX_HIST) {
-      snprintf(why, wn, "history: more than %d actions", CX_HIST);
-      return -1;
+      return postok_error(why, wn, "history", "no more actions than the game keeps",
+                          "more than %d actions", CX_HIST);
     }
     s->hist[s->nhist++] = e;
   }
@@ -649,9 +649,9 @@ static int check_history(const cx_state *s, char *why, size_t wn) {
     if (e == CX_HIST_PASS && has_action(p, mover))
       bad = 1;
     if (bad) {
-      snprintf(why, wn, "history: action %d (by %s) does not lead to this position or was "
-               "not legal", k + 1, colour_name[mover]);
-      return -1;
+      return postok_error(why, wn, "history", "legal actions that lead to the position",
+                          "action %d (by %s) does not lead to this position or was not legal",
+                          k + 1, colour_name[mover]);
     }
   }
   return 0;
@@ -677,23 +677,16 @@ static int read_field(const cx_cfg *c, const char *p, const char *end, cx_state 
   name[k] = '\0';
   int f = p < end && *p == ':' ? find_field(name) : -1;
   if (f < 0) {
-    snprintf(why, wn, "expected fields red:, green:, blue:, exits:, turn:, actions:, history: "
-             "separated by '|', got '%.*s'", (int)(end - start > 20 ? 20 : end - start), start);
-    return -1;
+    return postok_error(why, wn, "field", "fields red:, green:, blue:, exits:, turn:, "
+                        "actions:, history: separated by '|'", "'%.*s' is not a field",
+                        (int)(end - start > 20 ? 20 : end - start), start);
   }
   if (seen[f]++) {
-    snprintf(why, wn, "field %s is given twice", name);
-    return -1;
+    return postok_error(why, wn, name, "each field at most once", "the field is given twice");
   }
   p++;
-  char inner[120];
-  if (f < 3) {
-    if (read_hex_list(p, end, &s->piece[f], inner, sizeof inner) != 0) {
-      snprintf(why, wn, "field %s: %s", name, inner);
-      return -1;
-    }
-    return 0;
-  }
+  if (f < 3)
+    return read_hex_list(name, p, end, &s->piece[f], why, wn);
   if (f == 3) {
     const char *q = p;
     for (int i = 0; i < 3; i++) {
@@ -704,9 +697,9 @@ static int read_field(const cx_cfg *c, const char *p, const char *end, cx_state 
       if (!bad && i < 2)
         bad = *q++ != ',';
       if (bad || (i == 2 && q != end)) {
-        snprintf(why, wn, "field exits: expected three numbers 0 to %d (red, green, blue), "
-                 "e.g. 0,1,0", c->win_exits);
-        return -1;
+        return postok_error(why, wn, "exits", "three numbers (red, green, blue), e.g. 0,1,0",
+                            "'%.*s' is not three exit counts from 0 to %d",
+                            (int)(end - p > 20 ? 20 : end - p), p, c->win_exits);
       }
       s->exits[i] = (uint8_t)e;
     }
@@ -719,16 +712,16 @@ static int read_field(const cx_cfg *c, const char *p, const char *end, cx_state 
         s->side = (uint8_t)i;
         return 0;
       }
-    snprintf(why, wn, "field turn: expected red, green or blue");
-    return -1;
+    return postok_error(why, wn, "turn", "red, green or blue", "'%.*s' is not a colour",
+                        (int)(end - p > 20 ? 20 : end - p), p);
   }
   if (f == 5) {
     int v;
     const char *q = p;
     if (read_int(&q, &v) != 0 || q != end || v < 0 || v > 3 * c->max_turns) {
-      snprintf(why, wn, "field actions: expected the actions played, 0 to %d",
-               3 * c->max_turns);
-      return -1;
+      return postok_error(why, wn, "actions", "the actions played, up to 3 * rules.max_turns",
+                          "'%.*s' is not a count from 0 to %d", (int)(end - p > 20 ? 20 : end - p), p,
+                          3 * c->max_turns);
     }
     s->actions = (uint16_t)v;
     return 0;
@@ -740,50 +733,44 @@ static int read_field(const cx_cfg *c, const char *p, const char *end, cx_state 
 static int read_position(const cx_cfg *c, const char *pos, cx_state *s, char *why, size_t wn) {
   int seen[7] = {0};
   memset(s, 0, sizeof *s);
-  const char *p = pos, *stop = pos + strlen(pos);
-  while (p <= stop) {
-    const char *end = memchr(p, '|', (size_t)(stop - p));
-    if (!end)
-      end = stop;
-    if (read_field(c, p, end, s, seen, why, wn) != 0)
+  sg_postok t;
+  sg_span f;
+  postok_open(&t, pos);
+  while (postok_field(&t, '|', &f))
+    if (read_field(c, f.p, f.p + f.n, s, seen, why, wn) != 0)
       return -1;
-    p = end + 1;
-  }
   for (int i = 0; i < 5; i++)
     if (!seen[i] && i != 3) {
-      snprintf(why, wn, "field %s is missing (red, green, blue and turn are needed)",
-               i == 4 ? "turn" : colour_name[i]);
-      return -1;
+      return postok_error(why, wn, i == 4 ? "turn" : colour_name[i], "the fields red, green, "
+                          "blue and turn", "the field is missing");
     }
   if ((s->piece[0] & s->piece[1]) | (s->piece[0] & s->piece[2]) | (s->piece[1] & s->piece[2])) {
     int sq = bits_first64((s->piece[0] & s->piece[1]) | (s->piece[0] & s->piece[2]) |
                              (s->piece[1] & s->piece[2]));
-    snprintf(why, wn, "(%d,%d) is given to two colours", CX_Q(sq), CX_R(sq));
-    return -1;
+    return postok_error(why, wn, "board", "each hex for one colour at most",
+                        "(%d,%d) is given to two colours", CX_Q(sq), CX_R(sq));
   }
   int total = bits_count64(occupied(s)) + s->exits[0] + s->exits[1] + s->exits[2];
   if (total > 12) {
-    snprintf(why, wn, "%d pieces on the board and exited (at most 12: jumps convert pieces, "
-             "they never add any)", total);
-    return -1;
+    return postok_error(why, wn, "board", "at most 12 pieces on the board and exited (jumps "
+                        "convert pieces, they never add any)", "%d pieces", total);
   }
   int winners = 0, last = (s->side + 2) % 3;
   for (int i = 0; i < 3; i++)
     if (s->exits[i] >= c->win_exits) {
       winners++;
       if (i != last || s->nhist) {
-        snprintf(why, wn, "field exits: %s has won, so %s must have made the last action (an "
-                 "EXIT)", colour_name[i], colour_name[i]);
-        return -1;
+        return postok_error(why, wn, "exits", "the winner to have made the last action (an EXIT)",
+                            "%s has won but did not play last", colour_name[i]);
       }
     }
   if (winners > 1) {
-    snprintf(why, wn, "field exits: only one player can reach %d exits", c->win_exits);
-    return -1;
+    return postok_error(why, wn, "exits", "one winner at most",
+                        "more than one player has %d exits", c->win_exits);
   }
   if (s->nhist > s->actions) {
-    snprintf(why, wn, "history: %d actions, more than the %d played", s->nhist, s->actions);
-    return -1;
+    return postok_error(why, wn, "history", "no more actions than the actions field",
+                        "%d actions, more than the %d played", s->nhist, s->actions);
   }
   if (check_history(s, why, wn) != 0)
     return -1;
@@ -802,12 +789,8 @@ static int cx_init(const void *cfg, void *st, const char *pos, uint64_t seed, ch
     memcpy(st, &s, sizeof s);
     return 0;
   }
-  char why[180];
-  if (read_position(cfg, pos, &s, why, sizeof why) != 0) {
-    snprintf(err, SG_ERRLEN, "malformed position '%.40s%s': %s", pos, strlen(pos) > 40 ? "..." :
-             "", why);
+  if (read_position(cfg, pos, &s, err, SG_ERRLEN) != 0)
     return -1;
-  }
   memcpy(st, &s, sizeof s);
   return 0;
 }
