@@ -777,7 +777,8 @@ static int sc_parse(const void *cfg, const void *st, const char *text, sg_move *
    (of those, moved and built this turn).  A player without a colony on its homeworld is
    defeated. */
 
-#define ERR(...) do { snprintf(err, SG_ERRLEN, __VA_ARGS__); return -1; } while (0)
+/* A refusal of the position text in the one form: "position: FIELD: what; expected ...". */
+#define FAIL(field, expected, ...) return postok_error(err, SG_ERRLEN, field, expected, __VA_ARGS__)
 
 static int read_int(const char **q, long *v) {
   char *end;
@@ -788,103 +789,113 @@ static int read_int(const char **q, long *v) {
   return 0;
 }
 
-static int expect_word(const char **q, const char *w) {
-  while (**q == ' ')
-    (*q)++;
-  size_t l = strlen(w);
-  if (strncmp(*q, w, l) != 0 || ((*q)[l] != ' ' && (*q)[l] != '\0'))
-    return -1;
-  *q += l;
-  while (**q == ' ')
-    (*q)++;
-  return 0;
+/* The next word of the text is w followed by a whole number from lo to hi. */
+static int keyword_int(sg_postok *t, const char *w, long lo, long hi, long *v) {
+  sg_span k, n;
+  return postok_word(t, &k) && span_is(k, w) && postok_word(t, &n) && span_int(n, lo, hi, v) == 0
+             ? 0 : -1;
 }
 
-static int read_sector(const sc_cfg *c, sc_state *s, int sec, const char **q, char *err) {
-  char name[3];
+/* One sector's word ("T,c2:20,f2:35m5b3": planet, colony, work, fleet) into s. */
+static int read_sector(const sc_cfg *c, sc_state *s, int sec, sg_span word, char *err) {
+  char name[12], text[64];
   long v, w;
-  sc_sector_name(sec, name);
+  snprintf(name, sizeof name, "sector ");
+  sc_sector_name(sec, name + 7);
+  snprintf(text, sizeof text, "%.*s", (int)(word.n < 63 ? word.n : 63), word.p);
+  const char *at = text, **q = &at;
   if (**q == 'T')
     s->terran = (uint16_t)(s->terran | 1u << sec);
   else if (**q != 'B')
-    ERR("sector %s: expected the planet, T (terran) or B (barren)", name);
+    FAIL(name, "the planet first, T (terran) or B (barren)", "'%.20s' starts with no planet",
+         text);
   (*q)++;
   while (**q == ',') {
     (*q)++;
     char k = *(*q)++;
     if (k == 'c' || k == 'f') {
       if (read_int(q, &v) != 0 || **q != ':' || (++*q, read_int(q, &w)) != 0)
-        ERR("sector %s: expected %c<owner>:<number>", name, k);
+        FAIL(name, k == 'c' ? "c<owner>:<inhabitants>" : "f<owner>:<ships>",
+             "'%.20s' is malformed", text);
       if (v < 1 || v > SC_PLAYERS)
-        ERR("sector %s: owner %ld is not a player (1 to 4)", name, v);
+        FAIL(name, "an owner from 1 to 4", "owner %ld is not a player", v);
       if (k == 'c') {
         if (w < c->min_pop || w > max_pop(c, s, sec))
-          ERR("sector %s: a colony of %ld inhabitants on a %s planet (expected %d to %d)", name,
-              w, is_terran(s, sec) ? "terran" : "barren", c->min_pop, max_pop(c, s, sec));
+          FAIL(name, "from rules.min_pop to the planet's capacity",
+               "a colony of %ld inhabitants on a %s planet (here %d to %d)", w,
+               is_terran(s, sec) ? "terran" : "barren", c->min_pop, max_pop(c, s, sec));
         s->col_owner[sec] = (uint8_t)v, s->pop[sec] = (uint16_t)w;
       } else {
         if (w < 1 || w > c->max_fleet)
-          ERR("sector %s: a fleet of %ld ships (expected 1 to %d)", name, w, c->max_fleet);
+          FAIL(name, "1 to rules.max_fleet ships", "a fleet of %ld ships (here at most %d)", w,
+               c->max_fleet);
         s->fl_owner[sec] = (uint8_t)v, s->ships[sec] = (uint16_t)w;
         while (**q == 'm' || **q == 'b') {
           char mk = *(*q)++;
           if (read_int(q, &v) != 0 || v > w)
-            ERR("sector %s: expected %c<ships> after the fleet, at most its size", name, mk);
+            FAIL(name, "m<ships> and b<ships> after the fleet, at most its size",
+                 "a bad count after '%c'", mk);
           if (mk == 'm')
             s->moved[sec] = (uint16_t)v;
           else
             s->built[sec] = (uint16_t)v;
         }
         if (s->moved[sec] + s->built[sec] > s->ships[sec])
-          ERR("sector %s: more ships moved and built than the fleet has", name);
+          FAIL(name, "no more ships moved and built than the fleet has",
+               "%d moved and %d built of %d ships", s->moved[sec], s->built[sec],
+               s->ships[sec]);
       }
     } else if (k == 'w') {
       if (read_int(q, &v) != 0 || v > 999)
-        ERR("sector %s: expected w<ships built by the colony this turn>", name);
+        FAIL(name, "w<ships built by the colony this turn>", "'%.20s' is malformed", text);
       s->worked[sec] = (uint16_t)v;
     } else
-      ERR("sector %s: unknown mark ',%c' (expected ,c ,w or ,f)", name, k);
+      FAIL(name, "the marks ,c ,w or ,f", "unknown mark ',%c'", k);
   }
-  if (**q != ' ' && **q != '\0')
-    ERR("sector %s: unexpected '%c'", name, **q);
+  if (**q != '\0')
+    FAIL(name, "T or B, then ,c ,w and ,f marks", "unexpected '%c'", **q);
   return 0;
 }
 
+/* The position text (sc_save_pos's form) into s; 0, or -1 with the error. */
 static int read_position(const sc_cfg *c, sc_state *s, const char *pos, char *err) {
-  const char *q = pos;
+  sg_postok t;
+  sg_span word;
   long v;
   memset(s, 0, sizeof *s);
-  if (expect_word(&q, "turn") || read_int(&q, &v) || v < 1 || v > 65535)
-    ERR("malformed position: expected 'turn N' first (N from 1)");
+  postok_open(&t, pos);
+  if (keyword_int(&t, "turn", 1, 65535, &v) != 0)
+    FAIL("turn", "'turn N' first, N from 1", "the text does not start with it");
   s->turn = (uint16_t)v;
-  if (expect_word(&q, "player") || read_int(&q, &v) || v < 1 || v > SC_PLAYERS)
-    ERR("malformed position: expected 'player P' (P from 1 to 4) after the turn");
+  if (keyword_int(&t, "player", 1, SC_PLAYERS, &v) != 0)
+    FAIL("player", "'player P' after the turn, P from 1 to 4", "it is missing or malformed");
   s->player = (uint8_t)(v - 1);
-  if (expect_word(&q, "reserves"))
-    ERR("malformed position: expected 'reserves M/C M/C M/C M/C' after the player");
+  if (!postok_word(&t, &word) || !span_is(word, "reserves"))
+    FAIL("reserves", "'reserves M/C M/C M/C M/C' after the player", "the word is missing");
   for (int p = 0; p < SC_PLAYERS; p++) {
+    char name[16], text[32];
     long m, cr;
-    while (*q == ' ')
-      q++;
-    if (read_int(&q, &m) || *q++ != '/' || read_int(&q, &cr) || m > 2000000000 || cr > 2000000000)
-      ERR("malformed position: expected the reserves of player %d as materials/credits "
-          "(whole numbers, 0 or more)", p + 1);
+    snprintf(name, sizeof name, "reserves %d", p + 1);
+    if (!postok_word(&t, &word))
+      FAIL(name, "the reserves of all 4 players", "the reserves of player %d are missing", p + 1);
+    snprintf(text, sizeof text, "%.*s", (int)(word.n < 31 ? word.n : 31), word.p);
+    const char *q = text;
+    if (read_int(&q, &m) || *q++ != '/' || read_int(&q, &cr) || *q || m > 2000000000 ||
+        cr > 2000000000)
+      FAIL(name, "materials/credits, whole numbers 0 or more", "'%s' is malformed", text);
     s->materials[p] = (int32_t)m, s->credits[p] = (int32_t)cr;
   }
-  if (expect_word(&q, "sectors"))
-    ERR("malformed position: expected 'sectors' and the 16 sectors after the reserves");
+  if (!postok_word(&t, &word) || !span_is(word, "sectors"))
+    FAIL("sectors", "'sectors' and the 16 sectors after the reserves", "the word is missing");
   for (int i = 0; i < SC_SECTORS; i++) {
-    while (*q == ' ')
-      q++;
-    if (!*q)
-      ERR("malformed position: %d sectors given, 16 expected", i);
-    if (read_sector(c, s, i, &q, err) != 0)
+    if (!postok_word(&t, &word))
+      FAIL("sectors", "16 sectors", "%d sectors given", i);
+    if (read_sector(c, s, i, word, err) != 0)
       return -1;
   }
-  while (*q == ' ')
-    q++;
-  if (*q)
-    ERR("malformed position: unexpected text after the 16 sectors: '%.20s'", q);
+  if (postok_word(&t, &word))
+    FAIL("end", "nothing after the 16 sectors", "unexpected text '%.*s'",
+         (int)(word.n > 20 ? 20 : word.n), word.p);
   /* who is defeated, and is the position possible */
   for (int p = 1; p <= SC_PLAYERS; p++) {
     if (s->col_owner[sc_homeworld[p - 1]] == p)
@@ -892,37 +903,45 @@ static int read_position(const sc_cfg *c, sc_state *s, const char *pos, char *er
     if (sc_ships(s, p) || sc_colonies(s, p)) {
       char hw[3];
       sc_sector_name(sc_homeworld[p - 1], hw);
-      ERR("impossible position: player %d has no colony on its homeworld %s (so it is "
-          "defeated) but owns ships or colonies", p, hw);
+      FAIL("sectors", "a defeated player (no colony on its homeworld) to own nothing",
+           "player %d has no colony on its homeworld %s but owns ships or colonies", p, hw);
     }
     s->defeated = (uint8_t)(s->defeated | 1u << (p - 1));
   }
   if (survivors(s) == 0)
-    ERR("impossible position: every player is defeated (a player needs a colony on its "
-        "homeworld: A1, A4, D4, D1)");
+    FAIL("sectors", "a player with a colony on its homeworld (A1, A4, D4, D1)",
+         "every player is defeated");
   if (survivors(s) > 1 && !alive(s, s->player + 1))
-    ERR("impossible position: player %d is to move but is defeated", s->player + 1);
+    FAIL("player", "a player who is not defeated", "player %d is to move but is defeated",
+         s->player + 1);
   for (int i = 0; i < SC_SECTORS; i++) {
-    char name[3];
-    sc_sector_name(i, name);
+    char name[12];
+    snprintf(name, sizeof name, "sector ");
+    sc_sector_name(i, name + 7);
     if ((s->moved[i] || s->built[i]) && s->fl_owner[i] != s->player + 1)
-      ERR("impossible position: sector %s: only the player to move has ships marked moved or "
-          "built", name);
+      FAIL(name, "moved or built marks on the fleets of the player to move only",
+           "a fleet of player %d has them", s->fl_owner[i]);
     if (s->worked[i] && s->col_owner[i] != s->player + 1)
-      ERR("impossible position: sector %s: only the player to move's colonies have built "
-          "this turn", name);
+      FAIL(name, "a work mark on the colonies of the player to move only",
+           "a colony of player %d has one", s->col_owner[i]);
     if (s->worked[i] && s->worked[i] > s->pop[i] / c->workforce)
-      ERR("impossible position: sector %s: the colony built more ships than its workforce "
-          "allows", name);
+      FAIL(name, "no more ships built than the colony's workforce allows",
+           "the colony built %d ships", s->worked[i]);
   }
   return 0;
 }
 
+#undef FAIL
+
 static int sc_init(const void *cfg, void *st, const char *pos, uint64_t seed, char *err) {
   const sc_cfg *c = cfg;
   sc_state s;
-  if (pos)
-    return read_position(c, st, pos, err) == 0 ? 0 : -1;
+  if (pos) {   /* read into a copy: a refused text leaves st as it was */
+    if (read_position(c, &s, pos, err) != 0)
+      return -1;
+    memcpy(st, &s, sizeof s);
+    return 0;
+  }
   memset(&s, 0, sizeof s);
   sg_rng r;
   rng_seed(&r, seed);
