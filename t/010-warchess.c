@@ -19,7 +19,7 @@ static void load(const char *text, wc_cfg *c, wc_state *s) {
   char err[SG_ERRLEN];
   memset(c, 0, sizeof *c);
   c->max_turns = 100;
-  if (C->init(c, s, text, 0, err) != 0)
+  if (C->setup(c, text, err) != 0 || C->init(c, s, text, 0, err) != 0)
     bail("bad test position: %s\n%s", err, text);
 }
 

@@ -21,7 +21,7 @@ static void load(const char *text, wc_cfg *c, wc_state *s) {
   memset(c, 0, sizeof *c);
   c->max_turns = 100;
   c->unit_value = 100, c->leader_value = 200, c->hp = 10, c->threat = 5, c->position = 1;
-  if (C->init(c, s, text, 0, err) != 0)
+  if (C->setup(c, text, err) != 0 || C->init(c, s, text, 0, err) != 0)
     bail("bad test position: %s\n%s", err, text);
 }
 

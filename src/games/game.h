@@ -46,8 +46,14 @@ typedef struct sg_class {
   int max_moves;                 /* upper bound on the legal moves of any state */
   const sg_param *params;        /* terminated by a NULL name */
 
+  /* Optional: the set-up stage, run once on the writable config before init, for a game whose
+     position text also carries configuration (war chess: the board, terrain, kinds and units
+     of its scenario).  Returns 0, or -1 with the error (the position form) and cfg unchanged.
+     NULL: the config is complete once its params are set. */
+  int (*setup)(void *cfg, const char *position, char *err);
   /* Set up the start state (or the position given as text, NULL for the standard start).
-     Returns 0, or -1 with a message in err naming what was wrong. */
+     Returns 0, or -1 with a message in err naming what was wrong ("position: FIELD: what;
+     expected ...", src/core/postok.h), st unchanged. */
   int (*init)(const void *cfg, void *st, const char *position, uint64_t seed, char *err);
   /* Check a filled config after the params were set; NULL when nothing to check. */
   int (*check_cfg)(void *cfg, char *err);

@@ -277,8 +277,8 @@ static int read_position(const char *pos, oth_state *s, char *err) {
     snprintf(name, sizeof name, "row %d", r + 1);
     if (row.n != 8)
       return postok_error(err, SG_ERRLEN, name, "8 squares, each b, w or .",
-                          "'%.*s' has %d squares", (int)(row.n > 20 ? 20 : row.n), row.p,
-                          (int)row.n);
+                          "'%.*s' has %d square%s", (int)(row.n > 20 ? 20 : row.n), row.p,
+                          (int)row.n, row.n == 1 ? "" : "s");
     for (int c = 0; c < 8; c++) {
       char ch = (char)tolower((unsigned char)row.p[c]);
       if (ch == 'b')

@@ -174,8 +174,8 @@ static int read_position(const char *pos, ttt_state *s, char *err) {
     snprintf(name, sizeof name, "rank %d", r + 1);
     if (rank.n != 3)
       return postok_error(err, SG_ERRLEN, name, "3 squares, each x, o or .",
-                          "'%.*s' has %d squares", (int)(rank.n > 20 ? 20 : rank.n), rank.p,
-                          (int)rank.n);
+                          "'%.*s' has %d square%s", (int)(rank.n > 20 ? 20 : rank.n), rank.p,
+                          (int)rank.n, rank.n == 1 ? "" : "s");
     for (int f = 0; f < 3; f++) {
       char ch = rank.p[f];
       unsigned bit = 1u << (r * 3 + f);

@@ -565,7 +565,7 @@ static int find_kind(const wc_cfg *c, const char *name) {
 
 /* One line of the position text into c and s; 0, or -1 with the fault in why. */
 static int read_line(wc_cfg *c, wc_state *s, int *rows, int *seen, char words[][40], int nw,
-                     char *why, size_t wn) {
+                     const char *field, char *why, size_t wn) {
   const char *kw = words[0];
   int v[4];
   if (strcmp(kw, "board") == 0) {
@@ -574,9 +574,8 @@ static int read_line(wc_cfg *c, wc_state *s, int *rows, int *seen, char words[][
       if (nw == 4 && strcmp(words[1], board_name[i]) == 0)
         b = i;
     if (b < 0 || num(words[2], 1, WC_MAX_W, &c->width) || num(words[3], 1, WC_MAX_H, &c->height)) {
-      snprintf(why, wn, "board: expected 'board square4|square8|hex WIDTH HEIGHT' (at most %dx%d)",
-               WC_MAX_W, WC_MAX_H);
-      return -1;
+      return postok_error(why, wn, field, "'board square4|square8|hex WIDTH HEIGHT', at most "
+                          "32x32", "a malformed board line");
     }
     c->board = b;
     seen[0] = 1;
@@ -585,10 +584,9 @@ static int read_line(wc_cfg *c, wc_state *s, int *rows, int *seen, char words[][
         num(words[2], 0, WC_MAX_MP, &v[0]) || num(words[3], 1, 30000, &v[1]) ||
         num(words[4], 0, 30000, &v[2]) || num(words[5], 1, WC_MAX_RANGE, &v[3]) ||
         find_kind(c, words[1]) >= 0 || c->nterrain) {
-      snprintf(why, wn, "kind: expected 'kind NAME MP HP ATK RANGE' (mp 0 to %d, range 1 to %d, "
-               "at most %d kinds, names unique, before the terrain lines)", WC_MAX_MP,
-               WC_MAX_RANGE, WC_MAX_KINDS);
-      return -1;
+      return postok_error(why, wn, field, "'kind NAME MP HP ATK RANGE' (mp 0 to 10, range 1 to "
+                          "8, at most 8 kinds, names unique, before the terrain lines)",
+                          "a malformed kind line");
     }
     wc_kind *k = &c->kind[c->nkinds++];
     strcpy(k->name, words[1]);
@@ -610,9 +608,9 @@ static int read_line(wc_cfg *c, wc_state *s, int *rows, int *seen, char words[][
         ok = 0;
     }
     if (!ok) {
-      snprintf(why, wn, "terrain: expected 'terrain LETTER NAME COST... s|-' with a cost 1 to %d "
-               "or x per kind, letters unique, at most %d terrains", WC_MAX_COST, WC_MAX_TERRAIN);
-      return -1;
+      return postok_error(why, wn, field, "'terrain LETTER NAME COST... s|-' with a cost 1 to 9 "
+                          "or x per kind, letters unique, at most 16 terrains",
+                          "a malformed terrain line");
     }
     t->letter = words[1][0];
     strcpy(t->name, words[2]);
@@ -621,9 +619,10 @@ static int read_line(wc_cfg *c, wc_state *s, int *rows, int *seen, char words[][
   } else if (strcmp(kw, "row") == 0) {
     if (!seen[0] || !c->nterrain || nw != 2 || (int)strlen(words[1]) != c->width ||
         *rows >= c->height) {
-      snprintf(why, wn, "row %d: expected a row of %d terrain letters after the board and "
-               "terrain lines (%d rows)", *rows + 1, c->width, c->height);
-      return -1;
+      return postok_error(why, wn, field, "a row of board-width terrain letters after the "
+                          "board and terrain lines, board-height rows",
+                          "row %d is not one of %d letters (of %d rows)", *rows + 1, c->width,
+                          c->height);
     }
     for (int x = 0; x < c->width; x++) {
       int ti = -1;
@@ -631,8 +630,8 @@ static int read_line(wc_cfg *c, wc_state *s, int *rows, int *seen, char words[][
         if (c->terrain[i].letter == words[1][x])
           ti = i;
       if (ti < 0) {
-        snprintf(why, wn, "row %d: unknown terrain letter '%c'", *rows + 1, words[1][x]);
-        return -1;
+        return postok_error(why, wn, field, "the letters of the terrain lines",
+                            "row %d: unknown terrain letter '%c'", *rows + 1, words[1][x]);
       }
       c->tile[*rows * c->width + x] = (uint8_t)ti;
     }
@@ -662,9 +661,9 @@ static int read_line(wc_cfg *c, wc_state *s, int *rows, int *seen, char words[][
         ok = 0;
     }
     if (!ok) {
-      snprintf(why, wn, "unit %d: expected 'unit red|blue KIND X,Y hp HP/MAX mp MP atk ATK range "
-               "R [leader] [acted]' on the board (at most %d units)", n + 1, WC_MAX_UNITS);
-      return -1;
+      return postok_error(why, wn, field, "'unit red|blue KIND X,Y hp HP/MAX mp MP atk ATK range "
+                          "R [leader] [acted]' on the board, at most 32 units",
+                          "unit %d is malformed", n + 1);
     }
     wc_unit *un = &c->unit[n];
     un->side = (uint8_t)side, un->kind = (uint8_t)k, un->mp = (uint8_t)v[0];
@@ -680,20 +679,17 @@ static int read_line(wc_cfg *c, wc_state *s, int *rows, int *seen, char words[][
       if (nw == 2 && strcmp(words[1], side_name[i]) == 0)
         side = i;
     if (side < 0) {
-      snprintf(why, wn, "side: expected 'side red' or 'side blue'");
-      return -1;
+      return postok_error(why, wn, field, "'side red' or 'side blue'", "a malformed side line");
     }
     s->side = (uint8_t)side;
   } else if (strcmp(kw, "turn") == 0) {
     if (nw != 2 || num(words[1], 1, 65535, &v[0])) {
-      snprintf(why, wn, "turn: expected 'turn N', N from 1");
-      return -1;
+      return postok_error(why, wn, field, "'turn N', N from 1 to 65535", "a malformed turn line");
     }
     s->turn = (uint16_t)v[0];
   } else {
-    snprintf(why, wn, "unknown line '%.20s' (expected board, kind, terrain, row, unit, side, "
-             "turn)", kw);
-    return -1;
+    return postok_error(why, wn, field, "a line starting board, kind, terrain, row, unit, side "
+                        "or turn", "unknown line '%.20s'", kw);
   }
   return 0;
 }
@@ -701,67 +697,72 @@ static int read_line(wc_cfg *c, wc_state *s, int *rows, int *seen, char words[][
 /* Checks across lines: units on the board on enterable tiles, one per tile, sides sizes. */
 static int check_position(const wc_cfg *c, const wc_state *s, int rows, char *why, size_t wn) {
   if (rows && rows != c->height) {
-    snprintf(why, wn, "%d rows for a board %d high", rows, c->height);
-    return -1;
+    return postok_error(why, wn, "rows", "as many rows as the board is high",
+                        "%d rows for a board %d high", rows, c->height);
   }
   int count[2] = {0, 0};
   for (int i = 0; i < c->nunits; i++) {
     const wc_unit *un = &c->unit[i];
     if (++count[un->side] > WC_MAX_SIDE_UNITS) {
-      snprintf(why, wn, "more than %d %s units", WC_MAX_SIDE_UNITS, side_name[un->side]);
-      return -1;
+      return postok_error(why, wn, "units", "at most 16 units a side", "more than %d %s units",
+                          WC_MAX_SIDE_UNITS, side_name[un->side]);
     }
     if (!(s->u[i].flags & WC_ALIVE))
       continue;
     int t = s->u[i].tile;
     if (c->terrain[c->tile[t]].cost[un->kind] == WC_IMPASSABLE) {
-      snprintf(why, wn, "unit %d stands on %s, which a %s cannot enter", i + 1,
-               c->terrain[c->tile[t]].name, c->kind[un->kind].name);
-      return -1;
+      return postok_error(why, wn, "units", "units on terrain their kind can enter",
+                          "unit %d stands on %s, which a %s cannot enter", i + 1,
+                          c->terrain[c->tile[t]].name, c->kind[un->kind].name);
     }
     for (int j = 0; j < i; j++)
       if ((s->u[j].flags & WC_ALIVE) && s->u[j].tile == t) {
-        snprintf(why, wn, "units %d and %d stand on the same tile %d,%d", j + 1, i + 1,
-                 TX(c, t) + 1, TY(c, t) + 1);
-        return -1;
+        return postok_error(why, wn, "units", "one living unit a tile",
+                            "units %d and %d stand on the same tile %d,%d", j + 1, i + 1,
+                            TX(c, t) + 1, TY(c, t) + 1);
       }
   }
   return 0;
 }
 
 int wc_load(wc_cfg *c, wc_state *s, const char *text, char *err) {
-  char words[MAXWORDS][40], why[200];
+  char words[MAXWORDS][40];
   int rows = 0, seen[1] = {0}, line = 0;
   c->nterrain = c->nkinds = c->nunits = 0;
   c->board = WC_SQUARE4, c->width = c->height = 0;
   memset(c->tile, 0, sizeof c->tile);
   memset(s, 0, sizeof *s);
   s->turn = 1;
-  const char *p = text;
-  while (*p) {
-    const char *end = p + strcspn(p, "\n");
-    line++;
-    int nw = split(p, end, words);
-    if (nw && read_line(c, s, &rows, seen, words, nw, why, sizeof why) != 0)
-      goto bad;
-    p = *end ? end + 1 : end;
+  sg_postok t;
+  sg_span ln;
+  postok_open(&t, text);
+  while (postok_field(&t, '\n', &ln)) {
+    char field[16];
+    snprintf(field, sizeof field, "line %d", ++line);
+    int nw = split(ln.p, ln.p + ln.n, words);
+    if (nw && read_line(c, s, &rows, seen, words, nw, field, err, SG_ERRLEN) != 0)
+      return -1;
   }
-  if (!seen[0] || !c->nkinds || !c->nterrain) {
-    snprintf(why, sizeof why, "a board line, kind lines and terrain lines are needed");
-    line = 0;
-    goto bad;
-  }
-  if (check_position(c, s, rows, why, sizeof why) != 0) {
-    line = 0;
-    goto bad;
-  }
+  if (!seen[0] || !c->nkinds || !c->nterrain)
+    return postok_error(err, SG_ERRLEN, seen[0] ? "lines" : "board", "a board line, kind lines "
+                        "and terrain lines", "the %s missing", !seen[0] ? "board line is"
+                        : !c->nkinds ? "kind lines are" : "terrain lines are");
+  return check_position(c, s, rows, err, SG_ERRLEN);
+}
+
+/* The set-up stage: the position text carries the board, the terrain, the kinds and the
+   units' fixed values, so they are read here into the writable config, before any state
+   exists; a refused text leaves the config as it was. */
+static int wc_setup(void *cfg, const char *pos, char *err) {
+  wc_cfg *c = cfg, trial;
+  wc_state s;
+  if (pos == NULL)
+    return 0;   /* init says what is missing */
+  memcpy(&trial, c, sizeof trial);
+  if (wc_load(&trial, &s, pos, err) != 0)
+    return -1;
+  memcpy(c, &trial, sizeof trial);
   return 0;
-bad:
-  if (line)
-    snprintf(err, SG_ERRLEN, "malformed position: line %d: %s", line, why);
-  else
-    snprintf(err, SG_ERRLEN, "malformed position: %s", why);
-  return -1;
 }
 
 static int wc_init(const void *cfg, void *st, const char *pos, uint64_t seed, char *err) {
@@ -770,14 +771,18 @@ static int wc_init(const void *cfg, void *st, const char *pos, uint64_t seed, ch
     snprintf(err, SG_ERRLEN, "war chess needs a scenario (sg.new('warchess', {scenario = ...}))");
     return -1;
   }
-  /* the position carries the board: the config is filled here, once, before any play (the
-     binding's config is writable; see the header) */
-  wc_cfg *c = (wc_cfg *)(uintptr_t)cfg;
-  wc_cfg trial = *c;
+  /* the board part of the config came from the set-up stage; reading the text again into a
+     copy gives the state and checks that the set-up was done with this text */
+  const wc_cfg *c = cfg;
+  wc_cfg trial;
   wc_state s;
+  memcpy(&trial, c, sizeof trial);
   if (wc_load(&trial, &s, pos, err) != 0)
     return -1;
-  *c = trial;
+  if (memcmp(&trial, c, sizeof trial) != 0)
+    return postok_error(err, SG_ERRLEN, "board", "the text the set-up stage read (the class's "
+                        "setup before init)", "the board, kinds or units differ from the "
+                        "config's");
   memcpy(st, &s, sizeof s);
   return 0;
 }
@@ -845,6 +850,7 @@ const sg_class warchess_class = {
   .cfg_size = sizeof(wc_cfg),
   .max_moves = WC_MAX_MOVES,
   .params = wc_params,
+  .setup = wc_setup,
   .init = wc_init,
   .players = wc_players,
   .to_move = wc_to_move,

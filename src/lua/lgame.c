@@ -118,7 +118,8 @@ static int lnew(lua_State *L) {
   const char *pos = lua_isnil(L, -1) ? NULL : lua_tostring(L, -1);
   if (!lua_isnil(L, -1) && !lua_isstring(L, -1))
     return luaL_error(L, "%s: position must be a string, got %s", c->name, luaL_typename(L, -1));
-  if (c->init(g->cfg, g->states, pos, (uint64_t)g->seed, err) != 0) {
+  if ((c->setup && c->setup(g->cfg, pos, err) != 0) ||
+      c->init(g->cfg, g->states, pos, (uint64_t)g->seed, err) != 0) {
     luaL_pushfail(L);
     lua_pushstring(L, err);
     return 2;
