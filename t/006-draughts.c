@@ -5,11 +5,11 @@
 #include <string.h>
 
 #include "games/draughts.h"
+#include "defaults.h"
 #include "tap.h"
 
 static const sg_class *C = &draughts_class;
-static dr_cfg cfg = {40, 100, 160, 3, 8, 4, 2, DR_COMPULSORY};
-static dr_cfg huff = {40, 100, 160, 3, 8, 4, 2, DR_HUFF};
+static dr_cfg cfg, huff;   /* lua/stratagem/draughts.lua by name; huff: capture = huff */
 
 static dr_state pos_in(const dr_cfg *c, const char *text) {
   dr_state s;
@@ -493,6 +493,9 @@ static void test_reference(const dr_cfg *c, const char *what) {
 }
 
 int main(void) {
+  defaults_load(C, &cfg);
+  defaults_load(C, &huff);
+  defaults_set(C, &huff, "capture", DR_HUFF);
   test_perft();
   test_moves();
   test_notation();

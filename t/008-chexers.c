@@ -7,11 +7,12 @@
 
 #include "ai/multi.h"
 #include "games/chexers.h"
+#include "defaults.h"
 #include "tap.h"
 
 static const sg_class *C = &chexers_class;
 /* max_turns, win_exits, repetitions; average, exits, pieces; corner, edge, centre */
-static cx_cfg cfg = {256, 4, 4, 1, 1000, 100, 150, 100, 50};
+static cx_cfg cfg;   /* lua/stratagem/chexers.lua, by name (main) */
 
 static cx_state pos_in(const cx_cfg *c, const char *text) {
   cx_state s;
@@ -477,7 +478,7 @@ static void test_prune(void) {
    least min_each and the three sum to at most max_sum; negative weights give no bounds. */
 static void test_bounds(void) {
   int lo = 0, hi = 0, held = 1;
-  int has = C->eval_bounds(&cfg, &lo, &hi);
+  int has = game_score_bounds(C, &cfg, &lo, &hi);
   ok(has == 1, "the default weights give bounds (%d each, sum %d)", lo, hi);
   uint64_t r = 777;
   for (int g = 0; g < 40; g++) {
@@ -497,7 +498,8 @@ static void test_bounds(void) {
   ok(held, "every score of 40 random games lies within the bounds");
   cx_cfg neg = cfg;
   neg.pieces = -100;
-  ok(C->eval_bounds(&neg, &lo, &hi) == 0, "a negative weight gives no bounds");
+  ok(C->check_cfg(&neg, NULL) == 0 && game_score_bounds(C, &neg, &lo, &hi) == 0,
+     "a negative weight gives no bounds");
 
   /* shallow pruning changes the work, not the result: max^n with and without it */
   int same = 1;
@@ -534,6 +536,7 @@ static void test_bounds(void) {
 }
 
 int main(void) {
+  defaults_load(C, &cfg);
   test_perft();
   test_bounds();
   test_start();

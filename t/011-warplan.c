@@ -12,15 +12,14 @@
 #include "ai/warplan.h"
 #include "core/rng.h"
 #include "games/warchess.h"
+#include "defaults.h"
 #include "tap.h"
 
 static const sg_class *C = &warchess_class;
 
 static void load(const char *text, wc_cfg *c, wc_state *s) {
   char err[SG_ERRLEN];
-  memset(c, 0, sizeof *c);
-  c->max_turns = 100;
-  c->unit_value = 100, c->leader_value = 200, c->hp = 10, c->threat = 5, c->position = 1;
+  defaults_load(C, c);
   if (C->setup(c, text, err) != 0 || C->init(c, s, text, 0, err) != 0)
     bail("bad test position: %s\n%s", err, text);
 }

@@ -8,21 +8,14 @@
 #include "ai/chesssearch.h"
 #include "core/rng.h"
 #include "games/chess.h"
+#include "defaults.h"
 #include "tap.h"
 
 static const sg_class *C = &chess_class;
 static ch_cfg cfg;
 
 static void default_cfg(void) {
-  memset(&cfg, 0, sizeof cfg);
-  int v[] = {100, 320, 330, 500, 900};
-  memcpy(cfg.w.piece, v, sizeof v);
-  cfg.w.position = 100, cfg.w.space = 1, cfg.w.attacks = 2, cfg.w.open_files = 8;
-  cfg.w.in_check = 8, cfg.w.connected_pawns = 2, cfg.w.passed_pawns = 8;
-  cfg.w.bishop_pair = 30, cfg.w.tempo = 10;
-  cfg.draw_fifty = 100, cfg.repetitions = 3;
-  char err[SG_ERRLEN];
-  C->check_cfg(&cfg, err);
+  defaults_load(C, &cfg);   /* lua/stratagem/chess.lua, by name */
 }
 
 static ch_state state(const char *fen) {

@@ -257,12 +257,15 @@ static void cx_eval(const void *cfg, const void *st, int *scores) {
   }
 }
 
-/* Bounds for max^n's shallow pruning, when every weight is 0 or more: a piece's value is at
-   least -100 * 6 * 6 (no hex is more than 6 steps from its player's nearest exit hex) and at
-   most the best defence value, and the pieces on the board and the exits of all players add
-   up to 12 (a jump converts a piece, never adds one). */
-static int cx_eval_bounds(const void *cfg, int *min_each, int *max_sum) {
-  const cx_cfg *c = cfg;
+/* The score bounds for max^n's shallow pruning, as data in the config (sg_bounds), when every
+   weight is 0 or more: a piece's value is at least -100 * 6 * 6 (no hex is more than 6 steps
+   from its player's nearest exit hex) and at most the best defence value, and the pieces on
+   the board and the exits of all players add up to 12 (a jump converts a piece, never adds
+   one).  Filled by check_cfg, which runs again whenever the weights change. */
+static int cx_check_cfg(void *cfg, char *err) {
+  cx_cfg *c = cfg;
+  (void)err;
+  c->bounds.known = 0;
   if (c->average < 0 || c->exits < 0 || c->pieces < 0 || c->corner < 0 || c->edge < 0 ||
       c->centre < 0)
     return 0;
@@ -274,9 +277,8 @@ static int cx_eval_bounds(const void *cfg, int *min_each, int *max_sum) {
             100L * 12 * (c->exits > c->pieces ? c->exits : c->pieces);
   if (lo < -SG_EVAL_MAX / 2 || hi > SG_EVAL_MAX / 2)
     return 0;   /* the evaluation may be clamped: no promise */
-  *min_each = (int)lo;
-  *max_sum = (int)hi;
-  return 1;
+  c->bounds = (sg_bounds){1, (int)lo, (int)hi};
+  return 0;
 }
 
 /* The three hex sets, the side to move and the exits (the actions count and the history stay
@@ -841,7 +843,14 @@ const sg_class chexers_class = {
   .cfg_size = sizeof(cx_cfg),
   .max_moves = CX_MAX_MOVES,
   .params = cx_params,
+  .min_players = 3,
+  .max_players = 3,
+  .utility = SG_GENERAL_SUM,
+  .hooks = SG_HOOK_CHECK_CFG | SG_HOOK_MOVE_KIND | SG_HOOK_PRUNE,
+  .bounds = SG_BOUNDS_CONFIG,
+  .bounds_offset = offsetof(cx_cfg, bounds),
   .init = cx_init,
+  .check_cfg = cx_check_cfg,
   .players = cx_players,
   .to_move = cx_to_move,
   .gen = cx_gen,
@@ -855,6 +864,5 @@ const sg_class chexers_class = {
   .draw = cx_draw,
   .move_kind = cx_move_kind,
   .prune = cx_prune,
-  .eval_bounds = cx_eval_bounds,
   .perft_end_leaf = 0,
 };
