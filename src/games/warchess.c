@@ -280,15 +280,16 @@ static void wc_play(const void *cfg, void *st, sg_move m) {
     wc_act(cfg, st, WC_UNIT(m), WC_TILE(m), WC_TARGET(m));
 }
 
-/* One side's terms: living units, leaders, health, enemies within reach, closeness. */
+/* One side's terms: living units, leaders, health, enemies within reach, closeness (the
+   terms are the inline functions of warchess.h, shared with the planner). */
 static long side_value(const wc_cfg *c, const wc_state *s, int p) {
   long v = 0;
   int threats = 0, close = 0;
   for (int i = 0; i < c->nunits; i++) {
     if (c->unit[i].side != p || !(s->u[i].flags & WC_ALIVE))
       continue;
-    v += c->unit_value + (long)c->hp * s->u[i].hp + (c->unit[i].leader ? c->leader_value : 0);
-    int reach = c->unit[i].mp + c->unit[i].range, nearest = 99;
+    v += wc_material(c, i, s->u[i].hp);
+    int reach = wc_reach(c, i), nearest = 99;
     for (int j = 0; j < c->nunits; j++) {
       if (c->unit[j].side == p || !(s->u[j].flags & WC_ALIVE))
         continue;
@@ -299,7 +300,7 @@ static long side_value(const wc_cfg *c, const wc_state *s, int p) {
         nearest = d;
     }
     if (nearest < 99)
-      close += 64 - (nearest < 64 ? nearest : 64);
+      close += wc_closeness(nearest);
   }
   return v + (long)c->threat * threats + (long)c->position * close;
 }
