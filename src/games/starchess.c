@@ -865,10 +865,10 @@ static int read_position(const sc_cfg *c, sc_state *s, const char *pos, char *er
   memset(s, 0, sizeof *s);
   postok_open(&t, pos);
   if (keyword_int(&t, "turn", 1, 65535, &v) != 0)
-    FAIL("turn", "'turn N' first, N from 1", "the text does not start with it");
+    FAIL("turn", "'turn N' first, N from 1 to 65535", "missing, or N out of range");
   s->turn = (uint16_t)v;
   if (keyword_int(&t, "player", 1, SC_PLAYERS, &v) != 0)
-    FAIL("player", "'player P' after the turn, P from 1 to 4", "it is missing or malformed");
+    FAIL("player", "'player P' after the turn, P from 1 to 4", "missing, or P out of range");
   s->player = (uint8_t)(v - 1);
   if (!postok_word(&t, &word) || !span_is(word, "reserves"))
     FAIL("reserves", "'reserves M/C M/C M/C M/C' after the player", "the word is missing");
