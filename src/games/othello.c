@@ -291,7 +291,8 @@ static int read_position(const char *pos, oth_state *s, char *err) {
     }
   }
   if (r != 8)
-    return postok_error(err, SG_ERRLEN, "board", board_expected, "%d rows", r);
+    return postok_error(err, SG_ERRLEN, "board", board_expected, "%d row%s", r,
+                        r == 1 ? "" : "s");
   if (!postok_word(&t, &side))
     return postok_error(err, SG_ERRLEN, "side", "b or w after the board and a space",
                         "the side to move is missing");

@@ -189,8 +189,8 @@ static int read_position(const char *pos, ttt_state *s, char *err) {
     }
   }
   if (r >= 0)
-    return postok_error(err, SG_ERRLEN, "ranks", ranks_expected, "%d ranks in '%.40s'", 2 - r,
-                        pos);
+    return postok_error(err, SG_ERRLEN, "ranks", ranks_expected, "%d rank%s in '%.40s'", 2 - r,
+                        r == 1 ? "" : "s", pos);
   int nx = bits_count32(s->x), no = bits_count32(s->o);
   if (nx != no && nx != no + 1)
     return postok_error(err, SG_ERRLEN, "marks", "x to have as many marks as o or one more "
