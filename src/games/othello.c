@@ -266,9 +266,7 @@ static int read_position(const char *pos, oth_state *s, char *err) {
   postok_open(&t, pos);
   if (!postok_word(&t, &board))
     return postok_error(err, SG_ERRLEN, "board", board_expected, "the text is empty");
-  char text[80];
-  snprintf(text, sizeof text, "%.*s", (int)(board.n < 79 ? board.n : 79), board.p);
-  postok_open(&rows, text);
+  rows.p = board.p, rows.end = board.p + board.n;   /* the board's rows, read in place */
   int r = 0;
   for (; postok_field(&rows, '/', &row); r++) {
     if (r == 8)
