@@ -140,7 +140,7 @@ int main(void) {
   ok(C->status(&cfg, &a, &win) == SG_WON && win == 0, "x has won");
   is_int(C->gen(&cfg, &a, ms), 0, "no move after a win");
   ttt_cfg mis = cfg;
-  mis.misere = 1;
+  defaults_set(C, &mis, "misere", 1);
   ok(C->status(&mis, &a, &win) == SG_WON && win == 1, "in misere, three in a row loses");
   ok(C->init(&cfg, &a, "xox/xox/oxo", 0, err) == 0 && C->status(&cfg, &a, &win) == SG_DRAWN &&
          win == -1, "a full board without a line is a draw");

@@ -108,7 +108,7 @@ int main(void) {
   rng_seed(&r, 2026);
   long commands = 0, ended = 0, won = 0, drawn = 0, turns = 0;
   int broken = 0, roundtrip = 1, legal = 1;
-  cfg.max_turns = 60;   /* shorter games, more of them */
+  defaults_set(C, &cfg, "max_turns", 60);   /* shorter games, more of them */
   for (int game = 0; game < 2000 && !broken; game++) {
     C->init(&cfg, &s, NULL, (uint64_t)game, err);
     for (int step = 0; step < 1500; step++) {

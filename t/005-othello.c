@@ -98,7 +98,7 @@ int main(void) {
 
   /* the variant: a wrong placement forfeits the turn */
   oth_cfg v = cfg;
-  v.forfeit_on_illegal = 1;
+  defaults_set(C, &v, "forfeit_on_illegal", 1);
   oth_state start = s;
   ok(C->parse(&v, &start, "a1", &m, err) == 0 && m == OTH_FORFEIT + 0,
      "with forfeit_on_illegal a1 at the start forfeits");

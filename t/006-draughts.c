@@ -174,7 +174,7 @@ static void test_moves(void) {
   ok(C->status(&cfg, &s, NULL) == SG_DRAWN && C->gen(&cfg, &s, (sg_move[1024]){0}) == 0,
      "80 quiet plies: drawn, no moves");
   dr_cfg shorter = cfg;
-  shorter.draw_moves = 1;
+  defaults_set(C, &shorter, "draw_moves", 1);
   s = pos("B:WK32:BK1");
   play(&shorter, &s, "1-5");
   play(&shorter, &s, "32-28");
