@@ -505,10 +505,10 @@ static int cx_parse(const void *cfg, const void *st, const char *text, sg_move *
     }
   if (type == CX_EXIT) {
     char list[64];
-    size_t k = 0;
+    sg_buf out = buf_open(list, sizeof list);
     for (uint64_t x = exit_mask[me]; x; x &= x - 1)
-      k += (size_t)snprintf(list + k, sizeof list - k, "%s(%d,%d)", k ? " " : "",
-                            CX_Q(bits_first64(x)), CX_R(bits_first64(x)));
+      buf_printf(&out, "%s(%d,%d)", out.len ? " " : "", CX_Q(bits_first64(x)),
+                 CX_R(bits_first64(x)));
     snprintf(err, SG_ERRLEN, "illegal action '%s': (%d,%d) is not an exit hex of yours (%s "
              "exits from %s)", text, qs[0], rs[0], colour_name[me], list);
   } else

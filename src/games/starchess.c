@@ -1002,16 +1002,14 @@ static int draw_cell(const sc_state *s, int i, int line, char *cell, size_t n) {
     return o;
   }
   int o = s->fl_owner[i];
-  size_t k = 0;
-  cell[0] = '\0';
+  sg_buf out = buf_open(cell, n);
   if (!o)
     return 0;
-  k += (size_t)snprintf(cell + k, n - k, "%s%d:%d", sc_blockaded(s, i) ? "! " : "  ", o,
-                        s->ships[i]);
-  if (s->moved[i] && k < n)
-    k += (size_t)snprintf(cell + k, n - k, " m%d", s->moved[i]);
-  if (s->built[i] && k < n)
-    snprintf(cell + k, n - k, " b%d", s->built[i]);
+  buf_printf(&out, "%s%d:%d", sc_blockaded(s, i) ? "! " : "  ", o, s->ships[i]);
+  if (s->moved[i])
+    buf_printf(&out, " m%d", s->moved[i]);
+  if (s->built[i])
+    buf_printf(&out, " b%d", s->built[i]);
   return o;
 }
 
