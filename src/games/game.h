@@ -81,7 +81,7 @@ typedef struct sg_class {
   int max_moves;                 /* upper bound on the legal moves of any state */
   const sg_param *params;        /* terminated by a NULL name */
 
-  /* Declared properties, not run-time guesses (t/001-core.c checks them against the hooks
+  /* Declared properties, not run-time guesses (t/013-interface.c checks them against the hooks
      and the players function): */
   int min_players, max_players;  /* players() lies between them */
   sg_utility utility;            /* of the scores eval gives */
