@@ -1,9 +1,15 @@
 /* 001-core.c: the core pieces: random numbers, Zobrist tables, the transposition table, the
-   clock and the interrupt flag. */
+   clock and the interrupt flag; the shared helpers of the games (bit operations, the hash
+   mixer and splitmix64 stream, the output buffer, the score clamp, the position reader). */
 #include <string.h>
 
+#include "core/bits.h"
+#include "core/buf.h"
 #include "core/clock.h"
+#include "core/hash.h"
+#include "core/postok.h"
 #include "core/rng.h"
+#include "core/score.h"
 #include "core/tt.h"
 #include "tap.h"
 
@@ -95,9 +101,105 @@ static void test_clock(void) {
   ok(!interrupt_pending(), "and cleared");
 }
 
+/* Bit operations against counts made by hand, and against a bit-by-bit loop. */
+static void test_bits(void) {
+  is_int(bits_count64(0), 0, "popcount of 0");
+  is_int(bits_count64(~0ULL), 64, "popcount of all ones");
+  is_int(bits_count64(0x8000000000000001ULL), 2, "popcount of the two end bits");
+  is_int(bits_count32(0xfff00000u), 12, "popcount32 of draughts' white start (21-32)");
+  is_int(bits_first64(1ULL << 63), 63, "lowest set bit of bit 63");
+  is_int(bits_first64(0x0000000810000000ULL), 28, "lowest set bit of Othello's black start (e4)");
+  is_int(bits_first32(0x00000fffu), 0, "lowest set bit of draughts' black start");
+  uint64_t x = 0x00ff000000000100ULL;
+  int a = bits_pop_first64(&x);
+  ok(a == 8 && x == 0x00ff000000000000ULL, "pop_first takes the lowest bit off");
+  ok(bits_swap_bytes64(0x0102030405060708ULL) == 0x0807060504030201ULL,
+     "swap_bytes reverses the bytes (a board upside down)");
+  int agree = 1;
+  uint64_t r = 12345;
+  for (int i = 0; i < 10000; i++) {
+    r = r * 6364136223846793005ULL + 1442695040888963407ULL;
+    uint64_t v = r >> (i % 64);
+    int n = 0, first = -1;
+    for (int b = 0; b < 64; b++)
+      if (v >> b & 1) {
+        n++;
+        if (first < 0)
+          first = b;
+      }
+    agree &= bits_count64(v) == n && (v == 0 || bits_first64(v) == first);
+  }
+  ok(agree, "count and first agree with a bit-by-bit loop on 10000 words");
+}
+
+/* splitmix64 seeded with 0: the published first outputs (https://prng.di.unimi.it/splitmix64.c,
+   Steele, Lea and Flood 2014). */
+static void test_hash(void) {
+  uint64_t st = 0;
+  ok(hash_splitmix_next(&st) == 0xE220A8397B1DCDAFULL, "splitmix64(0): 1st output");
+  ok(hash_splitmix_next(&st) == 0x6E789E6AA1B965F4ULL, "splitmix64(0): 2nd output");
+  ok(hash_splitmix_next(&st) == 0x06C45D188009454FULL, "splitmix64(0): 3rd output");
+  ok(hash_mix64(HASH_GOLDEN) == 0xE220A8397B1DCDAFULL, "the mixer is splitmix64's finaliser");
+  uint64_t keys[3], s2 = 0;
+  hash_zobrist(keys, 3, &s2);
+  ok(keys[0] == 0xE220A8397B1DCDAFULL && keys[2] == 0x06C45D188009454FULL && s2 == 3 * HASH_GOLDEN,
+     "Zobrist keys are the stream's numbers, and the stream moves on");
+  ok(hash_combine(1, 2) != hash_combine(2, 1), "combine depends on the order");
+}
+
+static void test_buf(void) {
+  char b[8];
+  sg_buf o = buf_open(b, sizeof b);
+  buf_printf(&o, "%d-%s", 12, "ab");
+  is_string(b, "12-ab", "buf_printf appends");
+  buf_printf(&o, "%s", "cdefgh");
+  is_int((long long)o.len, 11, "the length counts what did not fit (as snprintf)");
+  is_string(b, "12-abcd", "the text is cut and terminated");
+  char c[4];
+  sg_buf e = buf_open(c, sizeof c);
+  buf_printf(&e, "xy\n");
+  buf_unput(&e);
+  ok(e.len == 2 && strcmp(c, "xy") == 0, "unput drops the last character");
+  sg_buf none = buf_open(NULL, 0);
+  buf_printf(&none, "%s", "hello");
+  is_int((long long)none.len, 5, "a NULL buffer only measures");
+}
+
+static void test_score_and_postok(void) {
+  ok(score_clamp(5, 3) == 3 && score_clamp(-5, 3) == -3 && score_clamp(2, 3) == 2,
+     "score_clamp keeps a score in [-bound, bound]");
+  sg_postok t;
+  sg_span w;
+  postok_open(&t, "  turn 12\tplayer  3 ");
+  int n = 0;
+  long v = 0;
+  while (postok_word(&t, &w))
+    n++;
+  is_int(n, 4, "four words, blanks of any kind between");
+  postok_open(&t, "a//b/");
+  char got[32] = "";
+  while (postok_field(&t, '/', &w)) {
+    strncat(got, w.p, w.n);
+    strcat(got, "|");
+  }
+  is_string(got, "a||b||", "fields keep the empty ones, the last after a final separator too");
+  sg_span num = {"42", 2}, bad = {"4x", 2}, neg = {"-3", 2};
+  ok(span_int(num, 0, 50, &v) == 0 && v == 42, "span_int reads 42");
+  ok(span_int(bad, 0, 50, &v) != 0 && span_int(num, 0, 41, &v) != 0 &&
+         span_int(neg, -5, 5, &v) == 0 && v == -3, "span_int refuses junk and the out of range");
+  char err[64];
+  ok(postok_error(err, sizeof err, "side", "b or w", "'%s' is not a side", "x") == -1,
+     "postok_error returns -1");
+  is_string(err, "position: side: 'x' is not a side; expected b or w", "the one error form");
+}
+
 int main(void) {
   test_rng();
   test_tt();
   test_clock();
+  test_bits();
+  test_hash();
+  test_buf();
+  test_score_and_postok();
   return done_testing();
 }

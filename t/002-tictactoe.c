@@ -5,10 +5,11 @@
 
 #include "games/game.h"
 #include "games/tictactoe.h"
+#include "defaults.h"
 #include "tap.h"
 
 static const sg_class *C = &tictactoe_class;
-static ttt_cfg cfg = {1, 10, 0};
+static ttt_cfg cfg;   /* lua/stratagem/tictactoe.lua, by name (main) */
 
 /* reference counts from t/data/tictactoe-perft.txt */
 static long long ref_perft[10], ref_games, ref_positions, ref_classes, ref_openings;
@@ -83,6 +84,7 @@ static int parse_ok(const ttt_state *s, const char *t, sg_move *m, char *err) {
 }
 
 int main(void) {
+  defaults_load(C, &cfg);
   read_reference();
   ttt_state s = start();
   for (int d = 1; d <= 9; d++)
@@ -138,15 +140,16 @@ int main(void) {
   ok(C->status(&cfg, &a, &win) == SG_WON && win == 0, "x has won");
   is_int(C->gen(&cfg, &a, ms), 0, "no move after a win");
   ttt_cfg mis = cfg;
-  mis.misere = 1;
+  defaults_set(C, &mis, "misere", 1);
   ok(C->status(&mis, &a, &win) == SG_WON && win == 1, "in misere, three in a row loses");
   ok(C->init(&cfg, &a, "xox/xox/oxo", 0, err) == 0 && C->status(&cfg, &a, &win) == SG_DRAWN &&
          win == -1, "a full board without a line is a draw");
   ok(C->init(&cfg, &a, "xxx/ooo/...", 0, err) != 0, "both with a line is refused");
   ok(C->init(&cfg, &a, "xx./.../...", 0, err) != 0, "two x and no o is refused");
   ok(strstr(err, "x has 2 marks and o 0") != NULL, "the message counts the marks: %s", err);
-  ok(C->init(&cfg, &a, "xx/.../...", 0, err) != 0 && strstr(err, "malformed") != NULL,
-     "a short rank is malformed: %s", err);
+  ok(C->init(&cfg, &a, "xx/.../...", 0, err) != 0, "a short rank is malformed");
+  is_string(err, "position: rank 3: 'xx' has 2 squares; expected 3 squares, each x, o or .",
+            "  the message names the rank, what was wrong and what is expected");
   ok(C->init(&cfg, &a, "x../.../.../...", 0, err) != 0, "four ranks are malformed");
   ok(C->init(&cfg, &a, "x../.q./...", 0, err) != 0, "an unknown mark is malformed");
 

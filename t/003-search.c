@@ -6,10 +6,11 @@
 #include "ai/search.h"
 #include "core/clock.h"
 #include "games/tictactoe.h"
+#include "defaults.h"
 #include "tap.h"
 
 static const sg_class *T = &tictactoe_class;
-static ttt_cfg cfg = {1, 10, 0};
+static ttt_cfg cfg;   /* lua/stratagem/tictactoe.lua, by name (main) */
 
 static ttt_state pos(const char *text) {
   ttt_state s;
@@ -111,6 +112,7 @@ static const sg_class pile_class = {
 };
 
 int main(void) {
+  defaults_load(&tictactoe_class, &cfg);
   search_opts o;
   search_opts_default(&o);
   ttt_state empty = pos(".../.../...");

@@ -8,23 +8,12 @@
 
 #include "core/rng.h"
 #include "games/starchess.h"
+#include "defaults.h"
 #include "tap.h"
 
 static const sg_class *C = &starchess_class;
 
-/* the defaults of lua/stratagem/starchess.lua, as a test fixture */
-static sc_cfg cfg = {
-  .barren_share = 0.5, .start_ships = 20, .start_pop = 20, .start_materials = 400,
-  .start_credits = 800, .max_fleet = 999,
-  .ship_materials = 20, .ship_credits = 40, .workforce = 10, .colonise_ships = 20,
-  .colony_pop = 20, .min_pop = 20, .terraform_cost = 1000, .bombard_cap = 50,
-  .barren_materials = 5, .barren_materials_cap = 1000, .barren_credits_use = 1,
-  .barren_credits_use_cap = 200, .barren_growth = 10, .barren_max_pop = 200,
-  .terran_materials = 1, .terran_materials_cap = 200, .terran_credits = 1,
-  .terran_credits_cap = 1000, .terran_growth = 20, .terran_max_pop = 1000,
-  .support_materials = 10, .support_credits = 20, .max_turns = 500,
-  .ship_weight = 1, .colony_weight = 10, .stronger_factor = 2, .self_weight = 3,
-};
+static sc_cfg cfg;   /* lua/stratagem/starchess.lua, by name (main) */
 
 static const char *const seed_orders[4] = {
   "A1 A2 B1 C1 B2 A3 A4 B3 C2 D1 D2 C3 B4 C4 D3 D4",
@@ -80,6 +69,7 @@ static sg_move pick(sg_rng *r, const sg_move *ms, int n) {
 }
 
 int main(void) {
+  defaults_load(C, &cfg);
   char name[3], buf[4096], err[SG_ERRLEN];
   for (int p = 0; p < 4; p++) {
     char list[80] = "";
@@ -118,7 +108,7 @@ int main(void) {
   rng_seed(&r, 2026);
   long commands = 0, ended = 0, won = 0, drawn = 0, turns = 0;
   int broken = 0, roundtrip = 1, legal = 1;
-  cfg.max_turns = 60;   /* shorter games, more of them */
+  defaults_set(C, &cfg, "max_turns", 60);   /* shorter games, more of them */
   for (int game = 0; game < 2000 && !broken; game++) {
     C->init(&cfg, &s, NULL, (uint64_t)game, err);
     for (int step = 0; step < 1500; step++) {

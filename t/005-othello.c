@@ -5,10 +5,11 @@
 #include <string.h>
 
 #include "games/othello.h"
+#include "defaults.h"
 #include "tap.h"
 
 static const sg_class *C = &othello_class;
-static oth_cfg cfg = {{100, -20, 10, 5, -50, -2, -2, -1, -1, -1}, 8, 2, -2, 8, 1, 0};
+static oth_cfg cfg;   /* lua/stratagem/othello.lua, by name (main) */
 
 static oth_state pos(const char *text) {
   oth_state s;
@@ -19,6 +20,7 @@ static oth_state pos(const char *text) {
 }
 
 int main(void) {
+  defaults_load(C, &cfg);
   long long ref[12] = {0};
   read_counts("othello-perft.txt", ref, 11);
 
@@ -88,14 +90,15 @@ int main(void) {
   C->save_pos(&cfg, &s, buf, sizeof buf);
   is_string(buf, "......../......../......../...wb.../...bw.../......../......../........ b",
             "the start as text");
-  ok(C->init(&cfg, &t, "......../......../ b", 0, err) != 0 && strstr(err, "malformed"),
-     "a short position is malformed");
+  ok(C->init(&cfg, &t, "......../......../ b", 0, err) != 0, "a short position is malformed");
+  is_string(err, "position: row 3: '' has 0 squares; expected 8 squares, each b, w or .",
+            "  the message names the row, what was wrong and what is expected");
   ok(C->init(&cfg, &t, "......../......../......../...wb.../...bw.../......../......../........ x",
              0, err) != 0, "an unknown side to move is malformed");
 
   /* the variant: a wrong placement forfeits the turn */
   oth_cfg v = cfg;
-  v.forfeit_on_illegal = 1;
+  defaults_set(C, &v, "forfeit_on_illegal", 1);
   oth_state start = s;
   ok(C->parse(&v, &start, "a1", &m, err) == 0 && m == OTH_FORFEIT + 0,
      "with forfeit_on_illegal a1 at the start forfeits");

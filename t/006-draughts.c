@@ -5,11 +5,11 @@
 #include <string.h>
 
 #include "games/draughts.h"
+#include "defaults.h"
 #include "tap.h"
 
 static const sg_class *C = &draughts_class;
-static dr_cfg cfg = {40, 100, 160, 3, 8, 4, 2, DR_COMPULSORY};
-static dr_cfg huff = {40, 100, 160, 3, 8, 4, 2, DR_HUFF};
+static dr_cfg cfg, huff;   /* lua/stratagem/draughts.lua by name; huff: capture = huff */
 
 static dr_state pos_in(const dr_cfg *c, const char *text) {
   dr_state s;
@@ -174,7 +174,7 @@ static void test_moves(void) {
   ok(C->status(&cfg, &s, NULL) == SG_DRAWN && C->gen(&cfg, &s, (sg_move[1024]){0}) == 0,
      "80 quiet plies: drawn, no moves");
   dr_cfg shorter = cfg;
-  shorter.draw_moves = 1;
+  defaults_set(C, &shorter, "draw_moves", 1);
   s = pos("B:WK32:BK1");
   play(&shorter, &s, "1-5");
   play(&shorter, &s, "32-28");
@@ -226,24 +226,24 @@ static void test_positions(void) {
   C->save_pos(&huff, &t, buf, sizeof buf);
   is_string(buf, "B:W21,22:B1:H21,22:C5", "the huffable set and the count round-trip");
   struct { const char *text, *want; } bad[] = {
-    {"X:W21:B1", "B or W"},
-    {"B:W21,21:B1", "square 21 is given twice"},
-    {"B:W5:B5", "given to both sides"},
+    {"X:W21:B1", "position: side: 'X' is not the side to move; expected B or W"},
+    {"B:W21,21:B1", "position: W: square 21 is given twice"},
+    {"B:W5:B5", "position: B: square 5 is given to both sides"},
     {"B:W21:B30", "a black man on 30 would have been crowned"},
     {"B:W2:B9", "a white man on 2 would have been crowned"},
-    {"B:W:B1-13", "black has 13 pieces (at most 12)"},
-    {"B:W21", "a W field and a B field"},
-    {"B:W21:B1:Z3", "must start with W, B, H or C"},
-    {"B:W21:B1:W22", "field W is given twice"},
-    {"B:W21:B1:C-1", "field C"},
-    {"B:W21:B1:Cx", "field C"},
-    {"B:W2a:B1", "field W: expected squares 1 to 32"},
-    {"B:W40:B1", "field W"},
-    {"B:W21:B1:H21", "huffable pieces need the huff variant"},
+    {"B:W:B1-13", "position: B: black has 13 pieces; expected at most 12"},
+    {"B:W21", "position: B: the field is missing; expected a W field and a B field"},
+    {"B:W21:B1:Z3", "position: field: 'Z3' starts with no field letter; expected fields W, B, H or C"},
+    {"B:W21:B1:W22", "position: W: the field is given twice"},
+    {"B:W21:B1:C-1", "position: C: '-1' is not a count; expected the plies"},
+    {"B:W21:B1:Cx", "position: C: 'x' is not a count"},
+    {"B:W2a:B1", "position: W: '2a' is not a square; expected squares 1 to 32"},
+    {"B:W40:B1", "position: W: '40' is not a square"},
+    {"B:W21:B1:H21", "position: H: huffable pieces need the huff variant; expected"},
   };
   for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
     int r = C->init(&cfg, &t, bad[i].text, 0, err);
-    ok(r == -1 && strstr(err, "malformed position") && strstr(err, bad[i].want),
+    ok(r == -1 && strncmp(err, "position: ", 10) == 0 && strstr(err, bad[i].want),
        "'%s' is refused: %s", bad[i].text, r == -1 ? err : "accepted");
   }
   int r = C->init(&huff, &t, "B:W21:B1:H1", 0, err);
@@ -493,6 +493,9 @@ static void test_reference(const dr_cfg *c, const char *what) {
 }
 
 int main(void) {
+  defaults_load(C, &cfg);
+  defaults_load(C, &huff);
+  defaults_set(C, &huff, "capture", DR_HUFF);
   test_perft();
   test_moves();
   test_notation();

@@ -7,10 +7,11 @@
 #include "ai/othsolve.h"
 #include "core/rng.h"
 #include "games/othello.h"
+#include "defaults.h"
 #include "tap.h"
 
 static const sg_class *C = &othello_class;
-static oth_cfg cfg = {{100, -20, 10, 5, -50, -2, -2, -1, -1, -1}, 8, 2, -2, 8, 1, 0};
+static oth_cfg cfg;   /* lua/stratagem/othello.lua, by name (main) */
 
 /* What the brute force met on the way, so the test can claim it covered those cases. */
 typedef struct bf_seen {
@@ -119,6 +120,7 @@ static oth_state pos(const char *text) {
 }
 
 int main(void) {
+  defaults_load(C, &cfg);
   int n = 0, bad_margin = 0, bad_move = 0, bad_wld = 0, bad_nohash = 0, bad_pv = 0;
   int root_passes = 0, bad_threads = 0;
   uint64_t tie_me = 0, tie_opp = 0;   /* a position where two moves have the best margin */

@@ -7,11 +7,12 @@
 
 #include "ai/multi.h"
 #include "games/chexers.h"
+#include "defaults.h"
 #include "tap.h"
 
 static const sg_class *C = &chexers_class;
 /* max_turns, win_exits, repetitions; average, exits, pieces; corner, edge, centre */
-static cx_cfg cfg = {256, 4, 4, 1, 1000, 100, 150, 100, 50};
+static cx_cfg cfg;   /* lua/stratagem/chexers.lua, by name (main) */
 
 static cx_state pos_in(const cx_cfg *c, const char *text) {
   cx_state s;
@@ -338,40 +339,40 @@ static void test_position_text(void) {
   cx_state back = pos(pos_text(&s));
   ok(same_state(&back, &s), "it reads back to the same state");
   ok(pos_refused("red:0,0|green:|blue:|turn:red|actions:2|history:hiAF",
-                 "history: action 2 (by blue) does not lead to this position"),
+                 "position: history: action 2 (by blue) does not lead to this position"),
      "a history that does not fit the board is refused");
   ok(pos_refused("red:0,0|green:|blue:|turn:red|actions:1|history:..",
-                 "2 actions, more than the 1 played"), "a history longer than the game");
+                 "position: history: 2 actions, more than the 1 played; expected"), "a history longer than the game");
   ok(pos_refused("red:0,0|green:1,0|blue:|turn:green|actions:1|history:.",
                  "action 1 (by red) does not lead"), "a PASS by a player who could move");
-  ok(pos_refused("red:0,0|green:|blue:|turn:red|history:a!", "history: expected '.' or two"),
+  ok(pos_refused("red:0,0|green:|blue:|turn:red|history:a!", "position: history: 'a!' is not an action; expected '.' or two"),
      "a bad history label");
-  ok(pos_refused("red:4,0|green:|blue:|turn:red", "field red: (4,0) is off the board"),
+  ok(pos_refused("red:4,0|green:|blue:|turn:red", "position: red: (4,0) is off the board; expected"),
      "a hex off the board");
-  ok(pos_refused("red:0,0;0,0|green:|blue:|turn:red", "field red: (0,0) is given twice"),
+  ok(pos_refused("red:0,0;0,0|green:|blue:|turn:red", "position: red: (0,0) is given twice"),
      "a hex given twice");
-  ok(pos_refused("red:0,0|green:0,0|blue:|turn:red", "(0,0) is given to two colours"),
+  ok(pos_refused("red:0,0|green:0,0|blue:|turn:red", "position: board: (0,0) is given to two colours"),
      "a hex given to two colours");
-  ok(pos_refused("red:0,0|green:|blue:|turn:purple", "field turn: expected red, green or blue"),
+  ok(pos_refused("red:0,0|green:|blue:|turn:purple", "position: turn: 'purple' is not a colour; expected red, green or blue"),
      "a bad turn");
-  ok(pos_refused("red:0,0|green:|blue:", "field turn is missing"), "no turn");
-  ok(pos_refused("red:0,0|blue:|turn:red", "field green is missing"), "no green field");
-  ok(pos_refused("red:0,0|green:|blue:|turn:red|colour:red", "expected fields red:"),
+  ok(pos_refused("red:0,0|green:|blue:", "position: turn: the field is missing"), "no turn");
+  ok(pos_refused("red:0,0|blue:|turn:red", "position: green: the field is missing"), "no green field");
+  ok(pos_refused("red:0,0|green:|blue:|turn:red|colour:red", "position: field: 'colour:red' is not a field; expected fields red:"),
      "an unknown field");
-  ok(pos_refused("red:0,0|green:|blue:|turn:red|turn:red", "field turn is given twice"),
+  ok(pos_refused("red:0,0|green:|blue:|turn:red|turn:red", "position: turn: the field is given twice"),
      "a field twice");
-  ok(pos_refused("red:0 0|green:|blue:|turn:red", "field red: expected hexes q,r"),
+  ok(pos_refused("red:0 0|green:|blue:|turn:red", "position: red: '0 0' is not a hex; expected hexes q,r"),
      "a malformed hex");
-  ok(pos_refused("red:0,0|green:|blue:|turn:red|exits:5,0,0", "field exits: expected three "
-                 "numbers 0 to 4"), "exits above 4");
-  ok(pos_refused("red:0,0|green:|blue:|turn:red|exits:1,0", "field exits"), "two exits");
-  ok(pos_refused("red:0,0|green:|blue:|turn:red|actions:769", "field actions: expected the "
-                 "actions played, 0 to 768"), "too many actions");
+  ok(pos_refused("red:0,0|green:|blue:|turn:red|exits:5,0,0", "position: exits: '5,0,0' is "
+                 "not three exit counts from 0 to 4; expected three numbers"), "exits above 4");
+  ok(pos_refused("red:0,0|green:|blue:|turn:red|exits:1,0", "position: exits: '1,0'"), "two exits");
+  ok(pos_refused("red:0,0|green:|blue:|turn:red|actions:769", "position: actions: '769' is "
+                 "not a count from 0 to 768; expected the actions played"), "too many actions");
   ok(pos_refused("red:-3,0;-3,1;-3,2;-3,3;-2,3|green:0,-3;1,-3;2,-3;3,-3|"
-                 "blue:3,0;2,1;1,2;0,3|turn:red", "13 pieces on the board and exited"),
+                 "blue:3,0;2,1;1,2;0,3|turn:red", "position: board: 13 pieces; expected at most 12 pieces on the board and exited"),
      "13 pieces");
-  ok(pos_refused("red:0,0|green:|blue:|turn:red|exits:4,0,0", "red has won, so red must "
-                 "have made the last action"), "a winner who did not move last");
+  ok(pos_refused("red:0,0|green:|blue:|turn:red|exits:4,0,0", "position: exits: red has won "
+                 "but did not play last; expected the winner to have made the last action"), "a winner who did not move last");
   int w;
   s = pos("red:0,0|green:|blue:|turn:green|exits:4,0,0");
   ok(C->status(&cfg, &s, &w) == SG_WON && w == 0, "4 exits read as a finished game, won");
@@ -477,7 +478,7 @@ static void test_prune(void) {
    least min_each and the three sum to at most max_sum; negative weights give no bounds. */
 static void test_bounds(void) {
   int lo = 0, hi = 0, held = 1;
-  int has = C->eval_bounds(&cfg, &lo, &hi);
+  int has = game_score_bounds(C, &cfg, &lo, &hi);
   ok(has == 1, "the default weights give bounds (%d each, sum %d)", lo, hi);
   uint64_t r = 777;
   for (int g = 0; g < 40; g++) {
@@ -496,8 +497,9 @@ static void test_bounds(void) {
   }
   ok(held, "every score of 40 random games lies within the bounds");
   cx_cfg neg = cfg;
-  neg.pieces = -100;
-  ok(C->eval_bounds(&neg, &lo, &hi) == 0, "a negative weight gives no bounds");
+  defaults_set(C, &neg, "pieces", -100);
+  ok(game_score_bounds(C, &neg, &lo, &hi) == 0,
+     "a negative weight gives no bounds");
 
   /* shallow pruning changes the work, not the result: max^n with and without it */
   int same = 1;
@@ -534,6 +536,7 @@ static void test_bounds(void) {
 }
 
 int main(void) {
+  defaults_load(C, &cfg);
   test_perft();
   test_bounds();
   test_start();

@@ -1,12 +1,14 @@
 /* 009-multi.c: max^n, paranoid, best-reply search and MCTS on games small enough to check by
    hand: three-player Nim, an explicit three-player tree, tic-tac-toe and a pile game in which a
    player moves twice in a row. */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "ai/multi.h"
 #include "core/clock.h"
 #include "games/tictactoe.h"
+#include "defaults.h"
 #include "tap.h"
 
 typedef int (*multi_fn)(const sg_class *, const void *, const void *, const multi_opts *,
@@ -26,7 +28,7 @@ typedef struct nim {
   int stones, player, last;
 } nim;
 typedef struct nim_cfg {
-  int bounds;   /* declare eval bounds (0 each, sum at most 1) */
+  sg_bounds bounds;   /* each at least 0, sum at most 1, when known */
 } nim_cfg;
 
 static int nim_players(const void *c, const void *s) { (void)c, (void)s; return 3; }
@@ -64,14 +66,12 @@ static uint64_t nim_hash(const void *c, const void *s) {
   (void)c;
   return ((uint64_t)p->stones * 3 + (uint64_t)p->player + 1) * 0x9e3779b97f4a7c15ULL;
 }
-static int nim_bounds(const void *cfg, int *lo, int *sum) {
-  *lo = 0, *sum = 1;
-  return ((const nim_cfg *)cfg)->bounds;
-}
 static const sg_class nim_class = {
   .name = "nim3", .state_size = sizeof(nim), .cfg_size = sizeof(nim_cfg), .max_moves = 2,
   .players = nim_players, .to_move = nim_to_move, .gen = nim_gen, .play = nim_play,
-  .status = nim_status, .eval = nim_eval, .hash = nim_hash, .eval_bounds = nim_bounds,
+  .status = nim_status, .eval = nim_eval, .hash = nim_hash, 
+  .min_players = 3, .max_players = 3, .utility = SG_CONSTANT_SUM,
+  .bounds = SG_BOUNDS_CONFIG, .bounds_offset = offsetof(nim_cfg, bounds),
 };
 
 /* ---- an explicit tree: the root (player 0) has children A B C (player 1 to move), whose
@@ -120,15 +120,12 @@ static uint64_t tree_hash(const void *c, const void *s) {
   (void)c;
   return ((uint64_t)((const tnode *)s)->node + 1) * 0x9e3779b97f4a7c15ULL;
 }
-static int tree_bounds(const void *cfg, int *lo, int *sum) {
-  (void)cfg;
-  *lo = 0, *sum = 10;
-  return 1;
-}
 static const sg_class tree_class = {
   .name = "tree3", .state_size = sizeof(tnode), .cfg_size = 1, .max_moves = 3,
   .players = nim_players, .to_move = tree_to_move, .gen = tree_gen, .play = tree_play,
-  .status = tree_status, .eval = tree_eval, .hash = tree_hash, .eval_bounds = tree_bounds,
+  .status = tree_status, .eval = tree_eval, .hash = tree_hash, 
+  .min_players = 3, .max_players = 3, .utility = SG_GENERAL_SUM,
+  .bounds = SG_BOUNDS_FIXED, .bounds_fixed = {1, 0, 10},
 };
 
 /* ---- the pile game of 003-search.c: take a stone, then take a second or end the turn; the
@@ -184,7 +181,7 @@ static const sg_class pile_class = {
 
 /* ---- tic-tac-toe ---- */
 static const sg_class *T = &tictactoe_class;
-static ttt_cfg tcfg = {1, 10, 0};
+static ttt_cfg tcfg;   /* lua/stratagem/tictactoe.lua, by name (main) */
 
 static ttt_state pos(const char *text) {
   ttt_state s;
@@ -221,7 +218,7 @@ static int never_loses(multi_fn f, const ttt_state *s, int ai, multi_opts *o, in
 static void nim_claims(void) {
   multi_opts o;
   multi_opts_default(&o);
-  nim_cfg plain = {0}, bounded = {1};
+  nim_cfg plain = {{0, 0, 0}}, bounded = {{1, 0, 1}};
   nim s4 = {4, 0, -1}, s5 = {5, 0, -1};
   multi_result r = run(multi_maxn, &nim_class, &plain, &s4, &o);
   /* 4 stones: taking 2 lets player 1 win at ply 2; taking 1 lets player 2 win at ply 3 (player
@@ -460,6 +457,7 @@ static void pile_claims(void) {
 }
 
 int main(void) {
+  defaults_load(&tictactoe_class, &tcfg);
   nim_claims();
   tree_claims();
   ttt_claims();

@@ -167,4 +167,27 @@ do
   x:play("a1")
 end
 t.ok(true, "a game can be a to-be-closed variable")
+-- sg.info: the declared properties of a game class
+local info = sg.info("tictactoe")
+t.is(info.name, "tictactoe", "info names the game")
+t.is_deeply(info.players, {min = 2, max = 2}, "tic-tac-toe: two players")
+t.is(info.utility, "zero-sum", "tic-tac-toe is zero-sum")
+t.ok(info.chance == false and info.hidden == false, "no chance, nothing hidden")
+t.is_deeply(info.hooks, {"symmetry"}, "its one optional hook: the board symmetries")
+t.is(info.bounds, "none", "no score bounds")
+local cx = sg.info("chexers")
+t.is_deeply(cx.players, {min = 3, max = 3}, "Chexers: three players")
+t.is(cx.utility, "general-sum", "Chexers is general-sum")
+t.is(cx.bounds, "weights", "Chexers' bounds come from its weights")
+info.players.min = 5
+t.is(sg.info("tictactoe").players.min, 2, "changing the table changes nothing")
+t.errors(function() sg.info("go") end, "sg.info: unknown game 'go'", "an unknown game")
+-- the Chexers bounds for the default weights: -average * 3600 each, and 3 * average * corner
+-- + 100 * 12 * exits for the sum (src/games/chexers.c), then none with a negative weight
+local cg = sg.new("chexers")
+t.is_deeply(cg:score_bounds(), {min_each = -3600, max_sum = 3 * 150 + 100 * 12 * 1000},
+            "g:score_bounds() for the default weights")
+cg:set_weights({pieces = -1})
+t.is(cg:score_bounds(), nil, "a negative weight: no bounds")
+t.is(sg.new("othello"):score_bounds(), nil, "Othello declares none")
 t.done()

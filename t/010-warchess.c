@@ -9,6 +9,7 @@
 #include "ai/warenum.h"
 #include "core/clock.h"
 #include "games/warchess.h"
+#include "defaults.h"
 #include "tap.h"
 
 static const sg_class *C = &warchess_class;
@@ -17,9 +18,8 @@ static const sg_class *C = &warchess_class;
    position text. */
 static void load(const char *text, wc_cfg *c, wc_state *s) {
   char err[SG_ERRLEN];
-  memset(c, 0, sizeof *c);
-  c->max_turns = 100;
-  if (C->init(c, s, text, 0, err) != 0)
+  defaults_load(C, c);
+  if (C->setup(c, text, err) != 0 || C->init(c, s, text, 0, err) != 0)
     bail("bad test position: %s\n%s", err, text);
 }
 

@@ -38,12 +38,12 @@ t.errors(function() sg.new("tictactoe", {position = 12}) end, "position must be 
 
 -- malformed positions: nil and a message (recoverable)
 local g, err = sg.new("tictactoe", {position = "xx/.../..."})
-t.ok(g == nil and err:find("malformed position 'xx/%.%.%./%.%.%.': expected 3 ranks of 3"),
+t.ok(g == nil and err == "position: rank 3: 'xx' has 2 squares; expected 3 squares, each x, o or .",
      "a malformed position gives nil and what is expected")
 g, err = sg.new("tictactoe", {position = "xxx/.../..."})
 t.ok(g == nil and err:find("x has 3 marks and o 0"), "an impossible position says why")
 g, err = sg.new("tictactoe", {position = "xxx/ooo/x.."})
-t.ok(g == nil and err:find("impossible"), "a position with two lines is impossible")
+t.ok(g == nil and err:find("^position: lines: play would have stopped at the first three in a row; expected"), "a position with two lines is impossible")
 
 -- moves
 g = sg.new("tictactoe")
@@ -162,8 +162,40 @@ load_fails("return {format = 1, game = 'tictactoe', moves = {'a1', 'a1'}}",
 load_fails("return {format = 1, game = 'tictactoe', weights = {three = 1}, moves = {}}",
            "unknown weights key 'three'", "an unknown weights key")
 load_fails("return {format = 1, game = 'tictactoe', start = 'xx', moves = {}}",
-           "malformed position", "a malformed start position")
+           "position: rank 3: 'xx' has 2 squares", "a malformed start position")
 t.errors(function() sg.load(nil) end, "expected the text of a saved game, got nil", "load(nil) is misuse")
 local r, e = sg.loadfile("/nonexistent/dir/game.sav")
 t.ok(r == nil and e:find("No such file"), "an unreadable file is nil and a message")
+-- every game's position parser: nil and a message in one form, "position: FIELD: what was
+-- wrong; expected ..." (the messages worked out from each parser's rules)
+local refusals = {
+  chess = {"8/8/8/8/8/8/8/8 w - - 0 1", "position: FEN placement: white does not have exactly "
+           .. "one king; expected exactly one king of each colour"},
+  connect4 = {"q....../......./......./......./......./.......",
+              "position: row 1: unknown cell 'q'; expected 6 rows of 7 cells (x, o or .) from "
+              .. "the top, separated by '/'"},
+  chexers = {"red:0,0|green:|blue:|turn:pink",
+             "position: turn: 'pink' is not a colour; expected red, green or blue"},
+  draughts = {"B:W21:B33", "position: B: '33' is not a square; expected squares 1 to 32 "
+              .. "separated by commas, ranges such as 1-12 allowed, K before a king"},
+  othello = {"......../......../......../...wb.../...bw.../......../......../........ q",
+             "position: side: 'q' is not a side; expected b or w"},
+  starchess = {"turn 7 player 5", "position: player: missing, or P out of range; expected "
+               .. "'player P' after the turn, P from 1 to 4"},
+  tictactoe = {"x../.../..q", "position: rank 1: 'q' on c1 is not a square's content; "
+               .. "expected x, o or . for each square"},
+  warchess = {"board square4 5 3\nkind a 2 6 3 1\nterrain . plain 1 -\nrow .....\nrow .....\n"
+              .. "row .....\nunit red a 9,1 hp 6/6 mp 2 atk 3 range 1\n",
+              "position: line 7: unit 1 is malformed; expected 'unit red|blue KIND X,Y hp HP/MAX "
+              .. "mp MP atk ATK range R [leader] [acted]' on the board, at most 32 units"},
+}
+for _, name in ipairs(sg.games()) do
+  local case = refusals[name]
+  t.ok(case ~= nil, name .. ": has a malformed position in this test")
+  if case then
+    local g2, e2 = sg.new(name, {position = case[1]})
+    t.ok(g2 == nil, name .. ": a malformed position is refused")
+    t.is(e2, case[2], name .. ": the message in the one form")
+  end
+end
 t.done()

@@ -12,16 +12,15 @@
 #include "ai/warplan.h"
 #include "core/rng.h"
 #include "games/warchess.h"
+#include "defaults.h"
 #include "tap.h"
 
 static const sg_class *C = &warchess_class;
 
 static void load(const char *text, wc_cfg *c, wc_state *s) {
   char err[SG_ERRLEN];
-  memset(c, 0, sizeof *c);
-  c->max_turns = 100;
-  c->unit_value = 100, c->leader_value = 200, c->hp = 10, c->threat = 5, c->position = 1;
-  if (C->init(c, s, text, 0, err) != 0)
+  defaults_load(C, c);
+  if (C->setup(c, text, err) != 0 || C->init(c, s, text, 0, err) != 0)
     bail("bad test position: %s\n%s", err, text);
 }
 
@@ -196,14 +195,19 @@ static void random_weights(wc_cfg *c) {
   case 0:
     break;   /* the defaults */
   case 1:
-    c->threat = 0, c->position = 0;
+    defaults_set(C, c, "threat", 0);
+    defaults_set(C, c, "position", 0);
     break;
-  case 2:
-    c->unit_value = rnd(300) - 50, c->leader_value = rnd(500) - 100, c->hp = rnd(30) - 5;
-    c->threat = rnd(21) - 10, c->position = rnd(11) - 5;
+  case 2:   /* one after the other: the same draws of rnd as always */
+    defaults_set(C, c, "unit_value", rnd(300) - 50);
+    defaults_set(C, c, "leader_value", rnd(500) - 100);
+    defaults_set(C, c, "hp", rnd(30) - 5);
+    defaults_set(C, c, "threat", rnd(21) - 10);
+    defaults_set(C, c, "position", rnd(11) - 5);
     break;
   default:
-    c->position = 3 + rnd(20), c->threat = rnd(30);
+    defaults_set(C, c, "position", 3 + rnd(20));
+    defaults_set(C, c, "threat", rnd(30));
   }
 }
 

@@ -8,21 +8,14 @@
 #include "ai/chesssearch.h"
 #include "core/rng.h"
 #include "games/chess.h"
+#include "defaults.h"
 #include "tap.h"
 
 static const sg_class *C = &chess_class;
 static ch_cfg cfg;
 
 static void default_cfg(void) {
-  memset(&cfg, 0, sizeof cfg);
-  int v[] = {100, 320, 330, 500, 900};
-  memcpy(cfg.w.piece, v, sizeof v);
-  cfg.w.position = 100, cfg.w.space = 1, cfg.w.attacks = 2, cfg.w.open_files = 8;
-  cfg.w.in_check = 8, cfg.w.connected_pawns = 2, cfg.w.passed_pawns = 8;
-  cfg.w.bishop_pair = 30, cfg.w.tempo = 10;
-  cfg.draw_fifty = 100, cfg.repetitions = 3;
-  char err[SG_ERRLEN];
-  C->check_cfg(&cfg, err);
+  defaults_load(C, &cfg);   /* lua/stratagem/chess.lua, by name */
 }
 
 static ch_state state(const char *fen) {
@@ -98,21 +91,21 @@ static void perft_suite(void) {
 /* ---- FEN ---- */
 static void fen_errors(void) {
   static const struct { const char *fen, *want; } cases[] = {
-    {"", "empty"},
-    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "placement"},
+    {"", "position: FEN: the text is empty; expected"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "position: FEN placement: the board ends at rank 2; expected 8 ranks"},
     {"rnbqkbnr/pppppppp/p8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "more than 8 squares"},
     {"rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "does not have 8 squares"},
     {"rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "unexpected character 'x'"},
-    {"rnbqqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "black must have exactly one king"},
+    {"rnbqqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "black does not have exactly one king"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNP w KQkq - 0 1", "pawn on the first or last rank"},
-    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "side field"},
-    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "side field: missing"},
-    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1", "castling field"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "position: FEN side: 'x'"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "position: FEN side: missing; expected"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1", "position: FEN castling:"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1", "K needs the white king on e1"},
-    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", "en passant field"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", "position: FEN en passant:"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1", "double pawn push"},
-    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "halfmove field"},
-    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", "fullmove field"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "position: FEN halfmove:"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", "position: FEN fullmove:"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra", "unexpected text"},
     {"4k3/8/8/8/8/8/8/4K2r b - - 0 1", "side not to move (white) is in check"},
   };
@@ -121,7 +114,8 @@ static void fen_errors(void) {
     char err[SG_ERRLEN] = "";
     p.key = 12345;
     int r = chess_from_fen(&p, cases[i].fen, err);
-    ok(r == -1 && strstr(err, cases[i].want) && p.key == 12345,
+    ok(r == -1 && strstr(err, cases[i].want) && strncmp(err, "position: FEN", 13) == 0 &&
+           strstr(err, "; expected ") && p.key == 12345,
        "FEN '%s' refused, naming '%s': %s", cases[i].fen, cases[i].want, err);
   }
   ch_pos p;

@@ -29,7 +29,7 @@ t.is_deeply(p:moves(), {"pass"}, "white without a placement may only pass")
 p:play("pass")
 t.is(p:player(), 1, "then black moves")
 local none, err = sg.new("othello", {position = "bbb w"})
-t.ok(none == nil and err:find("malformed position"), "a malformed position: " .. tostring(err))
+t.ok(none == nil and err == "position: row 1: 'bbb' has 3 squares; expected 8 squares, each b, w or .", "a malformed position: " .. tostring(err))
 
 -- the variant: a wrong placement forfeits the turn, and saves replay it
 local v = sg.new("othello", {variant = {forfeit_on_illegal = true}})

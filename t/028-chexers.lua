@@ -109,7 +109,7 @@ bad({pieces = {}, extra = 1}, "unknown key 'extra'", "an unknown key")
 bad({turn = "red"}, "pieces must be a table", "no pieces")
 bad({pieces = {red = {{-3, 0}, {-3, 1}, {-3, 2}, {-3, 3}, {-2, 3}}, green = {{0, -3}, {1, -3},
     {2, -3}, {3, -3}}, blue = {{3, 0}, {2, 1}, {1, 2}, {0, 3}}}}, "13 pieces", "13 pieces")
-bad("red:|green:|blue:|turn:red|history:xx", "history: expected", "a bad history in the text")
+bad("red:|green:|blue:|turn:red|history:xx", "position: history: 'xx' is not an action; expected", "a bad history in the text")
 t.errors(function() sg.new("draughts", {position = {}}) end,
          "position must be a string", "other games still take only text", true)
 

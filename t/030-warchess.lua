@@ -88,7 +88,7 @@ local copy = assert(sg.new("warchess", {position = p}))
 t.is(copy:position(), p, "a position text round-trips")
 local v, err = sg.new("warchess", {position = "board square4 5 3\nkind a 2 6 3 9\n"})
 t.is(v, nil, "a malformed position text is refused")
-t.like(err, "line 2: kind", "naming the line")
+t.like(err, "^position: line 2: a malformed kind line; expected 'kind NAME MP HP ATK RANGE'", "naming the line")
 
 -- the largest board and army: the position text is longer than 4 KB and still round-trips
 local rows, units = {}, {}

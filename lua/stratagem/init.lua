@@ -77,6 +77,13 @@ local function check_game_name(fname, name)
   end
 end
 
+-- The declared properties of a game's class (doc/lua-api.md): name, players {min, max},
+-- utility, chance, hidden, hooks, bounds and score_bounds.  A new table each call.
+function M.info(name)
+  check_game_name("sg.info", name)
+  return core.info(name)
+end
+
 local defaults_cache = {}
 local function game_defaults(name)
   local d = defaults_cache[name]

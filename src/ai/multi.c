@@ -45,7 +45,7 @@ typedef struct multi_ctx {
   double t0, deadline;
   search_stop stop;
   int horizon;                 /* a leaf was cut by the depth limit in the current subtree */
-  int bounds, lo_each, max_sum;   /* the game's eval_bounds (max^n), when it has them */
+  int bounds, lo_each, max_sum;   /* the game's score bounds (max^n), when it has them */
   int shallow;                    /* shallow pruning on */
 } multi_ctx;
 
@@ -112,7 +112,7 @@ static int ctx_init(multi_ctx *x, int algo, const sg_class *c, const void *cfg, 
              o->s.hash_bytes);
     return -1;
   }
-  if (algo == ALGO_MAXN && c->eval_bounds && c->eval_bounds(cfg, &x->lo_each, &x->max_sum) &&
+  if (algo == ALGO_MAXN && game_score_bounds(c, cfg, &x->lo_each, &x->max_sum) &&
       x->max_sum >= x->np * x->lo_each)
     x->bounds = 1, x->shallow = !o->no_shallow;
   memcpy(x->states, st, x->ssize);

@@ -6,7 +6,7 @@
      - without declared bounds: a win SG_WIN - ply for the winner and -(SG_WIN - ply) for every
        other player (so a quicker win, and a later loss, is preferred); with an end_margin hook
        +-(SG_WIN_MARGIN + |margin|) as alpha-beta does; a draw 0 for everyone;
-     - in max^n, when the game declares bounds (sg_class.eval_bounds: min_each L, max_sum S,
+     - in max^n, when the game declares bounds (sg_class.bounds: min_each L, max_sum S,
        n players): the winner S - (n-1)L, the others L, a draw S/n each (rounded down): the vectors stay inside the
        bounds, which shallow pruning relies on; quicker wins are then not preferred.
    MCTS works with rewards in [0, 1] instead (see multi_mcts); its result's scores are those
@@ -54,7 +54,7 @@ void multi_opts_default(multi_opts *o);
 
 /* max^n: every player maximises its own score; ties go to the first move in the search's
    order (the table move, then the game's order), or with `random` to a random one within the
-   margin at the root.  Shallow pruning when the game declares eval_bounds.  The table holds
+   margin at the root.  Shallow pruning when the game declares score bounds.  The table holds
    exact vectors only.  Returns 0, or -1 with a message in err. */
 int multi_maxn(const sg_class *c, const void *cfg, const void *st, const multi_opts *o,
                multi_result *r, char *err);

@@ -811,12 +811,15 @@ int search_alphabeta(const sg_class *c, const void *cfg, const void *st, const s
   }
   tt_table shared;
   memset(&shared, 0, sizeof shared);
-  if (nthreads > 1 && tt_init(&shared, o->hash_bytes) != 0) {
+  tt_table *common = o->table;
+  if (nthreads > 1 && !common && tt_init(&shared, o->hash_bytes) != 0) {
     snprintf(err, SG_ERRLEN, "search: out of memory (hash table of %zu bytes asked)",
              o->hash_bytes);
     return -1;
   }
-  if (ctx_init(&x, c, cfg, st, o, nthreads > 1 ? &shared : NULL, err) != 0) {
+  if (nthreads > 1 && !common)
+    common = &shared;
+  if (ctx_init(&x, c, cfg, st, o, common, err) != 0) {
     tt_free(&shared);
     return -1;
   }
@@ -835,7 +838,7 @@ int search_alphabeta(const sg_class *c, const void *cfg, const void *st, const s
     char herr[SG_ERRLEN];
     h->cand = malloc((size_t)c->max_moves * sizeof(sg_move));
     h->best = malloc((size_t)c->max_moves * sizeof(sg_move));
-    if (!h->cand || !h->best || ctx_init(&h->x, c, cfg, st, o, &shared, herr) != 0) {
+    if (!h->cand || !h->best || ctx_init(&h->x, c, cfg, st, o, common, herr) != 0) {
       free(h->cand), free(h->best);
       h->cand = h->best = NULL;
       break;

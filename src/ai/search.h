@@ -36,6 +36,8 @@ typedef struct search_opts {
      reductions, quiescence (games with a noisy-move or unquiet hook). */
   int pvs, aspiration, killers, history, null_move, lmr, quiescence;
   /* For programs that drive the search (the UCI engine), not read from Lua options: */
+  struct tt_table *table;      /* a table of the caller's, kept between searches (NULL: the
+                                  search makes its own of hash_bytes) */
   double soft_time;            /* seconds: no new iteration starts after it (0: none) */
   volatile int *stop_flag;     /* set from another thread to stop (NULL: none) */
   /* Called after each completed iteration with the result so far (NULL: none). */

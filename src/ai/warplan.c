@@ -219,16 +219,12 @@ static int reach(wp_ctx *p, int u, int start, const uint8_t *block, uint16_t *ti
 
 /* ---- the evaluation's terms (wc_score's split) ---- */
 
-static int closeness(int d) {
-  return 64 - (d < 64 ? d : 64);
-}
+/* The terms themselves are warchess.h's (wc_material, wc_reach, wc_closeness,
+   wc_pair_term): this file only bounds them. */
 
 /* The pair term of own unit u on tile t and enemy unit v on tile q (both alive). */
 static long pair_term(const wc_cfg *c, int u, int t, int v, int q) {
-  int d = wc_distance(c, t, q);
-  int mine = d <= c->unit[u].mp + c->unit[u].range;
-  int theirs = d <= c->unit[v].mp + c->unit[v].range;
-  return (long)c->threat * (mine - theirs);
+  return wc_pair_term(c, u, v, wc_distance(c, t, q));
 }
 
 static int alive(const wc_state *s, int u) {
@@ -295,7 +291,6 @@ static const long *unit_terms(wp_ctx *p, const wc_state *s, int a, uint32_t blk,
         p->block[s->u[p->en[e]].tile] = 1;
     reach(p, u, s->u[u].tile, p->block, p->rtiles);
   }
-  int mine = c->unit[u].mp + c->unit[u].range;
   for (int i = 0; i < p->npr[a]; i++) {
     const uint8_t *d = p->dd[a][i];
     if (blk && p->dist[p->pr[a][i]] == 255)
@@ -306,19 +301,19 @@ static const long *unit_terms(wp_ctx *p, const wc_state *s, int a, uint32_t blk,
       if (!live[e])
         continue;
       int v = p->en[e];
-      pv[e] = (long)c->threat * ((d[e] <= mine) - (d[e] <= c->unit[v].mp + c->unit[v].range));
+      pv[e] = wc_pair_term(c, u, v, d[e]);
       val += kill[e] && pv[e] < 0 ? 0 : pv[e];
       if (d[e] < near)
         near2 = near, near = d[e], first = e;
       else if (d[e] < near2)
         near2 = d[e];
       if (owner[e] == a) {
-        int cl = closeness(d[e]);
+        int cl = wc_closeness(d[e]);
         val -= (long)c->position * (cl > F[e] ? cl : F[e]);
       }
     }
     if (c->position > 0 && near < 99)
-      val += (long)c->position * closeness(near);
+      val += (long)c->position * wc_closeness(near);
     if (val > P[PN])
       P[PN] = val;
     for (int e = 0; e < p->nen; e++) {
@@ -330,7 +325,7 @@ static const long *unit_terms(wp_ctx *p, const wc_state *s, int a, uint32_t blk,
       else if (kill[e])
         vl += pv[e];
       if (c->position > 0 && e == first)
-        vd -= (long)c->position * (closeness(near) - closeness(near2));
+        vd -= (long)c->position * (wc_closeness(near) - wc_closeness(near2));
       if (vl > P[e])
         P[e] = vl;
       if (kill[e] && vd > P[NS + e])
@@ -365,7 +360,7 @@ static long assign_attacks(wp_ctx *p, const wc_state *s, const int *fa, int nf,
     if (!live[e])
       continue;
     int v = p->en[e], h = s->u[v].hp, cm = 0;
-    long V = c->unit_value + (c->unit[v].leader ? c->leader_value : 0) + (long)c->hp * h;
+    long V = wc_material(c, v, h);
     for (int i = 0; i < nf; i++)
       if (p->can[fa[i]][e] && P[i][e] != NO_TILE)
         cm |= 1 << i;   /* a tile within range of a living enemy: both P[e] and P[NS + e] */
@@ -431,7 +426,7 @@ static long assign_attacks(wp_ctx *p, const wc_state *s, const int *fa, int nf,
    their attacks gain: a kill (sum of atk >= h) gives at most V <= sum of g, a wound at most
    hp x sum of atk <= sum of g (needs hp >= 0 and V >= 0: see mode1_ok). */
 static long kill_share(const wc_cfg *c, int v, int h, int atk) {
-  long V = c->unit_value + (c->unit[v].leader ? c->leader_value : 0) + (long)c->hp * h;
+  long V = wc_material(c, v, h);
   long g = (V * atk + h - 1) / h, w = (long)c->hp * atk;
   if (w > g)
     g = w;
@@ -480,7 +475,7 @@ static long node_bound(wp_ctx *p, const wc_state *s) {
     return WP_WIN;
   for (int a = 0; a < p->nown; a++) {
     int u = p->own[a];
-    ub += c->unit_value + (long)c->hp * s->u[u].hp + (c->unit[u].leader ? c->leader_value : 0);
+    ub += wc_material(c, u, s->u[u].hp);
     fr[a] = is_free(p, s, a);
     if (fr[a])
       fa[nf++] = a;
@@ -512,7 +507,7 @@ static long node_bound(wp_ctx *p, const wc_state *s) {
     if (!live[e])
       continue;
     int v = p->en[e], h = s->u[v].hp, q = s->u[v].tile;
-    long base = c->unit_value + (c->unit[v].leader ? c->leader_value : 0);
+    long base = wc_material(c, v, 0);
     long m = -(base + (long)c->hp * h), m0 = m;
     if (kill[e]) {   /* mode 0: alive with any health down to h - dmg, or dead */
       int h2 = h - dmg[e] < 1 ? 1 : h - dmg[e];
@@ -530,7 +525,7 @@ static long node_bound(wp_ctx *p, const wc_state *s) {
       if (fr[a])
         l = p->lo[a][e], hh = p->hi[a][e];
       else {
-        l = hh = closeness(wc_distance(c, q, s->u[u].tile));
+        l = hh = wc_closeness(wc_distance(c, q, s->u[u].tile));
         long pt = pair_term(c, u, s->u[u].tile, v, q);
         ub += kill[e] && pt < 0 ? 0 : pt;
         if (kill[e] && pt < 0)
@@ -548,7 +543,7 @@ static long node_bound(wp_ctx *p, const wc_state *s) {
     else if (!kill[e] && c->position > 0 && best >= 0) {
       for (int a = 0; a < p->nown; a++)   /* the least closeness of the others */
         if (a != best) {
-          int l = fr[a] ? p->lo[a][e] : closeness(wc_distance(c, q, s->u[p->own[a]].tile));
+          int l = fr[a] ? p->lo[a][e] : wc_closeness(wc_distance(c, q, s->u[p->own[a]].tile));
           if (l > L2)
             L2 = l;
         }
@@ -585,10 +580,10 @@ static long node_bound(wp_ctx *p, const wc_state *s) {
           near2 = d;
       }
     if (first >= 0 && kill[first]) {
-      ub += (long)c->position * closeness(near2);
-      spare[first] += (long)c->position * (closeness(near) - closeness(near2));
+      ub += (long)c->position * wc_closeness(near2);
+      spare[first] += (long)c->position * (wc_closeness(near) - wc_closeness(near2));
     } else
-      ub += (long)c->position * closeness(near);
+      ub += (long)c->position * wc_closeness(near);
   }
   if (nf <= p->dpmax) {
     int win = 0;
@@ -885,8 +880,7 @@ static void find_groups(wp_ctx *p, const wc_state *s, int *par) {
       int v = p->en[e], q = s->u[v].tile, depends = 0;
       for (int i = 0; i < p->npr[a] && !depends; i++) {
         int t = p->pr[a][i], d = wc_distance(c, t, q);
-        if (c->threat != 0 && (d <= c->unit[u].mp + c->unit[u].range ||
-                               d <= c->unit[v].mp + c->unit[v].range))
+        if (c->threat != 0 && (d <= wc_reach(c, u) || d <= wc_reach(c, v)))
           depends = 1;
         if (c->position != 0) {
           int du = 99;
@@ -950,7 +944,7 @@ static void precompute(wp_ctx *p, const wc_state *s) {
         p->dd[a][i][e] = (uint8_t)d;
         if (p->acting[a] && d <= c->unit[u].range)
           p->can[a][e] = 1;
-        int cl = closeness(d);
+        int cl = wc_closeness(d);
         if (cl < p->lo[a][e])
           p->lo[a][e] = cl;
         if (cl > p->hi[a][e])

@@ -8,7 +8,11 @@
 #include <string.h>
 
 #include "chess.h"
+#include "core/bits.h"
+#include "core/buf.h"
 #include "core/clock.h"
+#include "core/hash.h"
+#include "core/postok.h"
 
 typedef uint64_t bb;
 
@@ -18,13 +22,9 @@ typedef uint64_t bb;
 #define RANK_1 0xffULL
 #define RANK_8 0xff00000000000000ULL
 
-static inline int lsb(bb x) { return __builtin_ctzll(x); }
-static inline int popcnt(bb x) { return __builtin_popcountll(x); }
-static inline int pop_lsb(bb *x) {
-  int s = __builtin_ctzll(*x);
-  *x &= *x - 1;
-  return s;
-}
+static inline int lsb(bb x) { return bits_first64(x); }
+static inline int popcnt(bb x) { return bits_count64(x); }
+static inline int pop_lsb(bb *x) { return bits_pop_first64(x); }
 
 /* ---- tables ---- */
 
@@ -45,13 +45,9 @@ static uint64_t z_piece[12][64], z_castle[16], z_ep[8], z_side;
 static uint8_t castle_mask[64];
 static int tables_ready;
 
-static uint64_t rng_state = 0x2545f4914f6cdd1dULL;
-static uint64_t rnd64(void) {   /* splitmix64: fixed sequence, so keys and magics are stable */
-  uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
+/* The magic multipliers and then the Zobrist keys come from one splitmix64 stream with a fixed
+   start, so both are the same on every machine and in every run. */
+#define CH_TABLE_SEED 0x2545f4914f6cdd1dULL
 
 static bb ray_attacks(int sq, bb occ, const int (*dirs)[2]) {
   bb a = 0;
@@ -77,7 +73,7 @@ static bb edges_for(int sq) {
   return e;
 }
 
-static void init_magics(magic *m, bb *table, const int (*dirs)[2]) {
+static void init_magics(magic *m, bb *table, const int (*dirs)[2], uint64_t *stream) {
   static bb occs[4096], refs[4096];
   static int epoch[4096];
   bb *at = table;
@@ -95,7 +91,8 @@ static void init_magics(magic *m, bb *table, const int (*dirs)[2]) {
       sub = (sub - mg->mask) & mg->mask;
     } while (sub);
     for (;;) {
-      bb mul = rnd64() & rnd64() & rnd64();
+      bb mul = hash_splitmix_next(stream) & hash_splitmix_next(stream) &
+               hash_splitmix_next(stream);
       if (popcnt((mg->mask * mul) >> 56) < 6)
         continue;
       ep++;
@@ -153,8 +150,9 @@ void chess_init_tables(void) {
       if (f < 7) pawn_att[1][s] |= BIT(s - 7);
     }
   }
-  init_magics(rook_m, rook_table, rook_dirs);
-  init_magics(bishop_m, bishop_table, bishop_dirs);
+  uint64_t stream = CH_TABLE_SEED;
+  init_magics(rook_m, rook_table, rook_dirs, &stream);
+  init_magics(bishop_m, bishop_table, bishop_dirs, &stream);
   for (int a = 0; a < 64; a++)
     for (int b = 0; b < 64; b++) {
       if (a == b)
@@ -167,14 +165,11 @@ void chess_init_tables(void) {
         line_bb[a][b] = (rook_att(a, 0) & rook_att(b, 0)) | BIT(a) | BIT(b);
       }
     }
-  for (int i = 0; i < 12; i++)
-    for (int s = 0; s < 64; s++)
-      z_piece[i][s] = rnd64();
-  for (int i = 0; i < 16; i++)
-    z_castle[i] = i ? rnd64() : 0;
-  for (int i = 0; i < 8; i++)
-    z_ep[i] = rnd64();
-  z_side = rnd64();
+  hash_zobrist(z_piece[0], 12 * 64, &stream);
+  z_castle[0] = 0;   /* no castling right: nothing to key */
+  hash_zobrist(z_castle + 1, 15, &stream);
+  hash_zobrist(z_ep, 8, &stream);
+  hash_zobrist(&z_side, 1, &stream);
   for (int s = 0; s < 64; s++)
     castle_mask[s] = 15;
   castle_mask[0] = 15 & ~CH_WQ, castle_mask[7] = 15 & ~CH_WK, castle_mask[4] = 15 & ~(CH_WK | CH_WQ);
@@ -545,25 +540,27 @@ static void compute_key(ch_pos *p) {
     p->key ^= z_ep[p->ep & 7];
 }
 
-/* Split off the next space-separated field; returns its length (0 at the end). */
-static size_t next_field(const char **s, char *out, size_t n) {
-  while (**s == ' ' || **s == '\t')
-    (*s)++;
-  size_t i = 0;
-  while (**s && **s != ' ' && **s != '\t' && **s != '\n' && **s != '\r') {
-    if (i + 1 < n)
-      out[i] = **s;
-    i++;
-    (*s)++;
-  }
-  out[i < n ? i : n - 1] = 0;
-  return i;
+/* The next blank-separated field of the FEN into out (cut to n - 1 characters); returns its
+   whole length (0 at the end). */
+static size_t next_field(sg_postok *t, char *out, size_t n) {
+  sg_span w;
+  if (!postok_word(t, &w))
+    w.n = 0;
+  snprintf(out, n, "%.*s", (int)(w.n < n ? w.n : n - 1), w.p);
+  return w.n;
 }
 
-static int fen_err(char *err, const char *fmt, const char *a) {
-  snprintf(err, SG_ERRLEN, fmt, a);
-  return -1;
+/* A refused FEN, in the error form of every position parser ("position: FEN side: ...");
+   what may quote a (one %s). */
+static int fen_err(char *err, const char *field, const char *expected, const char *what,
+                   const char *a) {
+  char why[160];
+  snprintf(why, sizeof why, what, a);
+  return postok_error(err, SG_ERRLEN, field, expected, "%s", why);
 }
+
+#define FEN_PLACEMENT "FEN placement"
+#define PLACEMENT_EXPECTED "8 ranks of 8 squares, rank 8 first, separated by '/'"
 
 int chess_from_fen(ch_pos *out, const char *fen, char *err) {
   chess_init_tables();
@@ -572,36 +569,36 @@ int chess_from_fen(ch_pos *out, const char *fen, char *err) {
   memset(p.board, CH_EMPTY, sizeof p.board);
   p.ep = 64;
   char f[128];
-  const char *s = fen;
+  sg_postok s;
+  postok_open(&s, fen);
   if (next_field(&s, f, sizeof f) == 0)
-    return fen_err(err, "FEN: empty, expected 'placement side castling en-passant "
-                   "[halfmove fullmove]'%s", "");
+    return fen_err(err, "FEN", "'placement side castling en-passant [halfmove fullmove]'",
+                   "the text is empty%s", "");
   if (strlen(f) >= sizeof f - 1)
-    return fen_err(err, "FEN placement field: too long%s", "");
+    return fen_err(err, FEN_PLACEMENT, PLACEMENT_EXPECTED, "too long%s", "");
   /* 1. placement, rank 8 first */
   int rank = 7, file = 0;
   for (const char *c = f; *c; c++) {
     if (*c == '/') {
       if (file != 8)
-        return fen_err(err, "FEN placement field: rank %s does not have 8 squares",
-                       (char[]){(char)('1' + rank), 0});
+        return fen_err(err, FEN_PLACEMENT, PLACEMENT_EXPECTED,
+                       "rank %s does not have 8 squares", (char[]){(char)('1' + rank), 0});
       if (--rank < 0)
-        return fen_err(err, "FEN placement field: more than 8 ranks%s", "");
+        return fen_err(err, FEN_PLACEMENT, PLACEMENT_EXPECTED, "more than 8 ranks%s", "");
       file = 0;
     } else if (*c >= '1' && *c <= '8') {
       file += *c - '0';
       if (file > 8)
-        return fen_err(err, "FEN placement field: rank %s has more than 8 squares",
-                       (char[]){(char)('1' + rank), 0});
+        return fen_err(err, FEN_PLACEMENT, PLACEMENT_EXPECTED,
+                       "rank %s has more than 8 squares", (char[]){(char)('1' + rank), 0});
     } else {
       const char *q = *c ? strchr(piece_chars, *c) : NULL;
       if (!q)
-        return fen_err(err, "FEN placement field: unexpected character '%s' (expected a "
-                       "piece letter PNBRQKpnbrqk, a digit 1-8 or '/')",
-                       (char[]){*c, 0});
+        return fen_err(err, FEN_PLACEMENT, "a piece letter PNBRQKpnbrqk, a digit 1-8 or '/'",
+                       "unexpected character '%s'", (char[]){*c, 0});
       if (file > 7)
-        return fen_err(err, "FEN placement field: rank %s has more than 8 squares",
-                       (char[]){(char)('1' + rank), 0});
+        return fen_err(err, FEN_PLACEMENT, PLACEMENT_EXPECTED,
+                       "rank %s has more than 8 squares", (char[]){(char)('1' + rank), 0});
       int code = (int)(q - piece_chars), sq = rank * 8 + file;
       int c6 = code / 6, pc = code % 6;
       p.pieces[c6][pc] |= BIT(sq);
@@ -611,28 +608,32 @@ int chess_from_fen(ch_pos *out, const char *fen, char *err) {
     }
   }
   if (rank != 0 || file != 8)
-    return fen_err(err, "FEN placement field: expected 8 ranks of 8 squares%s", "");
+    return fen_err(err, FEN_PLACEMENT, PLACEMENT_EXPECTED, "the board ends at rank %s",
+                   (char[]){(char)('1' + rank), 0});
   for (int c = 0; c < 2; c++) {
     const char *who = c ? "black" : "white";
     if (popcnt(p.pieces[c][CH_KING]) != 1)
-      return fen_err(err, "FEN placement field: %s must have exactly one king", who);
+      return fen_err(err, FEN_PLACEMENT, "exactly one king of each colour",
+                     "%s does not have exactly one king", who);
     if (p.pieces[c][CH_PAWN] & (RANK_1 | RANK_8))
-      return fen_err(err, "FEN placement field: a %s pawn on the first or last rank", who);
+      return fen_err(err, FEN_PLACEMENT, "pawns on ranks 2 to 7 only",
+                     "a %s pawn on the first or last rank", who);
   }
   /* 2. side */
   if (next_field(&s, f, sizeof f) == 0)
-    return fen_err(err, "FEN side field: missing, expected 'w' or 'b'%s", "");
+    return fen_err(err, "FEN side", "'w' or 'b'", "missing%s", "");
   if (strcmp(f, "w") && strcmp(f, "b"))
-    return fen_err(err, "FEN side field: '%s', expected 'w' or 'b'", f);
+    return fen_err(err, "FEN side", "'w' or 'b'", "'%s' is not a side", f);
   p.side = f[0] == 'b';
   /* 3. castling */
   if (next_field(&s, f, sizeof f) == 0)
-    return fen_err(err, "FEN castling field: missing, expected '-' or some of KQkq%s", "");
+    return fen_err(err, "FEN castling", "'-' or some of KQkq", "missing%s", "");
   if (strcmp(f, "-")) {
     for (const char *c = f; *c; c++) {
       int bit = *c == 'K' ? CH_WK : *c == 'Q' ? CH_WQ : *c == 'k' ? CH_BK : *c == 'q' ? CH_BQ : 0;
       if (!bit || (p.castle & bit))
-        return fen_err(err, "FEN castling field: '%s', expected '-' or KQkq, each at most once", f);
+        return fen_err(err, "FEN castling", "'-' or KQkq, each at most once",
+                       "'%s' is not a set of castling rights", f);
       p.castle |= (uint8_t)bit;
     }
     static const struct { int bit, king, rook; const char *name; } need[4] = {
@@ -644,22 +645,24 @@ int chess_from_fen(ch_pos *out, const char *fen, char *err) {
       int c = i / 2;
       if ((p.castle & need[i].bit) &&
           (p.board[need[i].king] != CH_KING + 6 * c || p.board[need[i].rook] != CH_ROOK + 6 * c))
-        return fen_err(err, "FEN castling field: %s", need[i].name);
+        return fen_err(err, "FEN castling", "rights whose king and rook stand on their squares",
+                       "%s", need[i].name);
     }
   }
   /* 4. en passant */
   if (next_field(&s, f, sizeof f) == 0)
-    return fen_err(err, "FEN en passant field: missing, expected '-' or a square such as e3%s", "");
+    return fen_err(err, "FEN en passant", "'-' or a square such as e3", "missing%s", "");
   if (strcmp(f, "-")) {
     int e = strlen(f) == 2 ? sq_parse(f) : -1;
     if (e < 0)
-      return fen_err(err, "FEN en passant field: '%s', expected '-' or a square such as e3", f);
+      return fen_err(err, "FEN en passant", "'-' or a square such as e3",
+                     "'%s' is not a square", f);
     int want_rank = p.side == 0 ? 5 : 2;
     int pawn_sq = p.side == 0 ? e - 8 : e + 8;
     if (e / 8 != want_rank || p.board[pawn_sq] != CH_PAWN + 6 * (p.side ^ 1) ||
         p.board[e] != CH_EMPTY || p.board[p.side == 0 ? e + 8 : e - 8] != CH_EMPTY)
-      return fen_err(err, "FEN en passant field: '%s' does not follow a double pawn push of "
-                     "the side that just moved", f);
+      return fen_err(err, "FEN en passant", "'-' or the square a double pawn push just passed",
+                     "'%s' does not follow a double pawn push of the side that just moved", f);
     p.ep = (uint8_t)e;
   }
   /* 5-6. counters, optional */
@@ -668,15 +671,18 @@ int chess_from_fen(ch_pos *out, const char *fen, char *err) {
     char *end;
     half = strtol(f, &end, 10);
     if (*end || end == f || half < 0 || half > 10000)
-      return fen_err(err, "FEN halfmove field: '%s', expected a whole number from 0", f);
+      return fen_err(err, "FEN halfmove", "a whole number from 0 to 10000",
+                     "'%s' is not a move count", f);
     if (next_field(&s, f, sizeof f)) {
       full = strtol(f, &end, 10);
       if (*end || end == f || full < 1 || full > 60000)
-        return fen_err(err, "FEN fullmove field: '%s', expected a whole number from 1", f);
+        return fen_err(err, "FEN fullmove", "a whole number from 1 to 60000",
+                       "'%s' is not a move number", f);
     }
   }
   if (next_field(&s, f, sizeof f))
-    return fen_err(err, "FEN: unexpected text '%s' after the six fields", f);
+    return fen_err(err, "FEN", "at most six fields", "unexpected text '%s' after the six fields",
+                   f);
   p.halfmove = (uint16_t)half;
   p.fullmove = (uint16_t)full;
   /* the side that just moved may not be in check */
@@ -684,8 +690,9 @@ int chess_from_fen(ch_pos *out, const char *fen, char *err) {
   int bad = chess_in_check(&p);
   p.side ^= 1;
   if (bad)
-    return fen_err(err, "FEN: the side not to move (%s) is in check, which no legal move "
-                   "leaves", p.side ? "white" : "black");
+    return fen_err(err, "FEN side", "the side that just moved not to be in check",
+                   "the side not to move (%s) is in check, which no legal move leaves",
+                   p.side ? "white" : "black");
   compute_key(&p);
   *out = p;
   return 0;
@@ -1281,31 +1288,29 @@ static int ch_init(const void *cfg, void *st, const char *pos, uint64_t seed, ch
 
 static size_t ch_draw(const void *cfg, const void *st, char *buf, size_t n, int colour) {
   const ch_state *s = st;
-  size_t k = 0;
-#define OUT(...) (k += (size_t)snprintf(buf + k, k < n ? n - k : 0, __VA_ARGS__))
+  sg_buf out = buf_open(buf, n);
   for (int r = 7; r >= 0; r--) {
-    OUT("%d", r + 1);
+    buf_printf(&out, "%d", r + 1);
     for (int f = 0; f < 8; f++) {
       int b = s->p.board[r * 8 + f];
       if (b == CH_EMPTY)
-        OUT(" .");
+        buf_printf(&out, " .");
       else if (colour)
-        OUT(b < 6 ? " \033[1;37m%c\033[0m" : " \033[1;31m%c\033[0m", piece_chars[b]);
+        buf_printf(&out, b < 6 ? " \033[1;37m%c\033[0m" : " \033[1;31m%c\033[0m", piece_chars[b]);
       else
-        OUT(" %c", piece_chars[b]);
+        buf_printf(&out, " %c", piece_chars[b]);
     }
-    OUT("\n");
+    buf_printf(&out, "\n");
   }
-  OUT("  a b c d e f g h\n");
+  buf_printf(&out, "  a b c d e f g h\n");
   int w, o = chess_outcome(cfg, s, &w);
   if (o == CH_PLAYING)
-    OUT("%s to move%s", s->p.side ? "black" : "white", chess_in_check(&s->p) ? ", in check" : "");
+    buf_printf(&out, "%s to move%s", s->p.side ? "black" : "white", chess_in_check(&s->p) ? ", in check" : "");
   else if (o == CH_CHECKMATE)
-    OUT("checkmate: %s wins", w ? "black" : "white");
+    buf_printf(&out, "checkmate: %s wins", w ? "black" : "white");
   else
-    OUT("drawn (%s)", chess_outcome_names[o]);
-#undef OUT
-  return k;
+    buf_printf(&out, "drawn (%s)", chess_outcome_names[o]);
+  return out.len;
 }
 
 /* Captures first, most valuable victim then least valuable attacker; promotions with them. */
@@ -1451,6 +1456,11 @@ const sg_class chess_class = {
   .cfg_size = sizeof(ch_cfg),
   .max_moves = CH_MAX_MOVES,
   .params = ch_params,
+  .min_players = 2,
+  .max_players = 2,
+  .utility = SG_ZERO_SUM,
+  .hooks = SG_HOOK_CHECK_CFG | SG_HOOK_ORDER | SG_HOOK_PERFT | SG_HOOK_NODE | SG_HOOK_IN_CHECK |
+           SG_HOOK_NOISY | SG_HOOK_TACTICAL | SG_HOOK_NULL_MOVE,
   .init = ch_init,
   .check_cfg = ch_check_cfg,
   .players = ch_players,

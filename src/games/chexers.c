@@ -8,6 +8,11 @@
 #include <string.h>
 
 #include "chexers.h"
+#include "core/bits.h"
+#include "core/buf.h"
+#include "core/hash.h"
+#include "core/postok.h"
+#include "core/score.h"
 
 /* Pieces on the board and exits together never exceed 12 (a jump converts, it never adds);
    each piece has at most one action per direction and maybe an EXIT. */
@@ -71,7 +76,7 @@ static int hex_distance(int a, int b) {
 int cx_exit_distance(int p, int sq) {
   int best = 99;
   for (uint64_t b = exit_mask[p]; b; b &= b - 1) {
-    int d = hex_distance(sq, __builtin_ctzll(b));
+    int d = hex_distance(sq, bits_first64(b));
     if (d < best)
       best = d;
   }
@@ -117,7 +122,7 @@ static int gen_actions(const cx_state *s, sg_move *out) {
   for (int d = 0; d < 6; d++)
     any |= mv[d] | jp[d];
   for (uint64_t b = any; b; b &= b - 1) {
-    int sq = __builtin_ctzll(b);
+    int sq = bits_first64(b);
     if (exit_mask[me] >> sq & 1)
       out[n++] = CX_ACTION(CX_EXIT, sq, 0);
     for (int d = 0; d < 6; d++)
@@ -235,7 +240,7 @@ static long utility(const cx_cfg *c, const cx_state *s, int p) {
   long sum = 0;
   int n = 0;
   for (uint64_t b = s->piece[p]; b; b &= b - 1, n++) {
-    int sq = __builtin_ctzll(b), d = cx_exit_distance(p, sq);
+    int sq = bits_first64(b), d = cx_exit_distance(p, sq);
     uint64_t x = 1ULL << sq;
     long def = x & corner_mask ? c->corner : x & ring_mask ? c->edge : c->centre;
     sum += def - 100L * d * d;
@@ -247,20 +252,20 @@ static long utility(const cx_cfg *c, const cx_state *s, int p) {
 static void cx_eval(const void *cfg, const void *st, int *scores) {
   for (int p = 0; p < 3; p++) {
     long v = utility(cfg, st, p);
-    if (v > SG_EVAL_MAX / 2)
-      v = SG_EVAL_MAX / 2;
-    if (v < -SG_EVAL_MAX / 2)
-      v = -SG_EVAL_MAX / 2;
+    v = score_clamp(v, SG_EVAL_MAX / 2);
     scores[p] = (int)v;
   }
 }
 
-/* Bounds for max^n's shallow pruning, when every weight is 0 or more: a piece's value is at
-   least -100 * 6 * 6 (no hex is more than 6 steps from its player's nearest exit hex) and at
-   most the best defence value, and the pieces on the board and the exits of all players add
-   up to 12 (a jump converts a piece, never adds one). */
-static int cx_eval_bounds(const void *cfg, int *min_each, int *max_sum) {
-  const cx_cfg *c = cfg;
+/* The score bounds for max^n's shallow pruning, as data in the config (sg_bounds), when every
+   weight is 0 or more: a piece's value is at least -100 * 6 * 6 (no hex is more than 6 steps
+   from its player's nearest exit hex) and at most the best defence value, and the pieces on
+   the board and the exits of all players add up to 12 (a jump converts a piece, never adds
+   one).  Filled by check_cfg, which runs again whenever the weights change. */
+static int cx_check_cfg(void *cfg, char *err) {
+  cx_cfg *c = cfg;
+  (void)err;
+  c->bounds.known = 0;
   if (c->average < 0 || c->exits < 0 || c->pieces < 0 || c->corner < 0 || c->edge < 0 ||
       c->centre < 0)
     return 0;
@@ -272,17 +277,8 @@ static int cx_eval_bounds(const void *cfg, int *min_each, int *max_sum) {
             100L * 12 * (c->exits > c->pieces ? c->exits : c->pieces);
   if (lo < -SG_EVAL_MAX / 2 || hi > SG_EVAL_MAX / 2)
     return 0;   /* the evaluation may be clamped: no promise */
-  *min_each = (int)lo;
-  *max_sum = (int)hi;
-  return 1;
-}
-
-static uint64_t mix64(uint64_t x) {
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ULL;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
+  c->bounds = (sg_bounds){1, (int)lo, (int)hi};
+  return 0;
 }
 
 /* The three hex sets, the side to move and the exits (the actions count and the history stay
@@ -292,8 +288,8 @@ static uint64_t cx_hash(const void *cfg, const void *st) {
   (void)cfg;
   uint64_t extra = (uint64_t)s->side | (uint64_t)s->exits[0] << 8 |
                    (uint64_t)s->exits[1] << 16 | (uint64_t)s->exits[2] << 24;
-  return mix64(s->piece[0] ^ mix64(s->piece[1] ^ mix64(s->piece[2] ^
-                                                          mix64(extra + 0x9e3779b97f4a7c15ULL))));
+  return hash_mix64(s->piece[0] ^ hash_mix64(s->piece[1] ^ hash_mix64(s->piece[2] ^
+                                                          hash_mix64(extra + 0x9e3779b97f4a7c15ULL))));
 }
 
 static int cx_move_kind(const void *cfg, sg_move m) {
@@ -509,10 +505,10 @@ static int cx_parse(const void *cfg, const void *st, const char *text, sg_move *
     }
   if (type == CX_EXIT) {
     char list[64];
-    size_t k = 0;
+    sg_buf out = buf_open(list, sizeof list);
     for (uint64_t x = exit_mask[me]; x; x &= x - 1)
-      k += (size_t)snprintf(list + k, sizeof list - k, "%s(%d,%d)", k ? " " : "",
-                            CX_Q(__builtin_ctzll(x)), CX_R(__builtin_ctzll(x)));
+      buf_printf(&out, "%s(%d,%d)", out.len ? " " : "", CX_Q(bits_first64(x)),
+                 CX_R(bits_first64(x)));
     snprintf(err, SG_ERRLEN, "illegal action '%s': (%d,%d) is not an exit hex of yours (%s "
              "exits from %s)", text, qs[0], rs[0], colour_name[me], list);
   } else
@@ -536,7 +532,7 @@ static int cx_parse(const void *cfg, const void *st, const char *text, sg_move *
    B = (1,-3), ..., Z, then a to k (k = (0,3)).  E.g. "AE.QZ1". */
 
 static char hex_label(int sq) {
-  int i = __builtin_popcountll(CX_BOARD & ((1ULL << sq) - 1));
+  int i = bits_count64(CX_BOARD & ((1ULL << sq) - 1));
   return (char)(i < 26 ? 'A' + i : 'a' + i - 26);
 }
 
@@ -546,41 +542,40 @@ static int label_hex(char ch) {
     return -1;
   for (uint64_t b = CX_BOARD; b; b &= b - 1)
     if (i-- == 0)
-      return __builtin_ctzll(b);
+      return bits_first64(b);
   return -1;
 }
 
 static size_t cx_save_pos(const void *cfg, const void *st, char *buf, size_t n) {
   const cx_state *s = st;
-  size_t k = 0;
+  sg_buf out = buf_open(buf, n);
   (void)cfg;
-#define OUT(...) (k += (size_t)snprintf(buf + k, k < n ? n - k : 0, __VA_ARGS__))
   for (int c = 0; c < 3; c++) {
-    OUT("%s%s:", c ? "|" : "", colour_name[c]);
+    buf_printf(&out, "%s%s:", c ? "|" : "", colour_name[c]);
     for (uint64_t b = s->piece[c]; b; b &= b - 1) {
-      int sq = __builtin_ctzll(b);
-      OUT("%d,%d%s", CX_Q(sq), CX_R(sq), b & (b - 1) ? ";" : "");
+      int sq = bits_first64(b);
+      buf_printf(&out, "%d,%d%s", CX_Q(sq), CX_R(sq), b & (b - 1) ? ";" : "");
     }
   }
-  OUT("|exits:%d,%d,%d|turn:%s|actions:%d", s->exits[0], s->exits[1], s->exits[2],
+  buf_printf(&out, "|exits:%d,%d,%d|turn:%s|actions:%d", s->exits[0], s->exits[1], s->exits[2],
       colour_name[s->side], s->actions);
   if (s->nhist)
-    OUT("|history:");
+    buf_printf(&out, "|history:");
   for (int i = 0; i < s->nhist; i++) {
     uint16_t e = s->hist[i];
     if (e == CX_HIST_PASS)
-      OUT(".");
+      buf_printf(&out, ".");
     else if ((e >> 12 & 3) == 3)
-      OUT("%c%c", hex_label(e & 63), hex_label(e >> 6 & 63));
+      buf_printf(&out, "%c%c", hex_label(e & 63), hex_label(e >> 6 & 63));
     else
-      OUT("%c%c%d", hex_label(e & 63), hex_label(e >> 6 & 63), e >> 12 & 3);
+      buf_printf(&out, "%c%c%d", hex_label(e & 63), hex_label(e >> 6 & 63), e >> 12 & 3);
   }
-#undef OUT
-  return k;
+  return out.len;
 }
 
 /* A list of hexes "q,r;q,r" into *set; 0, or -1 with the fault in why. */
-static int read_hex_list(const char *p, const char *end, uint64_t *set, char *why, size_t wn) {
+static int read_hex_list(const char *field, const char *p, const char *end, uint64_t *set,
+                         char *why, size_t wn) {
   while (p < end) {
     int q, r;
     const char *s = p;
@@ -590,17 +585,16 @@ static int read_hex_list(const char *p, const char *end, uint64_t *set, char *wh
     if (read_int(&s, &q) != 0 || (skip_space(&s), *s++ != ',') ||
         (skip_space(&s), read_int(&s, &r)) != 0 || (skip_space(&s), s > end) ||
         (s < end && *s != ';')) {
-      snprintf(why, wn, "expected hexes q,r separated by ';', e.g. -3,3;-3,2");
-      return -1;
+      return postok_error(why, wn, field, "hexes q,r separated by ';', e.g. -3,3;-3,2",
+                          "'%.*s' is not a hex", (int)(end - p > 20 ? 20 : end - p), p);
     }
     if (!on_board(q, r)) {
-      snprintf(why, wn, "(%d,%d) is off the board", q, r);
-      return -1;
+      return postok_error(why, wn, field, "hexes with |q|, |r| and |q+r| at most 3",
+                          "(%d,%d) is off the board", q, r);
     }
     uint64_t x = 1ULL << CX_SQ(q, r);
     if (*set & x) {
-      snprintf(why, wn, "(%d,%d) is given twice", q, r);
-      return -1;
+      return postok_error(why, wn, field, "each hex once", "(%d,%d) is given twice", q, r);
     }
     *set |= x;
     p = s < end ? s + 1 : s;
@@ -619,8 +613,8 @@ static int read_history(const char *p, const char *end, cx_state *s, char *why, 
     } else {
       int a = label_hex(p[0]), b = p + 1 < end ? label_hex(p[1]) : -1, was = 3;
       if (a < 0 || b < 0) {
-        snprintf(why, wn, "history: expected '.' or two hex labels A-Z, a-k at '%.8s'", p);
-        return -1;
+        return postok_error(why, wn, "history", "'.' or two hex labels A-Z, a-k, each action",
+                            "'%.8s' is not an action", p);
       }
       p += 2;
       if (p < end && *p >= '0' && *p <= '2')
@@ -628,8 +622,8 @@ static int read_history(const char *p, const char *end, cx_state *s, char *why, 
       e = (uint16_t)(a | b << 6 | was << 12);
     }
     if (s->nhist == CX_HIST) {
-      snprintf(why, wn, "history: more than %d actions", CX_HIST);
-      return -1;
+      return postok_error(why, wn, "history", "no more actions than the game keeps",
+                          "more than %d actions", CX_HIST);
     }
     s->hist[s->nhist++] = e;
   }
@@ -657,9 +651,9 @@ static int check_history(const cx_state *s, char *why, size_t wn) {
     if (e == CX_HIST_PASS && has_action(p, mover))
       bad = 1;
     if (bad) {
-      snprintf(why, wn, "history: action %d (by %s) does not lead to this position or was "
-               "not legal", k + 1, colour_name[mover]);
-      return -1;
+      return postok_error(why, wn, "history", "legal actions that lead to the position",
+                          "action %d (by %s) does not lead to this position or was not legal",
+                          k + 1, colour_name[mover]);
     }
   }
   return 0;
@@ -685,23 +679,16 @@ static int read_field(const cx_cfg *c, const char *p, const char *end, cx_state 
   name[k] = '\0';
   int f = p < end && *p == ':' ? find_field(name) : -1;
   if (f < 0) {
-    snprintf(why, wn, "expected fields red:, green:, blue:, exits:, turn:, actions:, history: "
-             "separated by '|', got '%.*s'", (int)(end - start > 20 ? 20 : end - start), start);
-    return -1;
+    return postok_error(why, wn, "field", "fields red:, green:, blue:, exits:, turn:, "
+                        "actions:, history: separated by '|'", "'%.*s' is not a field",
+                        (int)(end - start > 20 ? 20 : end - start), start);
   }
   if (seen[f]++) {
-    snprintf(why, wn, "field %s is given twice", name);
-    return -1;
+    return postok_error(why, wn, name, "each field at most once", "the field is given twice");
   }
   p++;
-  char inner[120];
-  if (f < 3) {
-    if (read_hex_list(p, end, &s->piece[f], inner, sizeof inner) != 0) {
-      snprintf(why, wn, "field %s: %s", name, inner);
-      return -1;
-    }
-    return 0;
-  }
+  if (f < 3)
+    return read_hex_list(name, p, end, &s->piece[f], why, wn);
   if (f == 3) {
     const char *q = p;
     for (int i = 0; i < 3; i++) {
@@ -712,9 +699,9 @@ static int read_field(const cx_cfg *c, const char *p, const char *end, cx_state 
       if (!bad && i < 2)
         bad = *q++ != ',';
       if (bad || (i == 2 && q != end)) {
-        snprintf(why, wn, "field exits: expected three numbers 0 to %d (red, green, blue), "
-                 "e.g. 0,1,0", c->win_exits);
-        return -1;
+        return postok_error(why, wn, "exits", "three numbers (red, green, blue), e.g. 0,1,0",
+                            "'%.*s' is not three exit counts from 0 to %d",
+                            (int)(end - p > 20 ? 20 : end - p), p, c->win_exits);
       }
       s->exits[i] = (uint8_t)e;
     }
@@ -727,16 +714,16 @@ static int read_field(const cx_cfg *c, const char *p, const char *end, cx_state 
         s->side = (uint8_t)i;
         return 0;
       }
-    snprintf(why, wn, "field turn: expected red, green or blue");
-    return -1;
+    return postok_error(why, wn, "turn", "red, green or blue", "'%.*s' is not a colour",
+                        (int)(end - p > 20 ? 20 : end - p), p);
   }
   if (f == 5) {
     int v;
     const char *q = p;
     if (read_int(&q, &v) != 0 || q != end || v < 0 || v > 3 * c->max_turns) {
-      snprintf(why, wn, "field actions: expected the actions played, 0 to %d",
-               3 * c->max_turns);
-      return -1;
+      return postok_error(why, wn, "actions", "the actions played, up to 3 * rules.max_turns",
+                          "'%.*s' is not a count from 0 to %d", (int)(end - p > 20 ? 20 : end - p), p,
+                          3 * c->max_turns);
     }
     s->actions = (uint16_t)v;
     return 0;
@@ -748,50 +735,44 @@ static int read_field(const cx_cfg *c, const char *p, const char *end, cx_state 
 static int read_position(const cx_cfg *c, const char *pos, cx_state *s, char *why, size_t wn) {
   int seen[7] = {0};
   memset(s, 0, sizeof *s);
-  const char *p = pos, *stop = pos + strlen(pos);
-  while (p <= stop) {
-    const char *end = memchr(p, '|', (size_t)(stop - p));
-    if (!end)
-      end = stop;
-    if (read_field(c, p, end, s, seen, why, wn) != 0)
+  sg_postok t;
+  sg_span f;
+  postok_open(&t, pos);
+  while (postok_field(&t, '|', &f))
+    if (read_field(c, f.p, f.p + f.n, s, seen, why, wn) != 0)
       return -1;
-    p = end + 1;
-  }
   for (int i = 0; i < 5; i++)
     if (!seen[i] && i != 3) {
-      snprintf(why, wn, "field %s is missing (red, green, blue and turn are needed)",
-               i == 4 ? "turn" : colour_name[i]);
-      return -1;
+      return postok_error(why, wn, i == 4 ? "turn" : colour_name[i], "the fields red, green, "
+                          "blue and turn", "the field is missing");
     }
   if ((s->piece[0] & s->piece[1]) | (s->piece[0] & s->piece[2]) | (s->piece[1] & s->piece[2])) {
-    int sq = __builtin_ctzll((s->piece[0] & s->piece[1]) | (s->piece[0] & s->piece[2]) |
+    int sq = bits_first64((s->piece[0] & s->piece[1]) | (s->piece[0] & s->piece[2]) |
                              (s->piece[1] & s->piece[2]));
-    snprintf(why, wn, "(%d,%d) is given to two colours", CX_Q(sq), CX_R(sq));
-    return -1;
+    return postok_error(why, wn, "board", "each hex for one colour at most",
+                        "(%d,%d) is given to two colours", CX_Q(sq), CX_R(sq));
   }
-  int total = __builtin_popcountll(occupied(s)) + s->exits[0] + s->exits[1] + s->exits[2];
+  int total = bits_count64(occupied(s)) + s->exits[0] + s->exits[1] + s->exits[2];
   if (total > 12) {
-    snprintf(why, wn, "%d pieces on the board and exited (at most 12: jumps convert pieces, "
-             "they never add any)", total);
-    return -1;
+    return postok_error(why, wn, "board", "at most 12 pieces on the board and exited (jumps "
+                        "convert pieces, they never add any)", "%d pieces", total);
   }
   int winners = 0, last = (s->side + 2) % 3;
   for (int i = 0; i < 3; i++)
     if (s->exits[i] >= c->win_exits) {
       winners++;
       if (i != last || s->nhist) {
-        snprintf(why, wn, "field exits: %s has won, so %s must have made the last action (an "
-                 "EXIT)", colour_name[i], colour_name[i]);
-        return -1;
+        return postok_error(why, wn, "exits", "the winner to have made the last action (an EXIT)",
+                            "%s has won but did not play last", colour_name[i]);
       }
     }
   if (winners > 1) {
-    snprintf(why, wn, "field exits: only one player can reach %d exits", c->win_exits);
-    return -1;
+    return postok_error(why, wn, "exits", "one winner at most",
+                        "more than one player has %d exits", c->win_exits);
   }
   if (s->nhist > s->actions) {
-    snprintf(why, wn, "history: %d actions, more than the %d played", s->nhist, s->actions);
-    return -1;
+    return postok_error(why, wn, "history", "no more actions than the actions field",
+                        "%d actions, more than the %d played", s->nhist, s->actions);
   }
   if (check_history(s, why, wn) != 0)
     return -1;
@@ -810,12 +791,8 @@ static int cx_init(const void *cfg, void *st, const char *pos, uint64_t seed, ch
     memcpy(st, &s, sizeof s);
     return 0;
   }
-  char why[180];
-  if (read_position(cfg, pos, &s, why, sizeof why) != 0) {
-    snprintf(err, SG_ERRLEN, "malformed position '%.40s%s': %s", pos, strlen(pos) > 40 ? "..." :
-             "", why);
+  if (read_position(cfg, pos, &s, err, SG_ERRLEN) != 0)
     return -1;
-  }
   memcpy(st, &s, sizeof s);
   return 0;
 }
@@ -825,41 +802,39 @@ static size_t cx_draw(const void *cfg, const void *st, char *buf, size_t n, int 
   const cx_cfg *c = cfg;
   const cx_state *s = st;
   static const char *const ansi[3] = {"\033[1;31m", "\033[1;32m", "\033[1;34m"};
-  size_t k = 0;
-#define OUT(...) (k += (size_t)snprintf(buf + k, k < n ? n - k : 0, __VA_ARGS__))
+  sg_buf out = buf_open(buf, n);
   for (int r = -3; r <= 3; r++) {
     int qlo = r < 0 ? -3 - r : -3, qhi = r > 0 ? 3 - r : 3;
-    OUT("r=%2d  %*s", r, 2 * abs(r), "");
+    buf_printf(&out, "r=%2d  %*s", r, 2 * abs(r), "");
     for (int q = qlo; q <= qhi; q++) {
       int who = colour_at(s, CX_SQ(q, r));
       if (who < 0)
-        OUT(" . ");
+        buf_printf(&out, " . ");
       else if (colour)
-        OUT(" %s%c\033[0m ", ansi[who], colour_letter[who]);
+        buf_printf(&out, " %s%c\033[0m ", ansi[who], colour_letter[who]);
       else
-        OUT(" %c ", colour_letter[who]);
+        buf_printf(&out, " %c ", colour_letter[who]);
       if (q < qhi)
-        OUT(" ");
+        buf_printf(&out, " ");
     }
-    OUT("%*s   q=%d..%d\n", 2 * abs(r), "", qlo, qhi);
+    buf_printf(&out, "%*s   q=%d..%d\n", 2 * abs(r), "", qlo, qhi);
   }
   int w;
   sg_status result = cx_status(cfg, st, &w);
-  OUT("exits: red %d, green %d, blue %d (%d win); ", s->exits[0], s->exits[1], s->exits[2],
+  buf_printf(&out, "exits: red %d, green %d, blue %d (%d win); ", s->exits[0], s->exits[1], s->exits[2],
       c->win_exits);
   if (result == SG_PLAYING)
-    OUT("%s to move, action %d of %d", colour_name[s->side], s->actions + 1, 3 * c->max_turns);
+    buf_printf(&out, "%s to move, action %d of %d", colour_name[s->side], s->actions + 1, 3 * c->max_turns);
   else if (result == SG_WON)
-    OUT("%s wins", colour_name[w]);
+    buf_printf(&out, "%s wins", colour_name[w]);
   else if (s->reps >= c->repetitions)
-    OUT("drawn (the same position for the %d%s time)", s->reps,
+    buf_printf(&out, "drawn (the same position for the %d%s time)", s->reps,
         s->reps == 2 ? "nd" : s->reps == 3 ? "rd" : "th");
   else
-    OUT("drawn (%d turns each)", c->max_turns);
+    buf_printf(&out, "drawn (%d turns each)", c->max_turns);
   if (result == SG_PLAYING && s->reps > 1)
-    OUT("\nthis position has occurred %d times", s->reps);
-#undef OUT
-  return k;
+    buf_printf(&out, "\nthis position has occurred %d times", s->reps);
+  return out.len;
 }
 
 const sg_class chexers_class = {
@@ -868,7 +843,14 @@ const sg_class chexers_class = {
   .cfg_size = sizeof(cx_cfg),
   .max_moves = CX_MAX_MOVES,
   .params = cx_params,
+  .min_players = 3,
+  .max_players = 3,
+  .utility = SG_GENERAL_SUM,
+  .hooks = SG_HOOK_CHECK_CFG | SG_HOOK_MOVE_KIND | SG_HOOK_PRUNE,
+  .bounds = SG_BOUNDS_CONFIG,
+  .bounds_offset = offsetof(cx_cfg, bounds),
   .init = cx_init,
+  .check_cfg = cx_check_cfg,
   .players = cx_players,
   .to_move = cx_to_move,
   .gen = cx_gen,
@@ -882,6 +864,5 @@ const sg_class chexers_class = {
   .draw = cx_draw,
   .move_kind = cx_move_kind,
   .prune = cx_prune,
-  .eval_bounds = cx_eval_bounds,
   .perft_end_leaf = 0,
 };

@@ -49,6 +49,7 @@ typedef struct cx_cfg {
   int exits;              /* per piece exited */
   int pieces;             /* per piece on the board */
   int corner, edge, centre;   /* defence value of a hex, in hundredths */
+  sg_bounds bounds;       /* the score bounds these weights give (check_cfg fills them) */
 } cx_cfg;
 
 /* A move: bits 0-5 from, 6-11 to (MOVE and JUMP), 12-13 the action type. */

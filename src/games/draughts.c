@@ -6,6 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/bits.h"
+#include "core/buf.h"
+#include "core/hash.h"
+#include "core/postok.h"
+#include "core/score.h"
 #include "draughts.h"
 
 /* The most legal moves of any state.  A capture route never lands on the same square twice
@@ -33,7 +38,7 @@ static const sg_param dr_params[] = {
 
 static const char *const side_name[2] = {"black", "white"};
 
-static int popcount32(uint32_t x) { return __builtin_popcount(x); }
+static int popcount32(uint32_t x) { return bits_count32(x); }
 static uint32_t bit(int sq) { return 1u << sq; }
 
 /* Board geometry: row 0 at the top; row 0 uses columns 1, 3, 5, 7 (0-based), row 1 columns
@@ -150,7 +155,7 @@ static unsigned jump_dirs(const route_ctx *x, int sq, uint32_t taken) {
 static void route_jumps(route_ctx *x, int sq, uint32_t taken, int nj, sg_move steps,
                         unsigned dirs) {
   for (; dirs; dirs &= dirs - 1) {
-    int d = __builtin_ctz(dirs), l = land_sq[sq][d];
+    int d = bits_first32(dirs), l = land_sq[sq][d];
     sg_move s2 = steps | (sg_move)d << (9 + 2 * nj);
     uint32_t t2 = taken | next_bit[sq][d];
     unsigned more = 0;
@@ -170,12 +175,12 @@ static void route_jumps(route_ctx *x, int sq, uint32_t taken, int nj, sg_move st
 static int gen_moves(const dr_cfg *c, const dr_state *s, sg_move *out) {
   int side = s->side, n = 0;
   for (uint32_t b = s->huffable; b; b &= b - 1)
-    out[n++] = DR_HUFF_MOVE | (sg_move)__builtin_ctz(b);
+    out[n++] = DR_HUFF_MOVE | (sg_move)bits_first32(b);
   uint32_t empty = ~(s->piece[0] | s->piece[1]), jumpers = capturers(s, side);
   if (jumpers) {
     route_ctx x = {0, 0, 0, s->piece[side ^ 1], 0, crown_row(side), out, n};
     for (uint32_t b = jumpers; b; b &= b - 1) {
-      x.from = __builtin_ctz(b);
+      x.from = bits_first32(b);
       x.king = s->kings >> x.from & 1;
       x.dirs = dir_mask(side, x.king);
       x.empty = empty | bit(x.from);   /* a king may come back */
@@ -193,11 +198,11 @@ static int gen_moves(const dr_cfg *c, const dr_state *s, sg_move *out) {
   to[3] = down & up_lo(empty);
   uint32_t movers = to[0] | to[1] | to[2] | to[3];
   for (uint32_t b = movers; b; b &= b - 1) {
-    int sq = __builtin_ctz(b);
+    int sq = bits_first32(b);
     unsigned dirs = (to[0] >> sq & 1) | (to[1] >> sq & 1) << 1 | (to[2] >> sq & 1) << 2 |
                     (to[3] >> sq & 1) << 3;
     for (; dirs; dirs &= dirs - 1)
-      out[n++] = (sg_move)__builtin_ctz(dirs) << 9 | (sg_move)sq;
+      out[n++] = (sg_move)bits_first32(dirs) << 9 | (sg_move)sq;
   }
   return n;
 }
@@ -311,7 +316,7 @@ static void dr_eval(const void *cfg, const void *st, int *scores) {
     uint32_t men = s->piece[col] & ~s->kings, kings = s->piece[col] & s->kings;
     long adv = 0;
     for (uint32_t b = men; b; b &= b - 1) {
-      int r = sq_row(__builtin_ctz(b));
+      int r = sq_row(bits_first32(b));
       adv += col == 0 ? r : 7 - r;
     }
     material[col] = (long)c->man * popcount32(men) + (long)c->king * popcount32(kings);
@@ -323,20 +328,9 @@ static void dr_eval(const void *cfg, const void *st, int *scores) {
   long off = 24 - popcount32(s->piece[0] | s->piece[1]);
   if (material[0] != material[1])
     v += (material[0] > material[1] ? 1 : -1) * (long)c->trade * off;
-  if (v > SG_EVAL_MAX / 2)
-    v = SG_EVAL_MAX / 2;
-  if (v < -SG_EVAL_MAX / 2)
-    v = -SG_EVAL_MAX / 2;
+  v = score_clamp(v, SG_EVAL_MAX / 2);
   scores[0] = (int)v;
   scores[1] = (int)-v;
-}
-
-static uint64_t mix64(uint64_t x) {
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ULL;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
 }
 
 /* The whole state: pieces, kings, huffable set, side and the no-progress counter (so a
@@ -347,7 +341,7 @@ static uint64_t dr_hash(const void *cfg, const void *st) {
   uint64_t a = (uint64_t)s->piece[0] | (uint64_t)s->piece[1] << 32;
   uint64_t b = (uint64_t)s->kings | (uint64_t)s->huffable << 32;
   uint64_t c = (uint64_t)s->side | (uint64_t)s->quiet << 8;
-  return mix64(a ^ mix64(b ^ mix64(c + 0x9e3779b97f4a7c15ULL)));
+  return hash_mix64(a ^ hash_mix64(b ^ hash_mix64(c + 0x9e3779b97f4a7c15ULL)));
 }
 
 /* A capture pending, or (huff variant) a huff on offer: material is about to change. */
@@ -380,6 +374,26 @@ static void dr_order(const void *cfg, const void *st, sg_move *ms, int n) {
     }
     ms[j] = m, key[j] = k;
   }
+}
+
+/* For the shared alpha-beta: huffs, captures and crowning moves are noisy (the order above:
+   huffs, longer captures, crownings), so the search tries them first and never reduces them;
+   killers and history order the quiet rest. */
+static int dr_tactical(const void *cfg, const void *st, sg_move m, int *key) {
+  const dr_state *s = st;
+  int sqs[DR_MAX_JUMPS + 2];
+  (void)cfg;
+  if (m & DR_HUFF_MOVE) {
+    *key = 100;
+    return 1;
+  }
+  int k = move_route(m, sqs), from = sqs[0], last = sqs[k - 1];
+  int crowns = !(s->kings >> from & 1) && (crown_row(s->side) & bit(last));
+  int jumps = (int)(m >> 5 & 15);
+  if (!jumps && !crowns)
+    return 0;
+  *key = 1 + 4 * jumps + 3 * crowns;
+  return 1;
 }
 
 static void dr_format(const void *cfg, const void *st, sg_move m, char *buf, size_t n) {
@@ -543,7 +557,7 @@ static int parse_huff(const dr_cfg *c, const dr_state *s, const char *text, int 
     list[0] = '\0';
     for (uint32_t b = s->huffable; b && at < sizeof list; b &= b - 1)
       at += (size_t)snprintf(list + at, sizeof list - at, "%s%d", at ? ", " : "",
-                             __builtin_ctz(b) + 1);
+                             bits_first32(b) + 1);
     snprintf(err, SG_ERRLEN, "illegal move '%s': %d is not huffable (huffable: %s)", text,
              sq + 1, list);
   }
@@ -614,36 +628,39 @@ static int dr_parse(const void *cfg, const void *st, const char *text, sg_move *
    capture, crowning or huff. */
 static size_t dr_save_pos(const void *cfg, const void *st, char *buf, size_t n) {
   const dr_state *s = st;
-  char t[256];
-  size_t k = 0;
+  sg_buf out = buf_open(buf, n);
   (void)cfg;
-  t[k++] = s->side ? 'W' : 'B';
+  buf_printf(&out, "%c", s->side ? 'W' : 'B');
   for (int col = 1; col >= 0; col--) {
-    k += (size_t)snprintf(t + k, sizeof t - k, ":%c", col ? 'W' : 'B');
+    buf_printf(&out, ":%c", col ? 'W' : 'B');
     int first = 1;
     for (uint32_t b = s->piece[col]; b; b &= b - 1, first = 0) {
-      int sq = __builtin_ctz(b);
-      k += (size_t)snprintf(t + k, sizeof t - k, "%s%s%d", first ? "" : ",",
+      int sq = bits_first32(b);
+      buf_printf(&out, "%s%s%d", first ? "" : ",",
                             s->kings >> sq & 1 ? "K" : "", sq + 1);
     }
   }
   if (s->huffable) {
-    k += (size_t)snprintf(t + k, sizeof t - k, ":H");
+    buf_printf(&out, ":H");
     for (uint32_t b = s->huffable; b; b &= b - 1)
-      k += (size_t)snprintf(t + k, sizeof t - k, "%d%s", __builtin_ctz(b) + 1,
+      buf_printf(&out, "%d%s", bits_first32(b) + 1,
                             (b & (b - 1)) ? "," : "");
   }
   if (s->quiet)
-    k += (size_t)snprintf(t + k, sizeof t - k, ":C%d", s->quiet);
-  return (size_t)snprintf(buf, n, "%s", t);
+    buf_printf(&out, ":C%d", s->quiet);
+  return out.len;
 }
 
-/* One ':'-separated list of squares (with K before a king when kings is not NULL, and ranges
-   such as 1-12) into *set; returns 0, or -1 with the reason in why. */
-static int read_square_list(const char *p, const char *end, uint32_t *set, uint32_t *kings,
-                            char *why, size_t wn) {
+#define SQUARES_EXPECTED "squares 1 to 32 separated by commas, ranges such as 1-12 allowed"
+
+/* One field's list of squares (with K before a king when kings is not NULL, and ranges such as
+   1-12) into *set; returns 0, or -1 with the error for the field named name. */
+static int read_square_list(sg_span f, const char *name, uint32_t *set, uint32_t *kings,
+                            char *err) {
+  const char *p = f.p, *end = f.p + f.n;
   while (p < end) {
     int king = 0;
+    const char *item = p;
     if (kings && (*p == 'K' || *p == 'k'))
       king = 1, p++;
     int a = read_square(&p), b = a;
@@ -652,15 +669,16 @@ static int read_square_list(const char *p, const char *end, uint32_t *set, uint3
       b = read_square(&p);
     }
     if (a < 0 || b < a || p > end || (p < end && *p != ',')) {
-      snprintf(why, wn, "expected squares 1 to 32 separated by commas%s",
-               kings ? ", K before a king" : "");
-      return -1;
+      const char *stop = memchr(item, ',', (size_t)(end - item));
+      int len = (int)((stop ? stop : end) - item);
+      return postok_error(err, SG_ERRLEN, name, kings ? SQUARES_EXPECTED ", K before a king"
+                          : SQUARES_EXPECTED, "'%.*s' is not a square", len > 20 ? 20 : len,
+                          item);
     }
     for (int sq = a; sq <= b; sq++) {
-      if (*set >> sq & 1) {
-        snprintf(why, wn, "square %d is given twice", sq + 1);
-        return -1;
-      }
+      if (*set >> sq & 1)
+        return postok_error(err, SG_ERRLEN, name, "each square once",
+                            "square %d is given twice", sq + 1);
       *set |= bit(sq);
       if (king)
         *kings |= bit(sq);
@@ -671,89 +689,90 @@ static int read_square_list(const char *p, const char *end, uint32_t *set, uint3
   return 0;
 }
 
-/* Read the fields of a position text into s; returns 0, or -1 with the field's fault. */
-static int read_position(const dr_cfg *c, const char *pos, dr_state *s, char *why, size_t wn) {
-  memset(s, 0, sizeof *s);
-  char side = (char)toupper((unsigned char)pos[0]);
-  if ((side != 'B' && side != 'W') || (pos[1] != ':' && pos[1] != '\0')) {
-    snprintf(why, wn, "the side to move must come first, B or W");
-    return -1;
+/* Read one field after the side to move (W, B, H or C and its contents) into s. */
+static int read_field(sg_span f, dr_state *s, int *seen, char *err) {
+  char k = f.n ? (char)toupper((unsigned char)f.p[0]) : '\0';
+  const char *kinds = "WBHC", *at = k ? strchr(kinds, k) : NULL;
+  if (!at)
+    return postok_error(err, SG_ERRLEN, "field", "fields W, B, H or C after the side to "
+                        "move", "'%.*s' starts with no field letter",
+                        (int)(f.n > 20 ? 20 : f.n), f.p);
+  int fi = (int)(at - kinds);
+  char name[2] = {k, '\0'};
+  if (seen[fi]++)
+    return postok_error(err, SG_ERRLEN, name, "each field at most once",
+                        "the field is given twice");
+  sg_span rest = {f.p + 1, f.n - 1};
+  if (fi == 3) {
+    long v;
+    if (span_int(rest, 0, UINT16_MAX, &v) != 0)
+      return postok_error(err, SG_ERRLEN, name, "the plies since the last capture or crowning, "
+                          "0 to 65535", "'%.*s' is not a count",
+                          (int)(rest.n > 20 ? 20 : rest.n), rest.p);
+    s->quiet = (uint16_t)v;
+    return 0;
   }
+  uint32_t set = 0;
+  if (read_square_list(rest, name, &set, fi < 2 ? &s->kings : NULL, err) != 0)
+    return -1;
+  if (fi < 2 && ((s->piece[0] | s->piece[1]) & set))
+    return postok_error(err, SG_ERRLEN, name, "each square for one side at most",
+                        "square %d is given to both sides",
+                        bits_first32((s->piece[0] | s->piece[1]) & set) + 1);
+  if (fi < 2)
+    s->piece[fi == 0 ? 1 : 0] = set;
+  else
+    s->huffable = set;
+  return 0;
+}
+
+/* Read a position text (PDN FEN, dr_save_pos's form) into s; returns 0, or -1 with the
+   error. */
+static int read_position(const dr_cfg *c, const char *pos, dr_state *s, char *err) {
+  char text[300];
+  size_t len = strlen(pos);
+  memset(s, 0, sizeof *s);
+  if (len >= sizeof text)
+    return postok_error(err, SG_ERRLEN, "text", "at most 299 characters", "%zu characters",
+                        len);
+  memcpy(text, pos, len + 1);
+  if (len > 0 && text[len - 1] == '.')   /* PDN may close the position with a full stop */
+    text[--len] = '\0';
+  sg_postok t;
+  sg_span f;
+  postok_open(&t, text);
+  postok_field(&t, ':', &f);
+  char side = f.n == 1 ? (char)toupper((unsigned char)f.p[0]) : '\0';
+  if (side != 'B' && side != 'W')
+    return postok_error(err, SG_ERRLEN, "side", "B or W first, then ':'",
+                        "'%.*s' is not the side to move", (int)(f.n > 20 ? 20 : f.n), f.p);
   s->side = side == 'W';
   int seen[4] = {0};   /* W, B, H, C */
-  const char *p = pos + 1, *stop = pos + strlen(pos);
-  if (stop > p && stop[-1] == '.')   /* PDN may close the position with a full stop */
-    stop--;
-  while (p < stop) {
-    p++;   /* the ':' */
-    const char *end = memchr(p, ':', (size_t)(stop - p));
-    if (!end)
-      end = stop;
-    char f = (char)toupper((unsigned char)*p);
-    const char *kinds = "WBHC", *at = strchr(kinds, f);
-    if (f == '\0' || !at) {
-      snprintf(why, wn, "field '%.*s' must start with W, B, H or C", (int)(end - p), p);
+  while (postok_field(&t, ':', &f))
+    if (read_field(f, s, seen, err) != 0)
       return -1;
-    }
-    int fi = (int)(at - kinds);
-    if (seen[fi]++) {
-      snprintf(why, wn, "field %c is given twice", f);
-      return -1;
-    }
-    if (fi == 3) {
-      char *e;
-      long v = strtol(p + 1, &e, 10);
-      if (e != end || e == p + 1 || v < 0 || v > UINT16_MAX) {
-        snprintf(why, wn, "field C: expected the plies since the last capture or crowning, "
-                 "0 to %d", UINT16_MAX);
-        return -1;
-      }
-      s->quiet = (uint16_t)v;
-    } else {
-      uint32_t set = 0;
-      char inner[120];
-      if (read_square_list(p + 1, end, &set, fi < 2 ? &s->kings : NULL, inner,
-                           sizeof inner) != 0) {
-        snprintf(why, wn, "field %c: %s", f, inner);
-        return -1;
-      }
-      if (fi < 2 && ((s->piece[0] | s->piece[1]) & set)) {
-        snprintf(why, wn, "a square is given to both sides");
-        return -1;
-      }
-      if (fi < 2)
-        s->piece[fi == 0 ? 1 : 0] = set;
-      else
-        s->huffable = set;
-    }
-    p = end;
-  }
-  if (!seen[0] || !seen[1]) {
-    snprintf(why, wn, "expected a W field and a B field with each side's squares");
-    return -1;
-  }
+  if (!seen[0] || !seen[1])
+    return postok_error(err, SG_ERRLEN, seen[0] ? "B" : "W", "a W field and a B field with "
+                        "each side's squares", "the field is missing");
   for (int col = 0; col < 2; col++) {
     uint32_t men = s->piece[col] & ~s->kings & crown_row(col);
-    if (popcount32(s->piece[col]) > 12) {
-      snprintf(why, wn, "%s has %d pieces (at most 12)", side_name[col],
-               popcount32(s->piece[col]));
-      return -1;
-    }
-    if (men) {
-      snprintf(why, wn, "a %s man on %d would have been crowned", side_name[col],
-               __builtin_ctz(men) + 1);
-      return -1;
-    }
+    const char *name = col ? "W" : "B";
+    if (popcount32(s->piece[col]) > 12)
+      return postok_error(err, SG_ERRLEN, name, "at most 12 pieces a side",
+                          "%s has %d pieces", side_name[col], popcount32(s->piece[col]));
+    if (men)
+      return postok_error(err, SG_ERRLEN, name, "a king (K) on the far row",
+                          "a %s man on %d would have been crowned", side_name[col],
+                          bits_first32(men) + 1);
   }
-  if (s->huffable && c->capture != DR_HUFF) {
-    snprintf(why, wn, "field H: huffable pieces need the huff variant");
-    return -1;
-  }
-  if (s->huffable & ~s->piece[s->side ^ 1]) {
-    snprintf(why, wn, "field H: %d holds no piece of %s, who moved last",
-             __builtin_ctz(s->huffable & ~s->piece[s->side ^ 1]) + 1, side_name[s->side ^ 1]);
-    return -1;
-  }
+  if (s->huffable && c->capture != DR_HUFF)
+    return postok_error(err, SG_ERRLEN, "H", "no H field unless variant.capture is huff",
+                        "huffable pieces need the huff variant");
+  if (s->huffable & ~s->piece[s->side ^ 1])
+    return postok_error(err, SG_ERRLEN, "H", "squares of the side that moved last",
+                        "%d holds no piece of %s, who moved last",
+                        bits_first32(s->huffable & ~s->piece[s->side ^ 1]) + 1,
+                        side_name[s->side ^ 1]);
   return 0;
 }
 
@@ -767,11 +786,8 @@ static int dr_init(const void *cfg, void *st, const char *pos, uint64_t seed, ch
     memcpy(st, &s, sizeof s);
     return 0;
   }
-  char why[160];
-  if (read_position(cfg, pos, &s, why, sizeof why) != 0) {
-    snprintf(err, SG_ERRLEN, "malformed position '%.60s': %s", pos, why);
+  if (read_position(cfg, pos, &s, err) != 0)
     return -1;
-  }
   memcpy(st, &s, sizeof s);
   return 0;
 }
@@ -780,49 +796,47 @@ static int dr_init(const void *cfg, void *st, const char *pos, uint64_t seed, ch
 static size_t dr_draw(const void *cfg, const void *st, char *buf, size_t n, int colour) {
   const dr_cfg *c = cfg;
   const dr_state *s = st;
-  size_t k = 0;
-#define OUT(...) (k += (size_t)snprintf(buf + k, k < n ? n - k : 0, __VA_ARGS__))
+  sg_buf out = buf_open(buf, n);
   for (int r = 0; r < 8; r++) {
-    OUT(" ");
+    buf_printf(&out, " ");
     for (int col = 0; col < 8; col++) {
       if ((r + col) % 2 == 0) {
-        OUT("   ");
+        buf_printf(&out, "   ");
         continue;
       }
       int sq = r * 4 + col / 2, king = s->kings >> sq & 1;
       if (s->piece[0] >> sq & 1)
-        OUT(colour ? "  \033[1;31m%c\033[0m" : "  %c", king ? 'B' : 'b');
+        buf_printf(&out, colour ? "  \033[1;31m%c\033[0m" : "  %c", king ? 'B' : 'b');
       else if (s->piece[1] >> sq & 1)
-        OUT(colour ? "  \033[1;37m%c\033[0m" : "  %c", king ? 'W' : 'w');
+        buf_printf(&out, colour ? "  \033[1;37m%c\033[0m" : "  %c", king ? 'W' : 'w');
       else
-        OUT("  .");
+        buf_printf(&out, "  .");
     }
-    OUT("   ");
+    buf_printf(&out, "   ");
     for (int col = 0; col < 8; col++)
       if ((r + col) % 2)
-        OUT("%3d", r * 4 + col / 2 + 1);
+        buf_printf(&out, "%3d", r * 4 + col / 2 + 1);
       else if (col < 7)   /* no trailing blanks */
-        OUT("   ");
-    OUT("\n");
+        buf_printf(&out, "   ");
+    buf_printf(&out, "\n");
   }
   int w;
   sg_status result = dr_status(cfg, st, &w);
-  OUT("black (b, king B) %d, white (w, king W) %d, ", popcount32(s->piece[0]),
+  buf_printf(&out, "black (b, king B) %d, white (w, king W) %d, ", popcount32(s->piece[0]),
       popcount32(s->piece[1]));
   if (result == SG_PLAYING)
-    OUT("%s to move", side_name[s->side]);
+    buf_printf(&out, "%s to move", side_name[s->side]);
   else if (result == SG_DRAWN)
-    OUT("drawn (%d moves each without a capture or crowning)", c->draw_moves);
+    buf_printf(&out, "drawn (%d moves each without a capture or crowning)", c->draw_moves);
   else
-    OUT("%s wins", side_name[w]);
-  OUT("\nno capture or crowning for %d plies (drawn at %d)", s->quiet, 2 * c->draw_moves);
+    buf_printf(&out, "%s wins", side_name[w]);
+  buf_printf(&out, "\nno capture or crowning for %d plies (drawn at %d)", s->quiet, 2 * c->draw_moves);
   if (s->huffable) {
-    OUT("; %s may huff", side_name[s->side]);
+    buf_printf(&out, "; %s may huff", side_name[s->side]);
     for (uint32_t b = s->huffable; b; b &= b - 1)
-      OUT(" %d", __builtin_ctz(b) + 1);
+      buf_printf(&out, " %d", bits_first32(b) + 1);
   }
-#undef OUT
-  return k;
+  return out.len;
 }
 
 const sg_class draughts_class = {
@@ -831,6 +845,10 @@ const sg_class draughts_class = {
   .cfg_size = sizeof(dr_cfg),
   .max_moves = DR_MAX_MOVES,
   .params = dr_params,
+  .min_players = 2,
+  .max_players = 2,
+  .utility = SG_ZERO_SUM,
+  .hooks = SG_HOOK_ORDER | SG_HOOK_UNQUIET | SG_HOOK_TACTICAL,
   .init = dr_init,
   .players = dr_players,
   .to_move = dr_to_move,
@@ -845,5 +863,6 @@ const sg_class draughts_class = {
   .draw = dr_draw,
   .order = dr_order,
   .unquiet = dr_unquiet,
+  .tactical = dr_tactical,
   .perft_end_leaf = 1,
 };

@@ -27,6 +27,35 @@ const sg_class *game_find(const char *name) {
   return NULL;
 }
 
+const char *const sg_hook_names[SG_HOOK_COUNT] = {
+  "setup", "check_cfg", "symmetry", "move_kind", "order", "end_margin", "unquiet", "prune",
+  "perft", "node", "in_check", "noisy", "tactical", "null_move"
+};
+
+int game_score_bounds(const sg_class *c, const void *cfg, int *min_each, int *max_sum) {
+  const sg_bounds *b = c->bounds == SG_BOUNDS_FIXED ? &c->bounds_fixed
+                       : c->bounds == SG_BOUNDS_CONFIG
+                         ? (const sg_bounds *)(const void *)((const char *)cfg + c->bounds_offset)
+                         : NULL;
+  if (b == NULL || !b->known)
+    return 0;
+  *min_each = b->min_each;
+  *max_sum = b->max_sum;
+  return 1;
+}
+
+unsigned game_hooks_mismatch(const sg_class *c) {
+  unsigned has = (c->setup ? SG_HOOK_SETUP : 0) | (c->check_cfg ? SG_HOOK_CHECK_CFG : 0) |
+                 (c->nsym > 1 && c->sym_state && c->sym_move ? SG_HOOK_SYMMETRY : 0) |
+                 (c->move_kind ? SG_HOOK_MOVE_KIND : 0) | (c->order ? SG_HOOK_ORDER : 0) |
+                 (c->end_margin ? SG_HOOK_END_MARGIN : 0) | (c->unquiet ? SG_HOOK_UNQUIET : 0) |
+                 (c->prune ? SG_HOOK_PRUNE : 0) | (c->perft ? SG_HOOK_PERFT : 0) |
+                 (c->node.size && c->node.gen && c->node.make ? SG_HOOK_NODE : 0) |
+                 (c->in_check ? SG_HOOK_IN_CHECK : 0) | (c->noisy ? SG_HOOK_NOISY : 0) |
+                 (c->tactical ? SG_HOOK_TACTICAL : 0) | (c->null_move ? SG_HOOK_NULL_MOVE : 0);
+  return has ^ c->hooks;
+}
+
 const sg_param *game_param_find(const sg_class *c, sg_param_group g, const char *name) {
   for (const sg_param *p = c->params; p && p->name; p++)
     if (p->group == g && strcmp(p->name, name) == 0)

@@ -36,6 +36,46 @@ typedef struct sg_param {
   double min, max;   /* accepted range (ints and doubles) */
 } sg_param;
 
+/* What the scores of one position add up to (OpenSpiel's GameType::Utility): zero-sum (two
+   players: {s, -s}), constant-sum (the sum is the same in every position), general-sum. */
+typedef enum { SG_ZERO_SUM = 0, SG_CONSTANT_SUM = 1, SG_GENERAL_SUM = 2 } sg_utility;
+
+/* Bounds on the evaluation vector, for the shallow pruning of max^n (Korf): every score eval
+   gives is at least min_each, and the scores of one position sum to at most max_sum (with n
+   players, max_sum >= n * min_each).  known = 0: no promise (max^n then prunes nothing, which
+   is always correct).  While bounds are in force max^n scores finished games inside them too
+   (src/ai/multi.h). */
+typedef struct sg_bounds {
+  int known;
+  int min_each, max_sum;
+} sg_bounds;
+
+/* Where a class's score bounds are: none; the same for every config (bounds_fixed); or an
+   sg_bounds inside the config at bounds_offset, which check_cfg fills from the weights (and
+   fills again whenever the weights change). */
+typedef enum { SG_BOUNDS_NONE = 0, SG_BOUNDS_FIXED = 1, SG_BOUNDS_CONFIG = 2 } sg_bounds_kind;
+
+/* The optional hooks of a class, as declared in its `hooks` field (one bit each). */
+enum {
+  SG_HOOK_SETUP = 1 << 0,
+  SG_HOOK_CHECK_CFG = 1 << 1,
+  SG_HOOK_SYMMETRY = 1 << 2,   /* nsym, sym_state, sym_move */
+  SG_HOOK_MOVE_KIND = 1 << 3,
+  SG_HOOK_ORDER = 1 << 4,
+  SG_HOOK_END_MARGIN = 1 << 5,
+  SG_HOOK_UNQUIET = 1 << 6,
+  SG_HOOK_PRUNE = 1 << 7,
+  SG_HOOK_PERFT = 1 << 8,
+  SG_HOOK_NODE = 1 << 9,       /* node.size, node.gen, node.make (node.draw, node.history) */
+  SG_HOOK_IN_CHECK = 1 << 10,
+  SG_HOOK_NOISY = 1 << 11,
+  SG_HOOK_TACTICAL = 1 << 12,
+  SG_HOOK_NULL_MOVE = 1 << 13,
+  SG_HOOK_COUNT = 14
+};
+/* Their names, bit 0 first ("setup", "check_cfg", "symmetry", ...). */
+extern const char *const sg_hook_names[SG_HOOK_COUNT];
+
 /* A game class.  A state is a flat struct of `state_size` bytes (no pointers), so a copy is a
    memcpy.  `cfg` is the game's config struct (rules, weights, variant), filled once before
    play and never changed while a search runs. */
@@ -46,8 +86,25 @@ typedef struct sg_class {
   int max_moves;                 /* upper bound on the legal moves of any state */
   const sg_param *params;        /* terminated by a NULL name */
 
+  /* Declared properties, not run-time guesses (t/013-interface.c checks them against the hooks
+     and the players function): */
+  int min_players, max_players;  /* players() lies between them */
+  sg_utility utility;            /* of the scores eval gives */
+  int chance;                    /* nonzero: chance events during play */
+  int hidden;                    /* nonzero: hidden information */
+  unsigned hooks;                /* SG_HOOK_* of the optional hooks below it offers */
+  sg_bounds_kind bounds;         /* its score bounds: none, bounds_fixed or in the config */
+  sg_bounds bounds_fixed;
+  size_t bounds_offset;          /* of an sg_bounds in the config (SG_BOUNDS_CONFIG) */
+
+  /* Optional: the set-up stage, run once on the writable config before init, for a game whose
+     position text also carries configuration (war chess: the board, terrain, kinds and units
+     of its scenario).  Returns 0, or -1 with the error (the position form) and cfg unchanged.
+     NULL: the config is complete once its params are set. */
+  int (*setup)(void *cfg, const char *position, char *err);
   /* Set up the start state (or the position given as text, NULL for the standard start).
-     Returns 0, or -1 with a message in err naming what was wrong. */
+     Returns 0, or -1 with a message in err naming what was wrong ("position: FIELD: what;
+     expected ...", src/core/postok.h), st unchanged. */
   int (*init)(const void *cfg, void *st, const char *position, uint64_t seed, char *err);
   /* Check a filled config after the params were set; NULL when nothing to check. */
   int (*check_cfg)(void *cfg, char *err);
@@ -104,13 +161,6 @@ typedef struct sg_class {
      what is legal. */
   int (*prune)(const void *cfg, const void *st, sg_move *moves, int n);
 
-  /* Optional: bounds on the evaluation vector, for the shallow pruning of max^n (Korf): every
-     score `eval` gives is at least *min_each, and the scores of one position sum to at most
-     *max_sum (with n players, max_sum >= n * min_each).  Returns 1 when the game promises
-     such bounds, 0 when it has none (max^n then prunes nothing, which is always correct).
-     While bounds are in force max^n scores finished games inside them too (src/ai/multi.h). */
-  int (*eval_bounds)(const void *cfg, int *min_each, int *max_sum);
-
   /* ---- Optional hooks for the shared alpha-beta (src/ai/search.c) ----
      Each one is used where the game offers it and the search option of the same purpose is
      on; a game without them is searched by plain principal variation search. */
@@ -163,6 +213,13 @@ const sg_class *game_find(const char *name);
 int game_param_set(const sg_param *p, void *cfg, double value, char *err);
 double game_param_get(const sg_param *p, const void *cfg);
 const sg_param *game_param_find(const sg_class *c, sg_param_group g, const char *name);
+
+/* The class's score bounds for this config (see sg_bounds); 1 when known, else 0. */
+int game_score_bounds(const sg_class *c, const void *cfg, int *min_each, int *max_sum);
+
+/* The declared hooks that the class's table does not hold, or holds undeclared: 0 when the
+   declaration is true (a test runs it over every class). */
+unsigned game_hooks_mismatch(const sg_class *c);
 
 /* Perft: the number of move sequences of the given depth, by the class's perft convention.
    Returns UINT64_MAX when interrupted or out of memory. */

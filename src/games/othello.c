@@ -5,6 +5,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/bits.h"
+#include "core/buf.h"
+#include "core/postok.h"
+#include "core/score.h"
 #include "othello.h"
 
 #define CORNERS 0x8100000000000081ULL
@@ -29,7 +33,7 @@ static const sg_param oth_params[] = {
   {NULL, 0, 0, 0, 0, 0}
 };
 
-static int popcount64(uint64_t x) { return __builtin_popcountll(x); }
+static int popcount64(uint64_t x) { return bits_count64(x); }
 
 static const oth_state *S(const void *st) { return st; }
 
@@ -67,7 +71,7 @@ static int oth_gen(const void *cfg, const void *st, sg_move *out) {
   if (m == 0)
     return oth_moves(opp, me) ? (out[0] = OTH_PASS, 1) : 0;
   while (m) {
-    out[n++] = (sg_move)__builtin_ctzll(m);
+    out[n++] = (sg_move)bits_first64(m);
     m &= m - 1;
   }
   return n;
@@ -103,9 +107,9 @@ static void oth_eval(const void *cfg, const void *st, int *scores) {
   const oth_state *s = st;
   long v = 0;
   for (uint64_t b = s->disc[0]; b; b &= b - 1)
-    v += c->sq[sq_class(__builtin_ctzll(b))];
+    v += c->sq[sq_class(bits_first64(b))];
   for (uint64_t b = s->disc[1]; b; b &= b - 1)
-    v -= c->sq[sq_class(__builtin_ctzll(b))];
+    v -= c->sq[sq_class(bits_first64(b))];
   int filled = popcount64(s->disc[0] | s->disc[1]);   /* 4 to 64 */
   long mob = popcount64(oth_moves(s->disc[0], s->disc[1])) -
              popcount64(oth_moves(s->disc[1], s->disc[0]));
@@ -113,10 +117,7 @@ static void oth_eval(const void *cfg, const void *st, int *scores) {
   long wm = ((long)c->mobility_open * (64 - filled) + (long)c->mobility_end * (filled - 4)) / 60;
   long wd = ((long)c->discs_open * (64 - filled) + (long)c->discs_end * (filled - 4)) / 60;
   v += wm * mob + wd * discs;
-  if (v > SG_EVAL_MAX / 2)
-    v = SG_EVAL_MAX / 2;
-  if (v < -SG_EVAL_MAX / 2)
-    v = -SG_EVAL_MAX / 2;
+  v = score_clamp(v, SG_EVAL_MAX / 2);
   scores[0] = (int)v;
   scores[1] = (int)-v;
 }
@@ -215,6 +216,54 @@ static size_t oth_save_pos(const void *cfg, const void *st, char *buf, size_t n)
   return (size_t)snprintf(buf, n, "%s", t);
 }
 
+/* The position text (oth_save_pos's form) into s; 0, or -1 with the error. */
+static int read_position(const char *pos, oth_state *s, char *err) {
+  static const char board_expected[] = "8 rows of 8 squares (b, w or .) from row 1, separated "
+                                       "by '/'";
+  sg_postok t, rows;
+  sg_span board, side, row;
+  postok_open(&t, pos);
+  if (!postok_word(&t, &board))
+    return postok_error(err, SG_ERRLEN, "board", board_expected, "the text is empty");
+  rows.p = board.p, rows.end = board.p + board.n;   /* the board's rows, read in place */
+  int r = 0;
+  for (; postok_field(&rows, '/', &row); r++) {
+    if (r == 8)
+      return postok_error(err, SG_ERRLEN, "board", board_expected, "more than 8 rows");
+    char name[8];
+    snprintf(name, sizeof name, "row %d", r + 1);
+    if (row.n != 8)
+      return postok_error(err, SG_ERRLEN, name, "8 squares, each b, w or .",
+                          "'%.*s' has %d square%s", (int)(row.n > 20 ? 20 : row.n), row.p,
+                          (int)row.n, row.n == 1 ? "" : "s");
+    for (int c = 0; c < 8; c++) {
+      char ch = (char)tolower((unsigned char)row.p[c]);
+      if (ch == 'b')
+        s->disc[0] |= 1ULL << (r * 8 + c);
+      else if (ch == 'w')
+        s->disc[1] |= 1ULL << (r * 8 + c);
+      else if (ch != '.')
+        return postok_error(err, SG_ERRLEN, name, "b, w or . for each square",
+                            "'%c' on %c%d is not a square's content", row.p[c], 'a' + c, r + 1);
+    }
+  }
+  if (r != 8)
+    return postok_error(err, SG_ERRLEN, "board", board_expected, "%d row%s", r,
+                        r == 1 ? "" : "s");
+  if (!postok_word(&t, &side))
+    return postok_error(err, SG_ERRLEN, "side", "b or w after the board and a space",
+                        "the side to move is missing");
+  if (side.n != 1 || (tolower((unsigned char)side.p[0]) != 'b' &&
+                      tolower((unsigned char)side.p[0]) != 'w'))
+    return postok_error(err, SG_ERRLEN, "side", "b or w", "'%.*s' is not a side",
+                        (int)(side.n > 20 ? 20 : side.n), side.p);
+  s->side = tolower((unsigned char)side.p[0]) == 'w';
+  if (postok_word(&t, &side))
+    return postok_error(err, SG_ERRLEN, "end", "nothing after the side to move",
+                        "unexpected text '%.*s'", (int)(side.n > 20 ? 20 : side.n), side.p);
+  return 0;
+}
+
 static int oth_init(const void *cfg, void *st, const char *pos, uint64_t seed, char *err) {
   oth_state s;
   (void)cfg, (void)seed;
@@ -225,70 +274,45 @@ static int oth_init(const void *cfg, void *st, const char *pos, uint64_t seed, c
     memcpy(st, &s, sizeof s);
     return 0;
   }
-  int r = 0, c = 0;
-  const char *p = pos;
-  for (; *p && *p != ' '; p++) {
-    if (*p == '/') {
-      if (c != 8 || r == 7)
-        break;
-      r++, c = 0;
-      continue;
-    }
-    char ch = (char)tolower((unsigned char)*p);
-    if (c == 8 || (ch != 'b' && ch != 'w' && ch != '.'))
-      break;
-    if (ch == 'b')
-      s.disc[0] |= 1ULL << (r * 8 + c);
-    else if (ch == 'w')
-      s.disc[1] |= 1ULL << (r * 8 + c);
-    c++;
-  }
-  if ((*p && *p != ' ') || r != 7 || c != 8 || !p[0] || !p[1] ||
-      (tolower((unsigned char)p[1]) != 'b' && tolower((unsigned char)p[1]) != 'w') || p[2]) {
-    snprintf(err, SG_ERRLEN, "malformed position '%.60s': expected 8 rows of 8 squares (b, w "
-             "or .) from row 1, separated by '/', a space and the side to move (b or w)", pos);
+  if (read_position(pos, &s, err) != 0)
     return -1;
-  }
-  s.side = tolower((unsigned char)p[1]) == 'w';
   memcpy(st, &s, sizeof s);
   return 0;
 }
 
 static size_t oth_draw(const void *cfg, const void *st, char *buf, size_t n, int colour) {
   const oth_state *s = st;
-  size_t k = 0;
+  sg_buf out = buf_open(buf, n);
   uint64_t legal = oth_moves(s->disc[s->side], s->disc[s->side ^ 1]);
   (void)cfg;
-#define OUT(...) (k += (size_t)snprintf(buf + k, k < n ? n - k : 0, __VA_ARGS__))
-  OUT("  a b c d e f g h\n");
+  buf_printf(&out, "  a b c d e f g h\n");
   for (int r = 0; r < 8; r++) {
-    OUT("%d", r + 1);
+    buf_printf(&out, "%d", r + 1);
     for (int c = 0; c < 8; c++) {
       int sq = r * 8 + c;
       if (s->disc[0] >> sq & 1)
-        OUT(colour ? " \033[1;30;47mX\033[0m" : " X");
+        buf_printf(&out, colour ? " \033[1;30;47mX\033[0m" : " X");
       else if (s->disc[1] >> sq & 1)
-        OUT(colour ? " \033[1;37mO\033[0m" : " O");
+        buf_printf(&out, colour ? " \033[1;37mO\033[0m" : " O");
       else
-        OUT(legal >> sq & 1 ? " +" : " .");
+        buf_printf(&out, legal >> sq & 1 ? " +" : " .");
     }
-    OUT("\n");
+    buf_printf(&out, "\n");
   }
   int w;
   sg_status st_ = oth_status(cfg, st, &w);
-  OUT("black (X) %d, white (O) %d, ", popcount64(s->disc[0]), popcount64(s->disc[1]));
+  buf_printf(&out, "black (X) %d, white (O) %d, ", popcount64(s->disc[0]), popcount64(s->disc[1]));
   if (st_ == SG_PLAYING)
-    OUT("%s to move", s->side ? "white" : "black");
+    buf_printf(&out, "%s to move", s->side ? "white" : "black");
   else if (st_ == SG_DRAWN)
-    OUT("drawn");
+    buf_printf(&out, "drawn");
   else
-    OUT("%s wins", w ? "white" : "black");
-#undef OUT
-  return k;
+    buf_printf(&out, "%s wins", w ? "white" : "black");
+  return out.len;
 }
 
 /* The 8 symmetries of the square: flips and the transposition, composed. */
-static uint64_t flip_vertical(uint64_t x) { return __builtin_bswap64(x); }
+static uint64_t flip_vertical(uint64_t x) { return bits_swap_bytes64(x); }
 static uint64_t mirror_horizontal(uint64_t x) {
   x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
   x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
@@ -327,7 +351,7 @@ static sg_move oth_sym_move(const void *cfg, const void *st, sg_move m, int k) {
   (void)cfg, (void)st;
   if (m >= 64)
     return m;
-  return (sg_move)__builtin_ctzll(sym(1ULL << m, k));
+  return (sg_move)bits_first64(sym(1ULL << m, k));
 }
 
 /* Key moves first (section 9.3): corners first; with 18 or fewer empty squares also the
@@ -365,6 +389,10 @@ const sg_class othello_class = {
   .cfg_size = sizeof(oth_cfg),
   .max_moves = 64,
   .params = oth_params,
+  .min_players = 2,
+  .max_players = 2,
+  .utility = SG_ZERO_SUM,
+  .hooks = SG_HOOK_SYMMETRY | SG_HOOK_ORDER | SG_HOOK_END_MARGIN,
   .init = oth_init,
   .players = oth_players,
   .to_move = oth_to_move,

@@ -6,7 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/buf.h"
+#include "core/hash.h"
+#include "core/postok.h"
 #include "core/rng.h"
+#include "core/score.h"
 #include "starchess.h"
 
 #define MAXCMD (SC_SECTORS * 8 * 999 + SC_SECTORS * 100 + SC_SECTORS * 999 + 2 * SC_SECTORS + 1)
@@ -459,7 +463,7 @@ void sc_eval(const sc_cfg *c, const sc_state *s, int *scores) {
     for (int p = 0; p < SC_PLAYERS; p++)
       if (p != ps)
         e -= b[p] > b[ps] ? c->stronger_factor * b[p] : b[p];
-    scores[ps] = (int)(e > SG_EVAL_MAX ? SG_EVAL_MAX : e < -SG_EVAL_MAX ? -SG_EVAL_MAX : e);
+    scores[ps] = (int)score_clamp(e, SG_EVAL_MAX);
   }
 }
 
@@ -477,27 +481,21 @@ static int sc_to_move(const void *cfg, const void *st) {
   return ((const sc_state *)st)->player;
 }
 
-static uint64_t mix(uint64_t h, uint64_t v) {
-  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-  h *= 0xbf58476d1ce4e5b9ULL;
-  return h ^ (h >> 31);
-}
-
 /* The state is small: hash all of it (the planner copy-makes and hashes whole states). */
 static uint64_t sc_hash(const void *cfg, const void *st) {
   const sc_state *s = st;
   (void)cfg;
   uint64_t h = 0x51a7c4e55ULL;
-  h = mix(h, s->terran | (uint64_t)s->player << 16 | (uint64_t)s->defeated << 24 |
+  h = hash_combine(h, s->terran | (uint64_t)s->player << 16 | (uint64_t)s->defeated << 24 |
                  (uint64_t)s->turn << 32);
   for (int i = 0; i < SC_SECTORS; i++) {
-    h = mix(h, (uint64_t)s->col_owner[i] | (uint64_t)s->pop[i] << 8 |
+    h = hash_combine(h, (uint64_t)s->col_owner[i] | (uint64_t)s->pop[i] << 8 |
                    (uint64_t)s->fl_owner[i] << 24 | (uint64_t)s->ships[i] << 32 |
                    (uint64_t)s->worked[i] << 48);
-    h = mix(h, (uint64_t)s->moved[i] | (uint64_t)s->built[i] << 16 | (uint64_t)i << 40);
+    h = hash_combine(h, (uint64_t)s->moved[i] | (uint64_t)s->built[i] << 16 | (uint64_t)i << 40);
   }
   for (int p = 0; p < SC_PLAYERS; p++)
-    h = mix(h, (uint64_t)(uint32_t)s->materials[p] | (uint64_t)(uint32_t)s->credits[p] << 32);
+    h = hash_combine(h, (uint64_t)(uint32_t)s->materials[p] | (uint64_t)(uint32_t)s->credits[p] << 32);
   return h;
 }
 
@@ -779,7 +777,8 @@ static int sc_parse(const void *cfg, const void *st, const char *text, sg_move *
    (of those, moved and built this turn).  A player without a colony on its homeworld is
    defeated. */
 
-#define ERR(...) do { snprintf(err, SG_ERRLEN, __VA_ARGS__); return -1; } while (0)
+/* A refusal of the position text in the one form: "position: FIELD: what; expected ...". */
+#define FAIL(field, expected, ...) return postok_error(err, SG_ERRLEN, field, expected, __VA_ARGS__)
 
 static int read_int(const char **q, long *v) {
   char *end;
@@ -790,103 +789,113 @@ static int read_int(const char **q, long *v) {
   return 0;
 }
 
-static int expect_word(const char **q, const char *w) {
-  while (**q == ' ')
-    (*q)++;
-  size_t l = strlen(w);
-  if (strncmp(*q, w, l) != 0 || ((*q)[l] != ' ' && (*q)[l] != '\0'))
-    return -1;
-  *q += l;
-  while (**q == ' ')
-    (*q)++;
-  return 0;
+/* The next word of the text is w followed by a whole number from lo to hi. */
+static int keyword_int(sg_postok *t, const char *w, long lo, long hi, long *v) {
+  sg_span k, n;
+  return postok_word(t, &k) && span_is(k, w) && postok_word(t, &n) && span_int(n, lo, hi, v) == 0
+             ? 0 : -1;
 }
 
-static int read_sector(const sc_cfg *c, sc_state *s, int sec, const char **q, char *err) {
-  char name[3];
+/* One sector's word ("T,c2:20,f2:35m5b3": planet, colony, work, fleet) into s. */
+static int read_sector(const sc_cfg *c, sc_state *s, int sec, sg_span word, char *err) {
+  char name[12], text[64];
   long v, w;
-  sc_sector_name(sec, name);
+  snprintf(name, sizeof name, "sector ");
+  sc_sector_name(sec, name + 7);
+  snprintf(text, sizeof text, "%.*s", (int)(word.n < 63 ? word.n : 63), word.p);
+  const char *at = text, **q = &at;
   if (**q == 'T')
     s->terran = (uint16_t)(s->terran | 1u << sec);
   else if (**q != 'B')
-    ERR("sector %s: expected the planet, T (terran) or B (barren)", name);
+    FAIL(name, "the planet first, T (terran) or B (barren)", "'%.20s' starts with no planet",
+         text);
   (*q)++;
   while (**q == ',') {
     (*q)++;
     char k = *(*q)++;
     if (k == 'c' || k == 'f') {
       if (read_int(q, &v) != 0 || **q != ':' || (++*q, read_int(q, &w)) != 0)
-        ERR("sector %s: expected %c<owner>:<number>", name, k);
+        FAIL(name, k == 'c' ? "c<owner>:<inhabitants>" : "f<owner>:<ships>",
+             "'%.20s' is malformed", text);
       if (v < 1 || v > SC_PLAYERS)
-        ERR("sector %s: owner %ld is not a player (1 to 4)", name, v);
+        FAIL(name, "an owner from 1 to 4", "owner %ld is not a player", v);
       if (k == 'c') {
         if (w < c->min_pop || w > max_pop(c, s, sec))
-          ERR("sector %s: a colony of %ld inhabitants on a %s planet (expected %d to %d)", name,
-              w, is_terran(s, sec) ? "terran" : "barren", c->min_pop, max_pop(c, s, sec));
+          FAIL(name, "from rules.min_pop to the planet's capacity",
+               "a colony of %ld inhabitants on a %s planet (here %d to %d)", w,
+               is_terran(s, sec) ? "terran" : "barren", c->min_pop, max_pop(c, s, sec));
         s->col_owner[sec] = (uint8_t)v, s->pop[sec] = (uint16_t)w;
       } else {
         if (w < 1 || w > c->max_fleet)
-          ERR("sector %s: a fleet of %ld ships (expected 1 to %d)", name, w, c->max_fleet);
+          FAIL(name, "1 to rules.max_fleet ships", "a fleet of %ld ships (here at most %d)", w,
+               c->max_fleet);
         s->fl_owner[sec] = (uint8_t)v, s->ships[sec] = (uint16_t)w;
         while (**q == 'm' || **q == 'b') {
           char mk = *(*q)++;
           if (read_int(q, &v) != 0 || v > w)
-            ERR("sector %s: expected %c<ships> after the fleet, at most its size", name, mk);
+            FAIL(name, "m<ships> and b<ships> after the fleet, at most its size",
+                 "a bad count after '%c'", mk);
           if (mk == 'm')
             s->moved[sec] = (uint16_t)v;
           else
             s->built[sec] = (uint16_t)v;
         }
         if (s->moved[sec] + s->built[sec] > s->ships[sec])
-          ERR("sector %s: more ships moved and built than the fleet has", name);
+          FAIL(name, "no more ships moved and built than the fleet has",
+               "%d moved and %d built of %d ships", s->moved[sec], s->built[sec],
+               s->ships[sec]);
       }
     } else if (k == 'w') {
       if (read_int(q, &v) != 0 || v > 999)
-        ERR("sector %s: expected w<ships built by the colony this turn>", name);
+        FAIL(name, "w<ships built by the colony this turn>", "'%.20s' is malformed", text);
       s->worked[sec] = (uint16_t)v;
     } else
-      ERR("sector %s: unknown mark ',%c' (expected ,c ,w or ,f)", name, k);
+      FAIL(name, "the marks ,c ,w or ,f", "unknown mark ',%c'", k);
   }
-  if (**q != ' ' && **q != '\0')
-    ERR("sector %s: unexpected '%c'", name, **q);
+  if (**q != '\0')
+    FAIL(name, "T or B, then ,c ,w and ,f marks", "unexpected '%c'", **q);
   return 0;
 }
 
+/* The position text (sc_save_pos's form) into s; 0, or -1 with the error. */
 static int read_position(const sc_cfg *c, sc_state *s, const char *pos, char *err) {
-  const char *q = pos;
+  sg_postok t;
+  sg_span word;
   long v;
   memset(s, 0, sizeof *s);
-  if (expect_word(&q, "turn") || read_int(&q, &v) || v < 1 || v > 65535)
-    ERR("malformed position: expected 'turn N' first (N from 1)");
+  postok_open(&t, pos);
+  if (keyword_int(&t, "turn", 1, 65535, &v) != 0)
+    FAIL("turn", "'turn N' first, N from 1 to 65535", "missing, or N out of range");
   s->turn = (uint16_t)v;
-  if (expect_word(&q, "player") || read_int(&q, &v) || v < 1 || v > SC_PLAYERS)
-    ERR("malformed position: expected 'player P' (P from 1 to 4) after the turn");
+  if (keyword_int(&t, "player", 1, SC_PLAYERS, &v) != 0)
+    FAIL("player", "'player P' after the turn, P from 1 to 4", "missing, or P out of range");
   s->player = (uint8_t)(v - 1);
-  if (expect_word(&q, "reserves"))
-    ERR("malformed position: expected 'reserves M/C M/C M/C M/C' after the player");
+  if (!postok_word(&t, &word) || !span_is(word, "reserves"))
+    FAIL("reserves", "'reserves M/C M/C M/C M/C' after the player", "the word is missing");
   for (int p = 0; p < SC_PLAYERS; p++) {
+    char name[16], text[32];
     long m, cr;
-    while (*q == ' ')
-      q++;
-    if (read_int(&q, &m) || *q++ != '/' || read_int(&q, &cr) || m > 2000000000 || cr > 2000000000)
-      ERR("malformed position: expected the reserves of player %d as materials/credits "
-          "(whole numbers, 0 or more)", p + 1);
+    snprintf(name, sizeof name, "reserves %d", p + 1);
+    if (!postok_word(&t, &word))
+      FAIL(name, "the reserves of all 4 players", "the reserves of player %d are missing", p + 1);
+    snprintf(text, sizeof text, "%.*s", (int)(word.n < 31 ? word.n : 31), word.p);
+    const char *q = text;
+    if (read_int(&q, &m) || *q++ != '/' || read_int(&q, &cr) || *q || m > 2000000000 ||
+        cr > 2000000000)
+      FAIL(name, "materials/credits, whole numbers 0 or more", "'%s' is malformed", text);
     s->materials[p] = (int32_t)m, s->credits[p] = (int32_t)cr;
   }
-  if (expect_word(&q, "sectors"))
-    ERR("malformed position: expected 'sectors' and the 16 sectors after the reserves");
+  if (!postok_word(&t, &word) || !span_is(word, "sectors"))
+    FAIL("sectors", "'sectors' and the 16 sectors after the reserves", "the word is missing");
   for (int i = 0; i < SC_SECTORS; i++) {
-    while (*q == ' ')
-      q++;
-    if (!*q)
-      ERR("malformed position: %d sectors given, 16 expected", i);
-    if (read_sector(c, s, i, &q, err) != 0)
+    if (!postok_word(&t, &word))
+      FAIL("sectors", "16 sectors", "%d sectors given", i);
+    if (read_sector(c, s, i, word, err) != 0)
       return -1;
   }
-  while (*q == ' ')
-    q++;
-  if (*q)
-    ERR("malformed position: unexpected text after the 16 sectors: '%.20s'", q);
+  if (postok_word(&t, &word))
+    FAIL("end", "nothing after the 16 sectors", "unexpected text '%.*s'",
+         (int)(word.n > 20 ? 20 : word.n), word.p);
   /* who is defeated, and is the position possible */
   for (int p = 1; p <= SC_PLAYERS; p++) {
     if (s->col_owner[sc_homeworld[p - 1]] == p)
@@ -894,37 +903,45 @@ static int read_position(const sc_cfg *c, sc_state *s, const char *pos, char *er
     if (sc_ships(s, p) || sc_colonies(s, p)) {
       char hw[3];
       sc_sector_name(sc_homeworld[p - 1], hw);
-      ERR("impossible position: player %d has no colony on its homeworld %s (so it is "
-          "defeated) but owns ships or colonies", p, hw);
+      FAIL("sectors", "a defeated player (no colony on its homeworld) to own nothing",
+           "player %d has no colony on its homeworld %s but owns ships or colonies", p, hw);
     }
     s->defeated = (uint8_t)(s->defeated | 1u << (p - 1));
   }
   if (survivors(s) == 0)
-    ERR("impossible position: every player is defeated (a player needs a colony on its "
-        "homeworld: A1, A4, D4, D1)");
+    FAIL("sectors", "a player with a colony on its homeworld (A1, A4, D4, D1)",
+         "every player is defeated");
   if (survivors(s) > 1 && !alive(s, s->player + 1))
-    ERR("impossible position: player %d is to move but is defeated", s->player + 1);
+    FAIL("player", "a player who is not defeated", "player %d is to move but is defeated",
+         s->player + 1);
   for (int i = 0; i < SC_SECTORS; i++) {
-    char name[3];
-    sc_sector_name(i, name);
+    char name[12];
+    snprintf(name, sizeof name, "sector ");
+    sc_sector_name(i, name + 7);
     if ((s->moved[i] || s->built[i]) && s->fl_owner[i] != s->player + 1)
-      ERR("impossible position: sector %s: only the player to move has ships marked moved or "
-          "built", name);
+      FAIL(name, "moved or built marks on the fleets of the player to move only",
+           "a fleet of player %d has them", s->fl_owner[i]);
     if (s->worked[i] && s->col_owner[i] != s->player + 1)
-      ERR("impossible position: sector %s: only the player to move's colonies have built "
-          "this turn", name);
+      FAIL(name, "a work mark on the colonies of the player to move only",
+           "a colony of player %d has one", s->col_owner[i]);
     if (s->worked[i] && s->worked[i] > s->pop[i] / c->workforce)
-      ERR("impossible position: sector %s: the colony built more ships than its workforce "
-          "allows", name);
+      FAIL(name, "no more ships built than the colony's workforce allows",
+           "the colony built %d ships", s->worked[i]);
   }
   return 0;
 }
 
+#undef FAIL
+
 static int sc_init(const void *cfg, void *st, const char *pos, uint64_t seed, char *err) {
   const sc_cfg *c = cfg;
   sc_state s;
-  if (pos)
-    return read_position(c, st, pos, err) == 0 ? 0 : -1;
+  if (pos) {   /* read into a copy: a refused text leaves st as it was */
+    if (read_position(c, &s, pos, err) != 0)
+      return -1;
+    memcpy(st, &s, sizeof s);
+    return 0;
+  }
   memset(&s, 0, sizeof s);
   sg_rng r;
   rng_seed(&r, seed);
@@ -946,29 +963,27 @@ static int sc_init(const void *cfg, void *st, const char *pos, uint64_t seed, ch
 
 static size_t sc_save_pos(const void *cfg, const void *st, char *buf, size_t n) {
   const sc_state *s = st;
-  size_t k = 0;
+  sg_buf out = buf_open(buf, n);
   (void)cfg;
-#define OUT(...) (k += (size_t)snprintf(buf + k, k < n ? n - k : 0, __VA_ARGS__))
-  OUT("turn %d player %d reserves", s->turn, s->player + 1);
+  buf_printf(&out, "turn %d player %d reserves", s->turn, s->player + 1);
   for (int p = 0; p < SC_PLAYERS; p++)
-    OUT(" %d/%d", s->materials[p], s->credits[p]);
-  OUT(" sectors");
+    buf_printf(&out, " %d/%d", s->materials[p], s->credits[p]);
+  buf_printf(&out, " sectors");
   for (int i = 0; i < SC_SECTORS; i++) {
-    OUT(" %c", is_terran(s, i) ? 'T' : 'B');
+    buf_printf(&out, " %c", is_terran(s, i) ? 'T' : 'B');
     if (s->col_owner[i])
-      OUT(",c%d:%d", s->col_owner[i], s->pop[i]);
+      buf_printf(&out, ",c%d:%d", s->col_owner[i], s->pop[i]);
     if (s->worked[i])
-      OUT(",w%d", s->worked[i]);
+      buf_printf(&out, ",w%d", s->worked[i]);
     if (s->fl_owner[i]) {
-      OUT(",f%d:%d", s->fl_owner[i], s->ships[i]);
+      buf_printf(&out, ",f%d:%d", s->fl_owner[i], s->ships[i]);
       if (s->moved[i])
-        OUT("m%d", s->moved[i]);
+        buf_printf(&out, "m%d", s->moved[i]);
       if (s->built[i])
-        OUT("b%d", s->built[i]);
+        buf_printf(&out, "b%d", s->built[i]);
     }
   }
-#undef OUT
-  return k;
+  return out.len;
 }
 
 /* Width of a sector's text in the diagram: the longest fleet line, "! 1:999 m500 b499". */
@@ -987,16 +1002,14 @@ static int draw_cell(const sc_state *s, int i, int line, char *cell, size_t n) {
     return o;
   }
   int o = s->fl_owner[i];
-  size_t k = 0;
-  cell[0] = '\0';
+  sg_buf out = buf_open(cell, n);
   if (!o)
     return 0;
-  k += (size_t)snprintf(cell + k, n - k, "%s%d:%d", sc_blockaded(s, i) ? "! " : "  ", o,
-                        s->ships[i]);
-  if (s->moved[i] && k < n)
-    k += (size_t)snprintf(cell + k, n - k, " m%d", s->moved[i]);
-  if (s->built[i] && k < n)
-    snprintf(cell + k, n - k, " b%d", s->built[i]);
+  buf_printf(&out, "%s%d:%d", sc_blockaded(s, i) ? "! " : "  ", o, s->ships[i]);
+  if (s->moved[i])
+    buf_printf(&out, " m%d", s->moved[i]);
+  if (s->built[i])
+    buf_printf(&out, " b%d", s->built[i]);
   return o;
 }
 
@@ -1010,53 +1023,50 @@ static size_t sc_draw(const void *cfg, const void *st, char *buf, size_t n, int 
                                                   "\033[1;33m"};
   const char *off = colour ? "\033[0m" : "";
   char rule[4 * (SC_CELL + 2) + 1];
-  size_t k = 0;
+  sg_buf out = buf_open(buf, n);
   int sc[SC_PLAYERS];
-#define OUT(...) (k += (size_t)snprintf(buf + k, k < n ? n - k : 0, __VA_ARGS__))
   for (int cc = 0, r = 0; cc < 4; cc++) {   /* "+-----...": one run of dashes per column */
     rule[r++] = '+';
     for (int d = 0; d < SC_CELL + 1; d++)
       rule[r++] = '-';
     rule[r] = '\0';
   }
-  OUT("  %*c", SC_CELL / 2 + 2, 'A');   /* each column's letter over the middle of its cells */
+  buf_printf(&out, "  %*c", SC_CELL / 2 + 2, 'A');   /* each column's letter over the middle of its cells */
   for (int cc = 1; cc < 4; cc++)
-    OUT("%*c", SC_CELL + 2, 'A' + cc);
-  OUT("\n  %s+\n", rule);
+    buf_printf(&out, "%*c", SC_CELL + 2, 'A' + cc);
+  buf_printf(&out, "\n  %s+\n", rule);
   for (int r = 3; r >= 0; r--) {
     for (int line = 0; line < 2; line++) {
-      OUT(line == 0 ? "%d |" : "  |", r + 1);
+      buf_printf(&out, line == 0 ? "%d |" : "  |", r + 1);
       for (int cc = 0; cc < 4; cc++) {
         char cell[SC_CELL + 8];
         int o = draw_cell(s, r * 4 + cc, line, cell, sizeof cell);
-        OUT(" %s%s%s%*s|", colour && o ? col[o] : "", cell, colour && o ? off : "",
+        buf_printf(&out, " %s%s%s%*s|", colour && o ? col[o] : "", cell, colour && o ? off : "",
             SC_CELL - (int)strlen(cell), "");
       }
-      OUT("\n");
+      buf_printf(&out, "\n");
     }
-    OUT("  %s+\n", rule);
+    buf_printf(&out, "  %s+\n", rule);
   }
-  OUT("T/B terran/barren planet   col 2:20 colony of player 2 with 20 inhabitants\n"
+  buf_printf(&out, "T/B terran/barren planet   col 2:20 colony of player 2 with 20 inhabitants\n"
       "2:35 35 ships of player 2 (m5 moved, b3 built this turn)   ! blockade\n");
   sc_eval(c, s, sc);
   int w = -1;
   sg_status st_ = sc_status(cfg, st, &w);
   if (st_ == SG_WON)
-    OUT("turn %d: player %d has won\n", s->turn, w + 1);
+    buf_printf(&out, "turn %d: player %d has won\n", s->turn, w + 1);
   else if (st_ == SG_DRAWN)
-    OUT("drawn at the turn limit, after %d full turns\n", s->turn - 1);
+    buf_printf(&out, "drawn at the turn limit, after %d full turns\n", s->turn - 1);
   else
-    OUT("turn %d, player %d to move\n", s->turn, s->player + 1);
+    buf_printf(&out, "turn %d, player %d to move\n", s->turn, s->player + 1);
   for (int p = 1; p <= SC_PLAYERS; p++) {
-    OUT("%splayer %d%s  materials %5d  credits %5d  ships %4d  colonies %2d  score %6d%s%s\n",
+    buf_printf(&out, "%splayer %d%s  materials %5d  credits %5d  ships %4d  colonies %2d  score %6d%s%s\n",
         colour ? col[p] : "", p, off, s->materials[p - 1], s->credits[p - 1], sc_ships(s, p),
         sc_colonies(s, p), sc[p - 1], alive(s, p) ? "" : "  defeated",
         p == s->player + 1 && st_ == SG_PLAYING ? "  <" : "");
   }
-  if (k > 0 && k <= n)
-    buf[--k] = '\0';   /* no final newline, as tostring of other games */
-#undef OUT
-  return k;
+  buf_unput(&out);   /* no final newline, as tostring of other games */
+  return out.len;
 }
 
 static int sc_move_kind(const void *cfg, sg_move m) {
@@ -1070,6 +1080,10 @@ const sg_class starchess_class = {
   .cfg_size = sizeof(sc_cfg),
   .max_moves = MAXCMD,
   .params = sc_params,
+  .min_players = 4,
+  .max_players = 4,
+  .utility = SG_GENERAL_SUM,
+  .hooks = SG_HOOK_CHECK_CFG | SG_HOOK_MOVE_KIND,
   .init = sc_init,
   .check_cfg = sc_check_cfg,
   .players = sc_players,

@@ -3,6 +3,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/bits.h"
+#include "core/buf.h"
+#include "core/hash.h"
+#include "core/postok.h"
 #include "tictactoe.h"
 
 static const uint16_t lines[8] = {
@@ -17,13 +21,6 @@ static const sg_param ttt_params[] = {
   {"misere", SG_VARIANT, SG_PBOOL, offsetof(ttt_cfg, misere), 0, 1},
   {NULL, 0, 0, 0, 0, 0}
 };
-
-static int popcount9(unsigned v) {
-  int n = 0;
-  for (; v; v &= v - 1)
-    n++;
-  return n;
-}
 
 static int has_line(unsigned b) {
   for (int i = 0; i < 8; i++)
@@ -40,7 +37,7 @@ static int ttt_players(const void *cfg, const void *st) {
 static int ttt_to_move(const void *cfg, const void *st) {
   const ttt_state *s = st;
   (void)cfg;
-  return popcount9(s->x) > popcount9(s->o) ? 1 : 0;
+  return bits_count32(s->x) > bits_count32(s->o) ? 1 : 0;
 }
 
 static sg_status ttt_status(const void *cfg, const void *st, int *winner) {
@@ -86,7 +83,7 @@ static void ttt_eval(const void *cfg, const void *st, int *scores) {
   const ttt_state *s = st;
   int v = 0;
   for (int i = 0; i < 8; i++) {
-    int a = popcount9(s->x & lines[i]), b = popcount9(s->o & lines[i]);
+    int a = bits_count32(s->x & lines[i]), b = bits_count32(s->o & lines[i]);
     if (b == 0 && a > 0)
       v += a == 1 ? c->one : c->two;
     else if (a == 0 && b > 0)
@@ -102,10 +99,7 @@ static uint64_t ttt_hash(const void *cfg, const void *st) {
   const ttt_state *s = st;
   (void)cfg;
   /* The 18-bit board is already a perfect key; scramble it so table indices spread. */
-  uint64_t z = ((uint64_t)s->o << 9 | s->x) + 0x9e3779b97f4a7c15ULL;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
+  return hash_mix64(((uint64_t)s->o << 9 | s->x) + HASH_GOLDEN);
 }
 
 static int square_parse(const char *t) {
@@ -164,71 +158,75 @@ static size_t ttt_save_pos(const void *cfg, const void *st, char *buf, size_t n)
   return (size_t)snprintf(buf, n, "%s", t);
 }
 
+/* Position text: rank 3 first, 3 squares a rank (x, o or .), ranks separated by '/'. */
+static int read_position(const char *pos, ttt_state *s, char *err) {
+  static const char ranks_expected[] = "3 ranks of 3 squares (x, o or .) separated by '/', "
+                                       "e.g. \"x.o/.x./...\"";
+  sg_postok t;
+  sg_span rank;
+  int r = 2;
+  postok_open(&t, pos);
+  for (; postok_field(&t, '/', &rank); r--) {
+    if (r < 0)
+      return postok_error(err, SG_ERRLEN, "ranks", ranks_expected, "more than 3 ranks in '%.40s'",
+                          pos);
+    char name[8];
+    snprintf(name, sizeof name, "rank %d", r + 1);
+    if (rank.n != 3)
+      return postok_error(err, SG_ERRLEN, name, "3 squares, each x, o or .",
+                          "'%.*s' has %d square%s", (int)(rank.n > 20 ? 20 : rank.n), rank.p,
+                          (int)rank.n, rank.n == 1 ? "" : "s");
+    for (int f = 0; f < 3; f++) {
+      char ch = rank.p[f];
+      unsigned bit = 1u << (r * 3 + f);
+      if (ch == 'x' || ch == 'X')
+        s->x = (uint16_t)(s->x | bit);
+      else if (ch == 'o' || ch == 'O')
+        s->o = (uint16_t)(s->o | bit);
+      else if (ch != '.')
+        return postok_error(err, SG_ERRLEN, name, "x, o or . for each square",
+                            "'%c' on %c%d is not a square's content", ch, 'a' + f, r + 1);
+    }
+  }
+  if (r >= 0)
+    return postok_error(err, SG_ERRLEN, "ranks", ranks_expected, "%d rank%s in '%.40s'", 2 - r,
+                        r == 1 ? "" : "s", pos);
+  int nx = bits_count32(s->x), no = bits_count32(s->o);
+  if (nx != no && nx != no + 1)
+    return postok_error(err, SG_ERRLEN, "marks", "x to have as many marks as o or one more "
+                        "(x moves first)", "x has %d marks and o %d", nx, no);
+  int lx = has_line(s->x), lo = has_line(s->o);
+  if ((lx && lo) || (lx && nx != no + 1) || (lo && nx != no))
+    return postok_error(err, SG_ERRLEN, "lines", "at most one three in a row, made by the last "
+                        "move", "play would have stopped at the first three in a row");
+  return 0;
+}
+
 static int ttt_init(const void *cfg, void *st, const char *pos, uint64_t seed, char *err) {
   ttt_state s = {0, 0};
   (void)cfg, (void)seed;
-  if (pos) {
-    int r = 2, f = 0;
-    for (const char *p = pos; *p; p++) {
-      char ch = *p;
-      if (ch == '/') {
-        if (f != 3 || r == 0) {
-          snprintf(err, SG_ERRLEN, "malformed position '%.40s': expected 3 ranks of 3 squares "
-                   "(x, o or .) separated by '/', e.g. \"x.o/.x./...\"", pos);
-          return -1;
-        }
-        r--, f = 0;
-        continue;
-      }
-      if (f == 3 || (ch != 'x' && ch != 'X' && ch != 'o' && ch != 'O' && ch != '.')) {
-        snprintf(err, SG_ERRLEN, "malformed position '%.40s': expected 3 ranks of 3 squares "
-                 "(x, o or .) separated by '/', e.g. \"x.o/.x./...\"", pos);
-        return -1;
-      }
-      int sq = r * 3 + f++;
-      if (ch == 'x' || ch == 'X')
-        s.x |= (uint16_t)(1u << sq);
-      else if (ch == 'o' || ch == 'O')
-        s.o |= (uint16_t)(1u << sq);
-    }
-    if (r != 0 || f != 3) {
-      snprintf(err, SG_ERRLEN, "malformed position '%.40s': expected 3 ranks of 3 squares "
-               "(x, o or .) separated by '/', e.g. \"x.o/.x./...\"", pos);
-      return -1;
-    }
-    int nx = popcount9(s.x), no = popcount9(s.o);
-    if (nx != no && nx != no + 1) {
-      snprintf(err, SG_ERRLEN, "impossible position '%s': x has %d marks and o %d (x moves "
-               "first, so x has as many as o or one more)", pos, nx, no);
-      return -1;
-    }
-    int lx = has_line(s.x), lo = has_line(s.o);
-    if ((lx && lo) || (lx && nx != no + 1) || (lo && nx != no)) {
-      snprintf(err, SG_ERRLEN, "impossible position '%s': play would have stopped at the "
-               "first three in a row", pos);
-      return -1;
-    }
-  }
+  if (pos && read_position(pos, &s, err) != 0)
+    return -1;
   memcpy(st, &s, sizeof s);
   return 0;
 }
 
 static size_t ttt_draw(const void *cfg, const void *st, char *buf, size_t n, int colour) {
   const ttt_state *s = st;
-  size_t k = 0;
+  sg_buf out = buf_open(buf, n);
   (void)cfg;
   for (int r = 2; r >= 0; r--) {
-    k += (size_t)snprintf(buf + k, k < n ? n - k : 0, "%d ", r + 1);
+    buf_printf(&out, "%d ", r + 1);
     for (int f = 0; f < 3; f++) {
       char c = cell(s, r * 3 + f);
       const char *on = !colour ? "" : c == 'x' ? "\033[1;31m" : c == 'o' ? "\033[1;34m" : "";
       const char *off = colour && c != '.' ? "\033[0m" : "";
-      k += (size_t)snprintf(buf + k, k < n ? n - k : 0, " %s%c%s", on, c, off);
+      buf_printf(&out, " %s%c%s", on, c, off);
     }
-    k += (size_t)snprintf(buf + k, k < n ? n - k : 0, "\n");
+    buf_printf(&out, "\n");
   }
-  k += (size_t)snprintf(buf + k, k < n ? n - k : 0, "   a b c");
-  return k;
+  buf_printf(&out, "   a b c");
+  return out.len;
 }
 
 /* Image of square sq under symmetry k: 4 rotations, then the same after a mirror. */
@@ -266,6 +264,10 @@ const sg_class tictactoe_class = {
   .cfg_size = sizeof(ttt_cfg),
   .max_moves = 9,
   .params = ttt_params,
+  .min_players = 2,
+  .max_players = 2,
+  .utility = SG_ZERO_SUM,
+  .hooks = SG_HOOK_SYMMETRY,
   .init = ttt_init,
   .check_cfg = NULL,
   .players = ttt_players,

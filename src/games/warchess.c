@@ -6,6 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/buf.h"
+#include "core/hash.h"
+#include "core/postok.h"
+#include "core/score.h"
 #include "warchess.h"
 
 static const sg_param wc_params[] = {
@@ -276,15 +280,16 @@ static void wc_play(const void *cfg, void *st, sg_move m) {
     wc_act(cfg, st, WC_UNIT(m), WC_TILE(m), WC_TARGET(m));
 }
 
-/* One side's terms: living units, leaders, health, enemies within reach, closeness. */
+/* One side's terms: living units, leaders, health, enemies within reach, closeness (the
+   terms are the inline functions of warchess.h, shared with the planner). */
 static long side_value(const wc_cfg *c, const wc_state *s, int p) {
   long v = 0;
   int threats = 0, close = 0;
   for (int i = 0; i < c->nunits; i++) {
     if (c->unit[i].side != p || !(s->u[i].flags & WC_ALIVE))
       continue;
-    v += c->unit_value + (long)c->hp * s->u[i].hp + (c->unit[i].leader ? c->leader_value : 0);
-    int reach = c->unit[i].mp + c->unit[i].range, nearest = 99;
+    v += wc_material(c, i, s->u[i].hp);
+    int reach = wc_reach(c, i), nearest = 99;
     for (int j = 0; j < c->nunits; j++) {
       if (c->unit[j].side == p || !(s->u[j].flags & WC_ALIVE))
         continue;
@@ -295,7 +300,7 @@ static long side_value(const wc_cfg *c, const wc_state *s, int p) {
         nearest = d;
     }
     if (nearest < 99)
-      close += 64 - (nearest < 64 ? nearest : 64);
+      close += wc_closeness(nearest);
   }
   return v + (long)c->threat * threats + (long)c->position * close;
 }
@@ -306,20 +311,9 @@ long wc_score(const wc_cfg *c, const wc_state *s, int p) {
 
 static void wc_eval(const void *cfg, const void *st, int *scores) {
   long d = wc_score(cfg, st, 0);
-  if (d > SG_EVAL_MAX / 2)
-    d = SG_EVAL_MAX / 2;
-  if (d < -SG_EVAL_MAX / 2)
-    d = -SG_EVAL_MAX / 2;
+  d = score_clamp(d, SG_EVAL_MAX / 2);
   scores[0] = (int)d;
   scores[1] = (int)-d;
-}
-
-static uint64_t mix64(uint64_t x) {
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ULL;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
 }
 
 uint64_t wc_units_hash(const wc_cfg *c, const wc_state *s) {
@@ -328,7 +322,7 @@ uint64_t wc_units_hash(const wc_cfg *c, const wc_state *s) {
     uint64_t x = (s->u[i].flags & WC_ALIVE)
                    ? (uint64_t)s->u[i].tile << 16 | (uint64_t)(uint16_t)s->u[i].hp << 1 | 1
                    : 0;
-    h = mix64(h ^ (x + (uint64_t)i * 0x100000001b3ULL));
+    h = hash_mix64(h ^ (x + (uint64_t)i * 0x100000001b3ULL));
   }
   return h;
 }
@@ -340,7 +334,7 @@ static uint64_t wc_hash(const void *cfg, const void *st) {
   for (int i = 0; i < c->nunits; i++)
     if (s->u[i].flags & WC_ACTED)
       acted |= 1ULL << i;
-  return mix64(wc_units_hash(c, s) ^ mix64(acted ^ (uint64_t)s->side << 40));
+  return hash_mix64(wc_units_hash(c, s) ^ hash_mix64(acted ^ (uint64_t)s->side << 40));
 }
 
 /* ---- notation: "u3 12,7", "u3 stay", "u3 12,7 x u9", "end" ---- */
@@ -496,42 +490,40 @@ static int wc_parse(const void *cfg, const void *st, const char *text, sg_move *
      turn 1                            full turns from 1 */
 
 size_t wc_save(const wc_cfg *c, const wc_state *s, char *buf, size_t n) {
-  size_t k = 0;
-#define OUT(...) (k += (size_t)snprintf(buf + k, k < n ? n - k : 0, __VA_ARGS__))
-  OUT("board %s %d %d\n", board_name[c->board], c->width, c->height);
+  sg_buf out = buf_open(buf, n);
+  buf_printf(&out, "board %s %d %d\n", board_name[c->board], c->width, c->height);
   for (int i = 0; i < c->nkinds; i++)
-    OUT("kind %s %d %d %d %d\n", c->kind[i].name, c->kind[i].mp, c->kind[i].hp,
+    buf_printf(&out, "kind %s %d %d %d %d\n", c->kind[i].name, c->kind[i].mp, c->kind[i].hp,
         c->kind[i].atk, c->kind[i].range);
   for (int i = 0; i < c->nterrain; i++) {
-    OUT("terrain %c %s", c->terrain[i].letter, c->terrain[i].name);
+    buf_printf(&out, "terrain %c %s", c->terrain[i].letter, c->terrain[i].name);
     for (int j = 0; j < c->nkinds; j++) {
       if (c->terrain[i].cost[j] == WC_IMPASSABLE)
-        OUT(" x");
+        buf_printf(&out, " x");
       else
-        OUT(" %d", c->terrain[i].cost[j]);
+        buf_printf(&out, " %d", c->terrain[i].cost[j]);
     }
-    OUT(" %s\n", c->terrain[i].shoot_over ? "s" : "-");
+    buf_printf(&out, " %s\n", c->terrain[i].shoot_over ? "s" : "-");
   }
   int plain = 1;
   for (int t = 0; t < c->width * c->height; t++)
     plain &= c->tile[t] == 0;
   for (int y = 0; y < c->height && !plain; y++) {
-    OUT("row ");
+    buf_printf(&out, "row ");
     for (int x = 0; x < c->width; x++)
-      OUT("%c", c->terrain[c->tile[y * c->width + x]].letter);
-    OUT("\n");
+      buf_printf(&out, "%c", c->terrain[c->tile[y * c->width + x]].letter);
+    buf_printf(&out, "\n");
   }
   for (int i = 0; i < c->nunits; i++) {
     const wc_unit *un = &c->unit[i];
     const wc_ustate *us = &s->u[i];
-    OUT("unit %s %s %d,%d hp %d/%d mp %d atk %d range %d%s%s\n", side_name[un->side],
+    buf_printf(&out, "unit %s %s %d,%d hp %d/%d mp %d atk %d range %d%s%s\n", side_name[un->side],
         c->kind[un->kind].name, TX(c, us->tile) + 1, TY(c, us->tile) + 1,
         (us->flags & WC_ALIVE) ? us->hp : 0, un->hp_max, un->mp, un->atk, un->range,
         un->leader ? " leader" : "", (us->flags & WC_ACTED) ? " acted" : "");
   }
-  OUT("side %s\nturn %d", side_name[s->side], s->turn);
-#undef OUT
-  return k;
+  buf_printf(&out, "side %s\nturn %d", side_name[s->side], s->turn);
+  return out.len;
 }
 
 #define MAXWORDS 40
@@ -574,7 +566,7 @@ static int find_kind(const wc_cfg *c, const char *name) {
 
 /* One line of the position text into c and s; 0, or -1 with the fault in why. */
 static int read_line(wc_cfg *c, wc_state *s, int *rows, int *seen, char words[][40], int nw,
-                     char *why, size_t wn) {
+                     const char *field, char *why, size_t wn) {
   const char *kw = words[0];
   int v[4];
   if (strcmp(kw, "board") == 0) {
@@ -583,9 +575,8 @@ static int read_line(wc_cfg *c, wc_state *s, int *rows, int *seen, char words[][
       if (nw == 4 && strcmp(words[1], board_name[i]) == 0)
         b = i;
     if (b < 0 || num(words[2], 1, WC_MAX_W, &c->width) || num(words[3], 1, WC_MAX_H, &c->height)) {
-      snprintf(why, wn, "board: expected 'board square4|square8|hex WIDTH HEIGHT' (at most %dx%d)",
-               WC_MAX_W, WC_MAX_H);
-      return -1;
+      return postok_error(why, wn, field, "'board square4|square8|hex WIDTH HEIGHT', at most "
+                          "32x32", "a malformed board line");
     }
     c->board = b;
     seen[0] = 1;
@@ -594,10 +585,9 @@ static int read_line(wc_cfg *c, wc_state *s, int *rows, int *seen, char words[][
         num(words[2], 0, WC_MAX_MP, &v[0]) || num(words[3], 1, 30000, &v[1]) ||
         num(words[4], 0, 30000, &v[2]) || num(words[5], 1, WC_MAX_RANGE, &v[3]) ||
         find_kind(c, words[1]) >= 0 || c->nterrain) {
-      snprintf(why, wn, "kind: expected 'kind NAME MP HP ATK RANGE' (mp 0 to %d, range 1 to %d, "
-               "at most %d kinds, names unique, before the terrain lines)", WC_MAX_MP,
-               WC_MAX_RANGE, WC_MAX_KINDS);
-      return -1;
+      return postok_error(why, wn, field, "'kind NAME MP HP ATK RANGE' (mp 0 to 10, range 1 to "
+                          "8, at most 8 kinds, names unique, before the terrain lines)",
+                          "a malformed kind line");
     }
     wc_kind *k = &c->kind[c->nkinds++];
     strcpy(k->name, words[1]);
@@ -619,9 +609,9 @@ static int read_line(wc_cfg *c, wc_state *s, int *rows, int *seen, char words[][
         ok = 0;
     }
     if (!ok) {
-      snprintf(why, wn, "terrain: expected 'terrain LETTER NAME COST... s|-' with a cost 1 to %d "
-               "or x per kind, letters unique, at most %d terrains", WC_MAX_COST, WC_MAX_TERRAIN);
-      return -1;
+      return postok_error(why, wn, field, "'terrain LETTER NAME COST... s|-' with a cost 1 to 9 "
+                          "or x per kind, letters unique, at most 16 terrains",
+                          "a malformed terrain line");
     }
     t->letter = words[1][0];
     strcpy(t->name, words[2]);
@@ -630,9 +620,10 @@ static int read_line(wc_cfg *c, wc_state *s, int *rows, int *seen, char words[][
   } else if (strcmp(kw, "row") == 0) {
     if (!seen[0] || !c->nterrain || nw != 2 || (int)strlen(words[1]) != c->width ||
         *rows >= c->height) {
-      snprintf(why, wn, "row %d: expected a row of %d terrain letters after the board and "
-               "terrain lines (%d rows)", *rows + 1, c->width, c->height);
-      return -1;
+      return postok_error(why, wn, field, "a row of board-width terrain letters after the "
+                          "board and terrain lines, board-height rows",
+                          "row %d is not one of %d letters (of %d rows)", *rows + 1, c->width,
+                          c->height);
     }
     for (int x = 0; x < c->width; x++) {
       int ti = -1;
@@ -640,8 +631,8 @@ static int read_line(wc_cfg *c, wc_state *s, int *rows, int *seen, char words[][
         if (c->terrain[i].letter == words[1][x])
           ti = i;
       if (ti < 0) {
-        snprintf(why, wn, "row %d: unknown terrain letter '%c'", *rows + 1, words[1][x]);
-        return -1;
+        return postok_error(why, wn, field, "the letters of the terrain lines",
+                            "row %d: unknown terrain letter '%c'", *rows + 1, words[1][x]);
       }
       c->tile[*rows * c->width + x] = (uint8_t)ti;
     }
@@ -671,9 +662,9 @@ static int read_line(wc_cfg *c, wc_state *s, int *rows, int *seen, char words[][
         ok = 0;
     }
     if (!ok) {
-      snprintf(why, wn, "unit %d: expected 'unit red|blue KIND X,Y hp HP/MAX mp MP atk ATK range "
-               "R [leader] [acted]' on the board (at most %d units)", n + 1, WC_MAX_UNITS);
-      return -1;
+      return postok_error(why, wn, field, "'unit red|blue KIND X,Y hp HP/MAX mp MP atk ATK range "
+                          "R [leader] [acted]' on the board, at most 32 units",
+                          "unit %d is malformed", n + 1);
     }
     wc_unit *un = &c->unit[n];
     un->side = (uint8_t)side, un->kind = (uint8_t)k, un->mp = (uint8_t)v[0];
@@ -689,20 +680,17 @@ static int read_line(wc_cfg *c, wc_state *s, int *rows, int *seen, char words[][
       if (nw == 2 && strcmp(words[1], side_name[i]) == 0)
         side = i;
     if (side < 0) {
-      snprintf(why, wn, "side: expected 'side red' or 'side blue'");
-      return -1;
+      return postok_error(why, wn, field, "'side red' or 'side blue'", "a malformed side line");
     }
     s->side = (uint8_t)side;
   } else if (strcmp(kw, "turn") == 0) {
     if (nw != 2 || num(words[1], 1, 65535, &v[0])) {
-      snprintf(why, wn, "turn: expected 'turn N', N from 1");
-      return -1;
+      return postok_error(why, wn, field, "'turn N', N from 1 to 65535", "a malformed turn line");
     }
     s->turn = (uint16_t)v[0];
   } else {
-    snprintf(why, wn, "unknown line '%.20s' (expected board, kind, terrain, row, unit, side, "
-             "turn)", kw);
-    return -1;
+    return postok_error(why, wn, field, "a line starting board, kind, terrain, row, unit, side "
+                        "or turn", "unknown line '%.20s'", kw);
   }
   return 0;
 }
@@ -710,67 +698,72 @@ static int read_line(wc_cfg *c, wc_state *s, int *rows, int *seen, char words[][
 /* Checks across lines: units on the board on enterable tiles, one per tile, sides sizes. */
 static int check_position(const wc_cfg *c, const wc_state *s, int rows, char *why, size_t wn) {
   if (rows && rows != c->height) {
-    snprintf(why, wn, "%d rows for a board %d high", rows, c->height);
-    return -1;
+    return postok_error(why, wn, "rows", "as many rows as the board is high",
+                        "%d rows for a board %d high", rows, c->height);
   }
   int count[2] = {0, 0};
   for (int i = 0; i < c->nunits; i++) {
     const wc_unit *un = &c->unit[i];
     if (++count[un->side] > WC_MAX_SIDE_UNITS) {
-      snprintf(why, wn, "more than %d %s units", WC_MAX_SIDE_UNITS, side_name[un->side]);
-      return -1;
+      return postok_error(why, wn, "units", "at most 16 units a side", "more than %d %s units",
+                          WC_MAX_SIDE_UNITS, side_name[un->side]);
     }
     if (!(s->u[i].flags & WC_ALIVE))
       continue;
     int t = s->u[i].tile;
     if (c->terrain[c->tile[t]].cost[un->kind] == WC_IMPASSABLE) {
-      snprintf(why, wn, "unit %d stands on %s, which a %s cannot enter", i + 1,
-               c->terrain[c->tile[t]].name, c->kind[un->kind].name);
-      return -1;
+      return postok_error(why, wn, "units", "units on terrain their kind can enter",
+                          "unit %d stands on %s, which a %s cannot enter", i + 1,
+                          c->terrain[c->tile[t]].name, c->kind[un->kind].name);
     }
     for (int j = 0; j < i; j++)
       if ((s->u[j].flags & WC_ALIVE) && s->u[j].tile == t) {
-        snprintf(why, wn, "units %d and %d stand on the same tile %d,%d", j + 1, i + 1,
-                 TX(c, t) + 1, TY(c, t) + 1);
-        return -1;
+        return postok_error(why, wn, "units", "one living unit a tile",
+                            "units %d and %d stand on the same tile %d,%d", j + 1, i + 1,
+                            TX(c, t) + 1, TY(c, t) + 1);
       }
   }
   return 0;
 }
 
 int wc_load(wc_cfg *c, wc_state *s, const char *text, char *err) {
-  char words[MAXWORDS][40], why[200];
+  char words[MAXWORDS][40];
   int rows = 0, seen[1] = {0}, line = 0;
   c->nterrain = c->nkinds = c->nunits = 0;
   c->board = WC_SQUARE4, c->width = c->height = 0;
   memset(c->tile, 0, sizeof c->tile);
   memset(s, 0, sizeof *s);
   s->turn = 1;
-  const char *p = text;
-  while (*p) {
-    const char *end = p + strcspn(p, "\n");
-    line++;
-    int nw = split(p, end, words);
-    if (nw && read_line(c, s, &rows, seen, words, nw, why, sizeof why) != 0)
-      goto bad;
-    p = *end ? end + 1 : end;
+  sg_postok t;
+  sg_span ln;
+  postok_open(&t, text);
+  while (postok_field(&t, '\n', &ln)) {
+    char field[16];
+    snprintf(field, sizeof field, "line %d", ++line);
+    int nw = split(ln.p, ln.p + ln.n, words);
+    if (nw && read_line(c, s, &rows, seen, words, nw, field, err, SG_ERRLEN) != 0)
+      return -1;
   }
-  if (!seen[0] || !c->nkinds || !c->nterrain) {
-    snprintf(why, sizeof why, "a board line, kind lines and terrain lines are needed");
-    line = 0;
-    goto bad;
-  }
-  if (check_position(c, s, rows, why, sizeof why) != 0) {
-    line = 0;
-    goto bad;
-  }
+  if (!seen[0] || !c->nkinds || !c->nterrain)
+    return postok_error(err, SG_ERRLEN, seen[0] ? "lines" : "board", "a board line, kind lines "
+                        "and terrain lines", "the %s missing", !seen[0] ? "board line is"
+                        : !c->nkinds ? "kind lines are" : "terrain lines are");
+  return check_position(c, s, rows, err, SG_ERRLEN);
+}
+
+/* The set-up stage: the position text carries the board, the terrain, the kinds and the
+   units' fixed values, so they are read here into the writable config, before any state
+   exists; a refused text leaves the config as it was. */
+static int wc_setup(void *cfg, const char *pos, char *err) {
+  wc_cfg *c = cfg, trial;
+  wc_state s;
+  if (pos == NULL)
+    return 0;   /* init says what is missing */
+  memcpy(&trial, c, sizeof trial);
+  if (wc_load(&trial, &s, pos, err) != 0)
+    return -1;
+  memcpy(c, &trial, sizeof trial);
   return 0;
-bad:
-  if (line)
-    snprintf(err, SG_ERRLEN, "malformed position: line %d: %s", line, why);
-  else
-    snprintf(err, SG_ERRLEN, "malformed position: %s", why);
-  return -1;
 }
 
 static int wc_init(const void *cfg, void *st, const char *pos, uint64_t seed, char *err) {
@@ -779,14 +772,18 @@ static int wc_init(const void *cfg, void *st, const char *pos, uint64_t seed, ch
     snprintf(err, SG_ERRLEN, "war chess needs a scenario (sg.new('warchess', {scenario = ...}))");
     return -1;
   }
-  /* the position carries the board: the config is filled here, once, before any play (the
-     binding's config is writable; see the header) */
-  wc_cfg *c = (wc_cfg *)(uintptr_t)cfg;
-  wc_cfg trial = *c;
+  /* the board part of the config came from the set-up stage; reading the text again into a
+     copy gives the state and checks that the set-up was done with this text */
+  const wc_cfg *c = cfg;
+  wc_cfg trial;
   wc_state s;
+  memcpy(&trial, c, sizeof trial);
   if (wc_load(&trial, &s, pos, err) != 0)
     return -1;
-  *c = trial;
+  if (memcmp(&trial, c, sizeof trial) != 0)
+    return postok_error(err, SG_ERRLEN, "board", "the text the set-up stage read (the class's "
+                        "setup before init)", "the board, kinds or units differ from the "
+                        "config's");
   memcpy(st, &s, sizeof s);
   return 0;
 }
@@ -801,53 +798,51 @@ static size_t wc_draw(const void *cfg, const void *st, char *buf, size_t n, int 
   const wc_cfg *c = cfg;
   const wc_state *s = st;
   static const char *const ansi[2] = {"\033[1;31m", "\033[1;34m"};
-  size_t k = 0;
-#define OUT(...) (k += (size_t)snprintf(buf + k, k < n ? n - k : 0, __VA_ARGS__))
-  OUT("    ");
+  sg_buf out = buf_open(buf, n);
+  buf_printf(&out, "    ");
   if (c->board == WC_HEX)
-    OUT(" ");
+    buf_printf(&out, " ");
   for (int x = 1; x <= c->width; x++)
-    OUT("%3d", x);
-  OUT("\n");
+    buf_printf(&out, "%3d", x);
+  buf_printf(&out, "\n");
   for (int y = 0; y < c->height; y++) {
-    OUT("%3d ", y + 1);
+    buf_printf(&out, "%3d ", y + 1);
     if (c->board == WC_HEX)
-      OUT("%s", y & 1 ? "  " : " ");
+      buf_printf(&out, "%s", y & 1 ? "  " : " ");
     for (int x = 0; x < c->width; x++) {
       int t = y * c->width + x, who = -1;
       for (int i = 0; i < c->nunits; i++)
         if ((s->u[i].flags & WC_ALIVE) && s->u[i].tile == t)
           who = i;
       if (who < 0)
-        OUT("  %c", c->terrain[c->tile[t]].letter);
+        buf_printf(&out, "  %c", c->terrain[c->tile[t]].letter);
       else if (colour)
-        OUT(" %s%2d%c\033[0m", ansi[c->unit[who].side], who + 1, side_letter[c->unit[who].side]);
+        buf_printf(&out, " %s%2d%c\033[0m", ansi[c->unit[who].side], who + 1, side_letter[c->unit[who].side]);
       else
-        OUT("%2d%c", who + 1, side_letter[c->unit[who].side]);
+        buf_printf(&out, "%2d%c", who + 1, side_letter[c->unit[who].side]);
     }
-    OUT("\n");
+    buf_printf(&out, "\n");
   }
   for (int i = 0; i < c->nunits; i++) {
     const wc_unit *un = &c->unit[i];
     const wc_ustate *us = &s->u[i];
-    OUT("u%-2d %-4s %-10s", i + 1, side_name[un->side], c->kind[un->kind].name);
+    buf_printf(&out, "u%-2d %-4s %-10s", i + 1, side_name[un->side], c->kind[un->kind].name);
     if (us->flags & WC_ALIVE)
-      OUT(" %d,%d hp %d/%d mp %d atk %d range %d%s%s\n", TX(c, us->tile) + 1,
+      buf_printf(&out, " %d,%d hp %d/%d mp %d atk %d range %d%s%s\n", TX(c, us->tile) + 1,
           TY(c, us->tile) + 1, us->hp, un->hp_max, un->mp, un->atk, un->range,
           un->leader ? " leader" : "", (us->flags & WC_ACTED) ? " acted" : "");
     else
-      OUT(" dead%s\n", un->leader ? " (leader)" : "");
+      buf_printf(&out, " dead%s\n", un->leader ? " (leader)" : "");
   }
   int w;
   sg_status r = wc_status(cfg, st, &w);
   if (r == SG_WON)
-    OUT("%s wins", side_name[w]);
+    buf_printf(&out, "%s wins", side_name[w]);
   else if (r == SG_DRAWN)
-    OUT("drawn (%d turns)", c->max_turns);
+    buf_printf(&out, "drawn (%d turns)", c->max_turns);
   else
-    OUT("turn %d, %s to move", s->turn, side_name[s->side]);
-#undef OUT
-  return k;
+    buf_printf(&out, "turn %d, %s to move", s->turn, side_name[s->side]);
+  return out.len;
 }
 
 const sg_class warchess_class = {
@@ -856,6 +851,11 @@ const sg_class warchess_class = {
   .cfg_size = sizeof(wc_cfg),
   .max_moves = WC_MAX_MOVES,
   .params = wc_params,
+  .min_players = 2,
+  .max_players = 2,
+  .utility = SG_ZERO_SUM,
+  .hooks = SG_HOOK_SETUP,
+  .setup = wc_setup,
   .init = wc_init,
   .players = wc_players,
   .to_move = wc_to_move,

@@ -181,6 +181,26 @@ int wc_lost(const wc_cfg *cfg, const wc_state *st, int p);
    the enemy closeness, which depends on every own unit that can be j's nearest. */
 long wc_score(const wc_cfg *cfg, const wc_state *st, int p);
 
+/* The terms of wc_score one by one, for the planner (src/ai/warplan.c), which bounds them
+   separately and must not keep a copy of them.  Inline: the planner calls them per tile. */
+
+/* How far unit u threatens: its movement points plus its attack range. */
+static inline int wc_reach(const wc_cfg *c, int u) { return c->unit[u].mp + c->unit[u].range; }
+
+/* The closeness of a unit whose nearest enemy is d tiles away: 64 - min(64, d). */
+static inline int wc_closeness(int d) { return 64 - (d < 64 ? d : 64); }
+
+/* The material of unit u with health hp: unit_value + hp weight x hp (+ leader_value). */
+static inline long wc_material(const wc_cfg *c, int u, int hp) {
+  return c->unit_value + (long)c->hp * hp + (c->unit[u].leader ? c->leader_value : 0);
+}
+
+/* The pair term of own unit u and enemy unit v d tiles apart: threat x ([u reaches v] -
+   [v reaches u]). */
+static inline long wc_pair_term(const wc_cfg *c, int u, int v, int d) {
+  return (long)c->threat * ((d <= wc_reach(c, u)) - (d <= wc_reach(c, v)));
+}
+
 /* A hash of the units' tiles, health and alive flags only (not the side to move nor the acted
    flags): what the single-turn enumeration counts as distinct end states. */
 uint64_t wc_units_hash(const wc_cfg *cfg, const wc_state *st);

@@ -118,7 +118,8 @@ static int lnew(lua_State *L) {
   const char *pos = lua_isnil(L, -1) ? NULL : lua_tostring(L, -1);
   if (!lua_isnil(L, -1) && !lua_isstring(L, -1))
     return luaL_error(L, "%s: position must be a string, got %s", c->name, luaL_typename(L, -1));
-  if (c->init(g->cfg, g->states, pos, (uint64_t)g->seed, err) != 0) {
+  if ((c->setup && c->setup(g->cfg, pos, err) != 0) ||
+      c->init(g->cfg, g->states, pos, (uint64_t)g->seed, err) != 0) {
     luaL_pushfail(L);
     lua_pushstring(L, err);
     return 2;
@@ -245,6 +246,28 @@ static int lplayer(lua_State *L) {
   lgame *g = checkgame(L, 1);
   lua_pushinteger(L, g->cls->to_move(g->cfg, lgame_state(g)) + 1);
   return 1;
+}
+
+/* Push the score bounds {min_each, max_sum} of class c under cfg, or nil (cfg NULL: only
+   bounds that are the same for every config). */
+static int push_bounds(lua_State *L, const sg_class *c, const void *cfg) {
+  int lo, sum;
+  if ((cfg == NULL && c->bounds != SG_BOUNDS_FIXED) || !game_score_bounds(c, cfg, &lo, &sum)) {
+    lua_pushnil(L);
+    return 1;
+  }
+  lua_createtable(L, 0, 2);
+  lua_pushinteger(L, lo);
+  lua_setfield(L, -2, "min_each");
+  lua_pushinteger(L, sum);
+  lua_setfield(L, -2, "max_sum");
+  return 1;
+}
+
+/* g:score_bounds(): {min_each, max_sum} for the game's weights, or nil when it has none. */
+static int lscore_bounds(lua_State *L) {
+  lgame *g = checkgame(L, 1);
+  return push_bounds(L, g->cls, g->cfg);
 }
 
 static int lplayers(lua_State *L) {
@@ -473,6 +496,7 @@ static const luaL_Reg game_methods[] = {
   {"copy", lcopy},
   {"player", lplayer},
   {"players", lplayers},
+  {"score_bounds", lscore_bounds},
   {"status", lstatus},
   {"scores", lscores},
   {"perft", lperft},
@@ -529,8 +553,47 @@ static int lknown(lua_State *L) {
   return 1;
 }
 
+/* core.info(name): the class's declared properties, as a new table (changing it changes
+   nothing): players {min, max}, utility, chance, hidden, hooks (names), bounds ("none",
+   "fixed" or "weights") and, when fixed, score_bounds {min_each, max_sum}. */
+static int linfo(lua_State *L) {
+  static const char *const utility[] = {"zero-sum", "constant-sum", "general-sum"};
+  static const char *const bounds[] = {"none", "fixed", "weights"};
+  const sg_class *c = game_find(luaL_checkstring(L, 1));
+  if (c == NULL)
+    return luaL_error(L, "unknown game '%s'", lua_tostring(L, 1));
+  lua_createtable(L, 0, 8);                                   /* name info */
+  lua_pushstring(L, c->name);
+  lua_setfield(L, -2, "name");
+  lua_createtable(L, 0, 2);                                   /* name info players */
+  lua_pushinteger(L, c->min_players);
+  lua_setfield(L, -2, "min");
+  lua_pushinteger(L, c->max_players);
+  lua_setfield(L, -2, "max");
+  lua_setfield(L, -2, "players");                             /* name info */
+  lua_pushstring(L, utility[c->utility]);
+  lua_setfield(L, -2, "utility");
+  lua_pushboolean(L, c->chance);
+  lua_setfield(L, -2, "chance");
+  lua_pushboolean(L, c->hidden);
+  lua_setfield(L, -2, "hidden");
+  lua_newtable(L);                                            /* name info hooks */
+  for (int i = 0, k = 0; i < SG_HOOK_COUNT; i++)
+    if (c->hooks & (1u << i)) {
+      lua_pushstring(L, sg_hook_names[i]);
+      lua_rawseti(L, -2, ++k);
+    }
+  lua_setfield(L, -2, "hooks");                               /* name info */
+  lua_pushstring(L, bounds[c->bounds]);
+  lua_setfield(L, -2, "bounds");
+  push_bounds(L, c, NULL);
+  lua_setfield(L, -2, "score_bounds");
+  return 1;
+}
+
 static const luaL_Reg game_funcs[] = {
   {"new", lnew},
+  {"info", linfo},
   {"params", lparams},
   {"games", lgames},
   {"known", lknown},

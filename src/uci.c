@@ -1,0 +1,385 @@
+/* uci.c: the UCI protocol engine for chess: commands read from one stream while the shared
+   alpha-beta (src/ai/search.c, through chess's hooks) runs on a thread of its own and reports
+   on the other stream.  A front end of the program, like main.c: it knows the chess game and
+   the search, no Lua. */
+#include "config.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "ai/search.h"
+#include "core/clock.h"
+#include "core/tt.h"
+#include "games/chess.h"
+#include "uci.h"
+
+
+typedef struct uci {
+  ch_cfg cfg;
+  const sg_param *params;
+  ch_state st;
+  tt_table tt;           /* kept between the moves of a game */
+  size_t hash_mb;
+  int threads;
+  pthread_t thread;
+  int running;           /* a search thread exists (joinable) */
+  volatile int stop;
+  int infinite;          /* "go infinite" (or "go" alone): bestmove waits for stop */
+  search_opts lim;
+  pthread_mutex_t lock;   /* one line at a time from the two threads */
+  FILE *out;
+} uci;
+
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void say(uci *u, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  pthread_mutex_lock(&u->lock);
+  vfprintf(u->out, fmt, ap);
+  fputc('\n', u->out);
+  fflush(u->out);
+  pthread_mutex_unlock(&u->lock);
+  va_end(ap);
+}
+
+/* Moves to mate from a score (> 0: the side to move mates), 0 when it is no mate. */
+static int mate_moves(int score) {
+  int a = score < 0 ? -score : score;
+  if (a <= SG_WIN - SEARCH_MAX_PLY)
+    return 0;
+  int plies = SG_WIN - a;
+  return score > 0 ? (plies + 1) / 2 : -(plies / 2 > 0 ? plies / 2 : 1);
+}
+
+static void report(void *ud, const search_result *i) {
+  uci *u = ud;
+  char line[4096];
+  size_t k = 0;
+  int ms = (int)(i->time * 1000);
+  int mate = mate_moves(i->score);
+  k += (size_t)snprintf(line + k, sizeof line - k, "info depth %d seldepth %d ", i->depth,
+                        i->seldepth);
+  if (mate)
+    k += (size_t)snprintf(line + k, sizeof line - k, "score mate %d", mate);
+  else
+    k += (size_t)snprintf(line + k, sizeof line - k, "score cp %d", i->score);
+  if (i->bound)
+    k += (size_t)snprintf(line + k, sizeof line - k, i->bound == 1 ? " lowerbound" : " upperbound");
+  k += (size_t)snprintf(line + k, sizeof line - k, " nodes %llu nps %llu time %d",
+                        (unsigned long long)i->nodes,
+                        (unsigned long long)(i->time > 0 ? (double)i->nodes / i->time : 0), ms);
+  if (!i->bound && i->npv) {
+    k += (size_t)snprintf(line + k, sizeof line - k, " pv");
+    for (int j = 0; j < i->npv && k + 8 < sizeof line; j++) {
+      char b[6];
+      chess_move_uci(i->pv[j], b);
+      k += (size_t)snprintf(line + k, sizeof line - k, " %s", b);
+    }
+  }
+  say(u, "%s", line);
+}
+
+static void *search_thread(void *arg) {
+  uci *u = arg;
+  search_result r;
+  char err[SG_ERRLEN];
+  if (chess_class.status(&u->cfg, &u->st, NULL) != SG_PLAYING ||
+      search_alphabeta(&chess_class, &u->cfg, &u->st, &u->lim, &r, err) != 0) {
+    say(u, "info string no legal move in this position");
+    say(u, "bestmove 0000");
+    return NULL;
+  }
+  /* under "go infinite" the bestmove waits for stop (the protocol says so) */
+  while (u->infinite && !u->stop) {
+    struct timespec ts = {0, 2000000};
+    nanosleep(&ts, NULL);
+  }
+  char b[6], p[6];
+  chess_move_uci(r.move, b);
+  if (r.npv > 1 && r.pv[0] == r.move) {
+    chess_move_uci(r.pv[1], p);
+    say(u, "bestmove %s ponder %s", b, p);
+  } else
+    say(u, "bestmove %s", b);
+  return NULL;
+}
+
+static void wait_search(uci *u) {
+  if (u->running) {
+    pthread_join(u->thread, NULL);
+    u->running = 0;
+  }
+}
+
+static void stop_search(uci *u) {
+  u->stop = 1;
+  wait_search(u);
+}
+
+static char *next_tok(char **s) {
+  while (**s == ' ' || **s == '\t')
+    (*s)++;
+  if (!**s)
+    return NULL;
+  char *t = *s;
+  while (**s && **s != ' ' && **s != '\t')
+    (*s)++;
+  if (**s)
+    *(*s)++ = 0;
+  return t;
+}
+
+static void cmd_position(uci *u, char *rest) {
+  char err[SG_ERRLEN];
+  ch_state st;
+  memset(&st, 0, sizeof st);
+  char *t = next_tok(&rest);
+  char fen[256] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  if (t && !strcmp(t, "fen")) {
+    char *m = strstr(rest, " moves");
+    size_t n = m ? (size_t)(m - rest) : strlen(rest);
+    if (n >= sizeof fen)
+      n = sizeof fen - 1;
+    memcpy(fen, rest, n);
+    fen[n] = 0;
+    rest = m ? m + 1 : rest + strlen(rest);
+  } else if (!t || strcmp(t, "startpos")) {
+    say(u, "info string position: expected 'startpos' or 'fen FEN', got '%s'", t ? t : "");
+    return;
+  }
+  if (chess_class.init(&u->cfg, &st, fen, 0, err) != 0) {
+    say(u, "info string %s", err);
+    return;
+  }
+  t = next_tok(&rest);
+  if (t && !strcmp(t, "moves")) {
+    while ((t = next_tok(&rest))) {
+      sg_move m;
+      if (chess_parse_move(&st.p, t, &m, err) != 0) {
+        say(u, "info string position: %s (the moves after it are ignored)", err);
+        break;
+      }
+      chess_class.play(&u->cfg, &st, m);
+    }
+  }
+  u->st = st;
+}
+
+/* Time for this move from a clock: a share of the time left plus most of the increment; the
+   soft limit ends the deepening, the hard one stops the search. */
+static void plan_time(search_opts *o, double left, double inc, int movestogo) {
+  double moves = movestogo > 0 ? movestogo + 1 : 30;
+  double slot = left / moves + inc * 0.75;
+  double cap = left * 0.5 - 0.02;
+  if (slot > cap)
+    slot = cap;
+  if (slot < 0.005)
+    slot = 0.005;
+  o->soft_time = slot * 0.6;
+  o->time = slot * 2.5 < cap ? slot * 2.5 : (cap > slot ? cap : slot);
+}
+
+static void cmd_go(uci *u, char *rest) {
+  search_opts *o = &u->lim;
+  search_opts_default(o);
+  o->random = -1;
+  o->threads = u->threads;
+  o->table = &u->tt;
+  o->stop_flag = &u->stop;
+  o->report = report;
+  o->report_ud = u;
+  double wt = -1, bt = -1, wi = 0, bi = 0, movetime = 0;
+  int depth = 0, movestogo = 0, infinite = 0;
+  uint64_t nodes = 0;
+  char *t;
+  while ((t = next_tok(&rest))) {
+    char *v = NULL;
+    if (strcmp(t, "infinite") && strcmp(t, "ponder"))
+      v = next_tok(&rest);
+    double x = v ? atof(v) : 0;
+    if (!strcmp(t, "depth")) depth = (int)x;
+    else if (!strcmp(t, "movetime")) movetime = x / 1000;
+    else if (!strcmp(t, "nodes")) nodes = (uint64_t)x;
+    else if (!strcmp(t, "wtime")) wt = x / 1000;
+    else if (!strcmp(t, "btime")) bt = x / 1000;
+    else if (!strcmp(t, "winc")) wi = x / 1000;
+    else if (!strcmp(t, "binc")) bi = x / 1000;
+    else if (!strcmp(t, "movestogo")) movestogo = (int)x;
+    else if (!strcmp(t, "infinite")) infinite = 1;
+    else if (!strcmp(t, "ponder")) continue;
+    else if (!strcmp(t, "perft")) {
+      uint64_t n = chess_perft(&u->st.p, (int)x);
+      say(u, "info string perft %d nodes %llu", (int)x, (unsigned long long)n);
+      say(u, "Nodes searched: %llu", (unsigned long long)n);
+      return;
+    } else
+      say(u, "info string go: unknown parameter '%s' ignored", t);
+  }
+  double left = u->st.p.side == 0 ? wt : bt, inc = u->st.p.side == 0 ? wi : bi;
+  if (depth < 0 || depth > SEARCH_MAX_PLY - 2)
+    depth = 0;
+  o->depth = depth;
+  o->nodes = nodes;
+  if (!infinite) {
+    if (movetime > 0)
+      o->time = movetime;
+    else if (left >= 0 && (left > 0 || inc > 0))
+      plan_time(o, left, inc, movestogo);
+  }
+  if (!depth && !movetime && !nodes && left < 0)
+    infinite = 1;   /* "go" alone searches until stop */
+  if (infinite)
+    o->time = o->soft_time = 0, o->depth = depth;
+  u->infinite = infinite;
+  u->stop = 0;
+  if (pthread_create(&u->thread, NULL, search_thread, u) == 0)
+    u->running = 1;
+  else
+    say(u, "info string go: cannot start the search thread");
+}
+
+static void cmd_setoption(uci *u, char *rest) {
+  /* setoption name NAME [value VALUE]; names may hold spaces */
+  char *n = strstr(rest, "name ");
+  if (!n) {
+    say(u, "info string setoption: expected 'name NAME value VALUE'");
+    return;
+  }
+  n += 5;
+  char *v = strstr(n, " value ");
+  char name[128];
+  size_t len = v ? (size_t)(v - n) : strlen(n);
+  while (len && n[len - 1] == ' ')
+    len--;
+  if (len >= sizeof name)
+    len = sizeof name - 1;
+  memcpy(name, n, len);
+  name[len] = 0;
+  const char *val = v ? v + 7 : NULL;
+  if (!strcasecmp(name, "Hash")) {
+    long mb = val ? atol(val) : 0;
+    tt_table t;
+    if (mb < 1 || mb > 65536 || tt_init(&t, (size_t)mb << 20) != 0)
+      say(u, "info string setoption: Hash must be 1 to 65536 MB that can be had, got '%s'",
+          val ? val : "");
+    else {
+      tt_free(&u->tt);
+      u->tt = t;
+      u->hash_mb = (size_t)mb;
+    }
+    return;
+  }
+  if (!strcasecmp(name, "Threads")) {
+    long nt = val ? atol(val) : 0;
+    if (nt < 1 || nt > 256)
+      say(u, "info string setoption: Threads must be 1 to 256, got '%s'", val ? val : "");
+    else
+      u->threads = (int)nt;
+    return;
+  }
+  if (!strcasecmp(name, "Clear Hash")) {
+    tt_clear(&u->tt);
+    return;
+  }
+  if (!strcasecmp(name, "Ponder") || !strcasecmp(name, "UCI_AnalyseMode"))
+    return;
+  for (const sg_param *p = u->params; p->name; p++)
+    if (!strcasecmp(name, p->name)) {
+      char err[SG_ERRLEN];
+      char *end;
+      double x = val ? strtod(val, &end) : 0;
+      if (!val || end == val || game_param_set(p, &u->cfg, x, err) != 0)
+        say(u, "info string setoption: %s must be a whole number from %g to %g, got '%s'",
+            p->name, p->min, p->max, val ? val : "");
+      return;
+    }
+  say(u, "info string setoption: unknown option '%s' ignored", name);
+}
+
+int uci_run(const ch_cfg *defaults, FILE *in, FILE *out, char *err) {
+  uci *u = calloc(1, sizeof *u);
+  if (!u) {
+    snprintf(err, SG_ERRLEN, "uci: out of memory");
+    return -1;
+  }
+  memcpy(&u->cfg, defaults, sizeof u->cfg);
+  u->params = chess_class.params;
+  u->hash_mb = 16;
+  u->out = out;
+  chess_class.init(&u->cfg, &u->st, NULL, 0, err);
+  u->threads = 1;
+  if (tt_init(&u->tt, u->hash_mb << 20) != 0) {
+    free(u);
+    snprintf(err, SG_ERRLEN, "uci: out of memory");
+    return -1;
+  }
+  pthread_mutex_init(&u->lock, NULL);
+  setvbuf(out, NULL, _IOLBF, 0);
+  char line[8192];
+  while (fgets(line, sizeof line, in)) {
+    size_t n = strlen(line);
+    while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+      line[--n] = 0;
+    char *rest = line;
+    char *cmd = next_tok(&rest);
+    if (!cmd)
+      continue;
+    if (!strcmp(cmd, "uci")) {
+      say(u, "id name stratagem " PACKAGE_VERSION);
+      say(u, "id author the stratagem developers");
+      say(u, "option name Hash type spin default 16 min 1 max 65536");
+      say(u, "option name Threads type spin default 1 min 1 max 256");
+      say(u, "option name Clear Hash type button");
+      for (const sg_param *p = u->params; p->name; p++)
+        say(u, "option name %s type spin default %d min %d max %d", p->name,
+            (int)game_param_get(p, &u->cfg), (int)p->min, (int)p->max);
+      say(u, "uciok");
+    } else if (!strcmp(cmd, "isready"))
+      say(u, "readyok");
+    else if (!strcmp(cmd, "quit")) {
+      u->stop = 1;
+      break;
+    }
+    else if (!strcmp(cmd, "stop"))
+      stop_search(u);
+    else if (!strcmp(cmd, "ponderhit"))
+      ;
+    else if (!strcmp(cmd, "debug") || !strcmp(cmd, "register"))
+      ;
+    else {
+      wait_search(u);   /* the other commands come between searches */
+      if (!strcmp(cmd, "ucinewgame"))
+        tt_clear(&u->tt);
+      else if (!strcmp(cmd, "position"))
+        cmd_position(u, rest);
+      else if (!strcmp(cmd, "go"))
+        cmd_go(u, rest);
+      else if (!strcmp(cmd, "setoption"))
+        cmd_setoption(u, rest);
+      else if (!strcmp(cmd, "d")) {
+        char buf[2048];
+        chess_class.draw(&u->cfg, &u->st, buf, sizeof buf, 0);
+        char fen[128];
+        chess_to_fen(&u->st.p, fen, sizeof fen);
+        say(u, "%s\nFen: %s", buf, fen);
+      } else
+        say(u, "info string unknown command '%s' ignored", cmd);
+    }
+  }
+  /* end of input: an infinite search is stopped, a limited one finishes; then bestmove */
+  if (u->running && u->infinite)
+    u->stop = 1;
+  wait_search(u);
+  tt_free(&u->tt);
+  pthread_mutex_destroy(&u->lock);
+  free(u);
+  return 0;
+}
+

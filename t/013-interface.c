@@ -1,0 +1,120 @@
+/* 013-interface.c: the game interface itself, over every class: the declared properties hold
+   (hooks, players, utility, score bounds), and each game's position parser refuses a
+   malformed text in the one form "position: FIELD: what; expected ...", leaving the state
+   (and for the set-up stage the config) as it was. */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "defaults.h"
+#include "games/game.h"
+#include "tap.h"
+
+/* A small war chess scenario (war chess has no standard start). */
+static const char war_start[] = "board square4 5 3\nkind a 2 6 3 1\nterrain . plain 1 -\n"
+                                "row .....\nrow .....\nrow .....\n"
+                                "unit red a 1,1 hp 6/6 mp 2 atk 3 range 1 leader\n"
+                                "unit blue a 5,3 hp 6/6 mp 2 atk 3 range 1 leader\n";
+
+/* A start state of class c under cfg (its defaults); bails out when refused. */
+static void start(const sg_class *c, void *cfg, void *st) {
+  char err[SG_ERRLEN];
+  const char *pos = strcmp(c->name, "warchess") == 0 ? war_start : NULL;
+  defaults_load(c, cfg);
+  if ((c->setup && c->setup(cfg, pos, err) != 0) || c->init(cfg, st, pos, 1, err) != 0)
+    bail("%s: the start is refused: %s", c->name, err);
+}
+
+static void test_declared(const sg_class *c) {
+  void *cfg = calloc(1, c->cfg_size), *st = calloc(1, c->state_size);
+  if (!cfg || !st)
+    bail("out of memory");
+  start(c, cfg, st);
+  unsigned miss = game_hooks_mismatch(c);
+  ok(miss == 0, "%s: the declared hooks are the hooks its table holds (differ: %#x)", c->name,
+     miss);
+  int np = c->players(cfg, st);
+  ok(c->min_players >= 1 && c->min_players <= np && np <= c->max_players &&
+         c->max_players <= SG_MAX_PLAYERS, "%s: players %d within the declared %d to %d",
+     c->name, np, c->min_players, c->max_players);
+  ok(!c->chance && !c->hidden, "%s: no chance events, no hidden information", c->name);
+  int sc[SG_MAX_PLAYERS] = {0}, sum = 0;
+  c->eval(cfg, st, sc);
+  for (int i = 0; i < np; i++)
+    sum += sc[i];
+  ok(c->utility != SG_ZERO_SUM || sum == 0, "%s: %s, the start's scores sum to %d", c->name,
+     c->utility == SG_ZERO_SUM ? "zero-sum" : "not zero-sum", sum);
+  int lo, hi;
+  int has = game_score_bounds(c, cfg, &lo, &hi);
+  ok(c->bounds == SG_BOUNDS_NONE ? !has
+     : c->bounds == SG_BOUNDS_CONFIG ? c->bounds_offset + sizeof(sg_bounds) <= c->cfg_size
+     : 1, "%s: the score bounds are where the class says", c->name);
+  ok(!has || (sc[0] >= lo && sum <= hi), "%s: the start's scores lie within its bounds",
+     c->name);
+  free(cfg);
+  free(st);
+}
+
+/* A malformed position per game and its message, worked out from the parser's rules. */
+static const struct {
+  const char *game, *text, *want;
+} refusals[] = {
+  {"chess", "8/8/8/8/8/8/8/8 w - - 0 1",
+   "position: FEN placement: white does not have exactly one king; expected exactly one king "
+   "of each colour"},
+  {"connect4", "q....../......./......./......./......./.......",
+   "position: row 1: unknown cell 'q'; expected 6 rows of 7 cells (x, o or .) from the top, "
+   "separated by '/'"},
+  {"chexers", "red:0,0|green:|blue:|turn:pink",
+   "position: turn: 'pink' is not a colour; expected red, green or blue"},
+  {"draughts", "B:W21:B33",
+   "position: B: '33' is not a square; expected squares 1 to 32 separated by commas, ranges "
+   "such as 1-12 allowed, K before a king"},
+  {"othello", "......../......../......../...wb.../...bw.../......../......../........ q",
+   "position: side: 'q' is not a side; expected b or w"},
+  {"starchess", "turn 0 player 1",
+   "position: turn: missing, or N out of range; expected 'turn N' first, N from 1 to 65535"},
+  {"tictactoe", "x../...",
+   "position: ranks: 2 ranks in 'x../...'; expected 3 ranks of 3 squares (x, o or .) "
+   "separated by '/', e.g. \"x.o/.x./...\""},
+  {"warchess", "board square4 5 3\nkind a 2 6 3 1\nterrain . plain 1 -\nrow .....\nrow ....\n",
+   "position: line 5: row 2 is not one of 5 letters (of 3 rows); expected a row of "
+   "board-width terrain letters after the board and terrain lines, board-height rows"},
+};
+
+static void test_refusals(void) {
+  size_t n = sizeof refusals / sizeof refusals[0];
+  int covered = 0;
+  for (int i = 0; sg_classes[i]; i++)
+    for (size_t j = 0; j < n; j++)
+      covered += strcmp(sg_classes[i]->name, refusals[j].game) == 0;
+  is_int(covered, (long long)n, "every game has a malformed position below");
+  for (size_t j = 0; j < n; j++) {
+    const sg_class *c = game_find(refusals[j].game);
+    if (!c)
+      bail("no game %s", refusals[j].game);
+    unsigned char *cfg = calloc(1, c->cfg_size), *before = calloc(1, c->cfg_size);
+    unsigned char *st = calloc(1, c->state_size), *was = calloc(1, c->state_size);
+    if (!cfg || !before || !st || !was)
+      bail("out of memory");
+    start(c, cfg, st);
+    memcpy(before, cfg, c->cfg_size);
+    memcpy(was, st, c->state_size);
+    char err[SG_ERRLEN] = "";
+    int r = c->setup ? c->setup(cfg, refusals[j].text, err) : 0;
+    ok(r == -1 || !c->setup, "%s: the set-up stage refuses it too", c->name);
+    ok(memcmp(cfg, before, c->cfg_size) == 0, "%s: the config is unchanged", c->name);
+    r = c->init(cfg, st, refusals[j].text, 1, err);
+    ok(r == -1, "%s: the malformed position is refused", c->name);
+    is_string(err, refusals[j].want, "%s: in the one form", c->name);
+    ok(memcmp(st, was, c->state_size) == 0, "%s: the state is unchanged", c->name);
+    free(cfg), free(before), free(st), free(was);
+  }
+}
+
+int main(void) {
+  for (int i = 0; sg_classes[i]; i++)
+    test_declared(sg_classes[i]);
+  test_refusals();
+  return done_testing();
+}
