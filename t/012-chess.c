@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ai/chesssearch.h"
+#include "ai/search.h"
 #include "core/rng.h"
 #include "games/chess.h"
 #include "defaults.h"
@@ -321,67 +321,115 @@ static void see(void) {
   }
 }
 
-/* ---- search ---- */
-static chs_info run(chs_engine *e, const char *fen, const char *moves, int depth) {
+/* ---- search: the shared alpha-beta through chess's hooks ---- */
+
+/* Moves to mate from a score (> 0: the side to move mates), 0 when it is no mate. */
+static int mate_of(int score) {
+  int a = score < 0 ? -score : score;
+  if (a <= SG_WIN - SEARCH_MAX_PLY)
+    return 0;
+  int plies = SG_WIN - a;
+  return score > 0 ? (plies + 1) / 2 : -(plies / 2);
+}
+
+static search_result run(const char *fen, const char *moves, int depth) {
   ch_state s = state(fen);
   if (moves)
     play_all(&s, moves);
-  chs_limits l;
-  memset(&l, 0, sizeof l);
-  l.depth = depth;
-  l.time_left = -1;
-  l.random = -1;
-  chs_info r;
-  chs_clear(e);
-  chs_search(e, &cfg, &s, &l, NULL, NULL, NULL, &r);
+  search_opts o;
+  search_opts_default(&o);
+  o.depth = depth;
+  o.hash_bytes = (size_t)4 << 20;
+  search_result r;
+  char err[SG_ERRLEN];
+  if (search_alphabeta(&chess_class, &cfg, &s, &o, &r, err) != 0)
+    bail("%s", err);
   return r;
 }
 
 static void search(void) {
-  chs_engine *e = chs_new((size_t)4 << 20);
   char u[6];
-  chs_info r = run(e, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", NULL, 4);
-  chess_move_uci(r.pv[0], u);
-  ok(!strcmp(u, "a1a8") && r.mate == 1, "mate in one: %s, mate %d", u, r.mate);
+  search_result r = run("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", NULL, 4);
+  chess_move_uci(r.move, u);
+  ok(!strcmp(u, "a1a8") && mate_of(r.score) == 1, "mate in one: %s, mate %d", u,
+     mate_of(r.score));
   /* a mate in two (Qxh7+ would be slower here): the quick mate is preferred */
-  r = run(e, "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", NULL, 5);
-  chess_move_uci(r.pv[0], u);
-  ok(!strcmp(u, "h5f7") && r.mate == 1, "scholar's mate found: %s", u);
-  r = run(e, "7k/8/5K2/8/8/8/8/6R1 w - - 0 1", NULL, 6);   /* Kf7 Kh7 Rh1# */
-  chess_move_uci(r.pv[0], u);
-  ok(r.mate == 2 && !strcmp(u, "f6f7"), "a mate in two: %s, mate %d", u, r.mate);
-  r = run(e, "7k/8/8/8/8/8/8/K5r1 w - - 0 1", NULL, 6);
-  ok(r.mate == 0 && r.score < -300, "a rook down: %d", r.score);
-  r = run(e, "k7/8/1K6/8/8/8/8/1Q6 w - - 0 1", NULL, 6);
-  ok(r.mate == 1 || r.mate == 2, "K+Q against K: mate seen (%d)", r.mate);
-  ch_state sm = state("7k/5Q2/8/6K1/8/8/8/8 b - - 0 1");
-  chs_limits l0 = {.depth = 3, .time_left = -1, .random = -1};
-  ok(chs_search(e, &cfg, &sm, &l0, NULL, NULL, NULL, &r) == -1, "no search in a stalemate");
+  r = run("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", NULL, 5);
+  chess_move_uci(r.move, u);
+  ok(!strcmp(u, "h5f7") && mate_of(r.score) == 1, "scholar's mate found: %s", u);
+  r = run("7k/8/5K2/8/8/8/8/6R1 w - - 0 1", NULL, 6);   /* Kf7 Kh7 Rh1# */
+  chess_move_uci(r.move, u);
+  ok(mate_of(r.score) == 2 && !strcmp(u, "f6f7"), "a mate in two: %s, mate %d", u,
+     mate_of(r.score));
+  r = run("7k/8/8/8/8/8/8/K5r1 w - - 0 1", NULL, 6);
+  ok(mate_of(r.score) == 0 && r.score < -300, "a rook down: %d", r.score);
+  r = run("k7/8/1K6/8/8/8/8/1Q6 w - - 0 1", NULL, 6);
+  ok(mate_of(r.score) == 1 || mate_of(r.score) == 2, "K+Q against K: mate seen (%d)",
+     mate_of(r.score));
+  {
+    ch_state sm = state("7k/5Q2/8/6K1/8/8/8/8 b - - 0 1");
+    search_opts o;
+    search_opts_default(&o);
+    o.depth = 3;
+    char err[SG_ERRLEN];
+    ok(search_alphabeta(&chess_class, &cfg, &sm, &o, &r, err) == -1, "no search in a stalemate");
+  }
   /* white must not stalemate: Qf7 would leave black no move, so a win keeps a move */
-  r = run(e, "7k/8/8/5QK1/8/8/8/8 w - - 0 1", NULL, 5);
-  chess_move_uci(r.pv[0], u);
-  ok(r.mate >= 1 && strcmp(u, "f5f7"), "a mate, not the stalemate f5f7: %s mate %d", u, r.mate);
-  /* the node limit stops it */
+  r = run("7k/8/8/5QK1/8/8/8/8 w - - 0 1", NULL, 5);
+  chess_move_uci(r.move, u);
+  ok(mate_of(r.score) >= 1 && strcmp(u, "f5f7"), "a mate, not the stalemate f5f7: %s mate %d",
+     u, mate_of(r.score));
+  /* a mate on the hundredth quiet ply is a mate, not a draw by the fifty-move rule; a quiet
+     move there that does not mate is a draw */
+  r = run("7k/8/8/8/8/8/r4PPP/6K1 b - - 99 80", NULL, 3);
+  chess_move_uci(r.move, u);
+  ok(!strcmp(u, "a2a1") && mate_of(r.score) == 1, "mate on the fifty-move ply: %s, mate %d", u,
+     mate_of(r.score));
+  r = run("7k/8/8/8/8/8/r7/6K1 b - - 99 80", NULL, 3);
+  ok(r.score == 0, "a rook up, any move on the hundredth quiet ply draws: score %d", r.score);
   ch_state s = state(NULL);
-  chs_limits l;
-  memset(&l, 0, sizeof l);
-  l.nodes = 5000;
-  l.time_left = -1;
-  l.random = -1;
-  chs_search(e, &cfg, &s, &l, NULL, NULL, NULL, &r);
+  search_opts o;
+  search_opts_default(&o);
+  char err[SG_ERRLEN];
+  /* the node limit stops it */
+  o.nodes = 5000;
+  search_alphabeta(&chess_class, &cfg, &s, &o, &r, err);
   ok(r.nodes <= 5100 && r.npv >= 1, "node limit: %llu nodes, a move", (unsigned long long)r.nodes);
-  /* the stop flag, already set: the first legal move, at once */
+  /* the stop flag, already set: a legal move, at once */
   volatile int stop = 1;
-  memset(&l, 0, sizeof l);
-  l.infinite = 1;
-  l.time_left = -1;
-  l.random = -1;
-  ok(chs_search(e, &cfg, &s, &l, &stop, NULL, NULL, &r) == 0 && r.npv == 1,
-     "a search stopped before it began still gives a move");
-  /* repetition: the side that is lost takes the draw by repetition when it can */
-  r = run(e, "6k1/6p1/8/6KQ/8/8/8/q7 b - - 0 1", NULL, 8);
-  ok(r.npv >= 1, "perpetual check position searched: score %d", r.score);
-  chs_free(e);
+  search_opts_default(&o);
+  o.stop_flag = &stop;
+  ok(search_alphabeta(&chess_class, &cfg, &s, &o, &r, err) == 0 && r.npv == 1 &&
+     r.stopped == SEARCH_LIMIT, "a search stopped before it began still gives a move");
+  /* repetition: black, a queen down, draws by perpetual check (Qa1-d4/e1 checks forever
+     would be the line; any repetition scores 0 inside the search) */
+  r = run("6k1/6p1/8/6KQ/8/8/8/q7 b - - 0 1", NULL, 8);
+  ok(r.npv >= 1 && r.score > -300, "perpetual check position: black holds (score %d)", r.score);
+  /* one thread is reproducible; two threads give a legal move */
+  search_result a = run(NULL, "e2e4 e7e5", 6), b = run(NULL, "e2e4 e7e5", 6);
+  ok(a.move == b.move && a.score == b.score && a.nodes == b.nodes,
+     "one thread: the same move, score and nodes twice");
+  s = state(NULL);
+  play_all(&s, "e2e4 e7e5");
+  search_opts_default(&o);
+  o.depth = 6;
+  o.threads = 2;
+  ok(search_alphabeta(&chess_class, &cfg, &s, &o, &r, err) == 0 &&
+     chess_class.parse(&cfg, &s, (chess_move_uci(r.move, u), u), &(sg_move){0}, err) == 0 &&
+     r.depth == 6, "two threads: a legal move at depth 6 (%s)", u);
+  /* the enhancements that keep a fixed depth's value: switched off, the same score */
+  search_opts_default(&o);
+  o.depth = 5;
+  o.lmr = o.null_move = o.quiescence = 0;
+  search_result full;
+  s = state("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+  search_alphabeta(&chess_class, &cfg, &s, &o, &full, err);
+  o.pvs = o.aspiration = o.killers = o.history = 0;
+  search_alphabeta(&chess_class, &cfg, &s, &o, &r, err);
+  ok(full.score == r.score && full.nodes < r.nodes,
+     "principal variation search, aspiration, killers and history: the same score (%d, %d) in "
+     "fewer nodes (%llu, %llu)", full.score, r.score, (unsigned long long)full.nodes,
+     (unsigned long long)r.nodes);
 }
 
 int main(void) {

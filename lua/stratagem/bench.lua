@@ -179,6 +179,57 @@ end
 M.random_positions = random_positions
 
 -- Alpha-beta at a fixed depth on each position: median nodes per second and the totals.
+-- The chess bench positions as games.
+function M.chess_games()
+  local ps = {}
+  for _, fen in ipairs(M.chess_positions) do ps[#ps + 1] = assert(sg.new("chess", {position = fen})) end
+  return ps
+end
+
+-- Time to a fixed depth on 1 and 2 threads (lazy SMP: threads sharing the table), the totals
+-- over the positions, and the ratio; the chosen moves may differ with 2 threads.
+function M.threads_line(out, label, ps, opts)
+  local t = {}
+  for _, n in ipairs({1, 2}) do
+    local o = {threads = n}
+    for k, v in pairs(opts) do o[k] = v end
+    local time, nodes = 0, 0
+    for _, g in ipairs(ps) do
+      local r = sg.search(g, o)
+      time, nodes = time + r.time, nodes + r.nodes
+    end
+    t[n] = time
+    out(fmt("%-26s %d positions, %d thread%s %9d nodes  %8.2f ms", label, #ps, n,
+            n == 1 and " " or "s", nodes, time * 1e3))
+  end
+  out(fmt("%-26s time to depth on 2 threads: %.2fx faster", label, t[1] / math.max(t[2], 1e-9)))
+end
+
+-- The shared alpha-beta against itself with its enhancements off (principal variation search,
+-- aspiration, killers, history, late move reductions, null move: plain alpha-beta with the
+-- table, quiescence kept), at one depth.
+function M.plain_line(out, label, ps, opts)
+  local res = {}
+  for i, off in ipairs({false, true}) do
+    local o = {}
+    for k, v in pairs(opts) do o[k] = v end
+    if off then
+      for _, k in ipairs({"pvs", "aspiration", "killers", "history", "lmr", "null_move"}) do
+        o[k] = false
+      end
+    end
+    local time, nodes = 0, 0
+    for _, g in ipairs(ps) do
+      local r = sg.search(g, o)
+      time, nodes = time + r.time, nodes + r.nodes
+    end
+    res[i] = {time, nodes}
+  end
+  out(fmt("%-26s enhancements on %9d nodes %8.2f ms, off %9d nodes %8.2f ms: %.1fx fewer nodes",
+          label, res[1][2], res[1][1] * 1e3, res[2][2], res[2][1] * 1e3,
+          res[2][2] / math.max(res[1][2], 1)))
+end
+
 local function search_rate(out, label, ps, opts)
   local rates, nodes, time = {}, 0, 0
   for _, g in ipairs(ps) do
@@ -203,6 +254,9 @@ function benches.othello(out)
   search_rate(out, "othello alpha-beta depth 8", {g}, {depth = 8, endgame = 0})
   search_rate(out, "othello midgame depth 7", random_positions("othello", 8, 20),
               {depth = 7, endgame = 0})
+  local mid = random_positions("othello", 8, 20)
+  M.threads_line(out, "othello midgame depth 9", mid, {depth = 9, endgame = 0, hash = 64})
+  M.plain_line(out, "othello midgame depth 7", mid, {depth = 7, endgame = 0})
   M.othello_endgame(out)
 end
 
@@ -299,6 +353,8 @@ function benches.draughts(out)
   end
   search_rate(out, "draughts alpha-beta d 12", {g}, {depth = 12})
   search_rate(out, "draughts midgame depth 10", random_positions("draughts", 8, 16), {depth = 10})
+  M.plain_line(out, "draughts midgame depth 10", random_positions("draughts", 8, 16),
+               {depth = 10})
   local huff = {}
   for seed = 1, 8 do
     local h = sg.new("draughts", {seed = seed, variant = {capture = "huff"}})
@@ -481,7 +537,8 @@ function benches.chess(out)
     out(fmt("chess perft %d CPW #%d       %10d leaves  %8.2f ms  %7.2f M leaves/s  %s", c[2], i + 2,
             n, t * 1e3, n / t / 1e6, n == c[3] and "(= reference)" or "(REFERENCE " .. c[3] .. ")"))
   end
-  -- search: the fixed positions to depth 10, then the shared alpha-beta against chess's own
+  -- search: the fixed positions to depth 10; time to depth on 1 and 2 threads; what the
+  -- enhancements save
   local rates, nodes, time = {}, 0, 0
   for _, fen in ipairs(M.chess_positions) do
     local r = sg.search(assert(sg.new("chess", {position = fen})), {depth = 10, hash = 64})
@@ -490,20 +547,8 @@ function benches.chess(out)
   end
   out(fmt("chess search depth 10     %d positions, %9d nodes  %8.2f ms  median %6.2f M nodes/s",
           #M.chess_positions, nodes, time * 1e3, median(rates) / 1e6))
-  local core = require "stratagem.core"
-  for _, d in ipairs({4, 5}) do
-    local own, shared = {}, {}
-    for i, fen in ipairs(M.chess_positions) do
-      local p = assert(sg.new("chess", {position = fen}))
-      local a = sg.search(p, {depth = d, hash = 16})
-      local b = core.search(p, {algo = "alphabeta", depth = d, hash = 16, seed = 1})
-      own[i], shared[i] = a.time, b.time
-    end
-    local to, ts = 0, 0
-    for i = 1, #own do to, ts = to + own[i], ts + shared[i] end
-    out(fmt("chess depth %d: chess search %8.2f ms, shared alpha-beta (no quiescence) %8.2f ms: %.1fx",
-            d, to * 1e3, ts * 1e3, ts / math.max(to, 1e-9)))
-  end
+  M.threads_line(out, "chess depth 9", M.chess_games(), {depth = 9, hash = 64})
+  M.plain_line(out, "chess depth 7", M.chess_games(), {depth = 7, hash = 16})
 end
 
 function M.main(...)

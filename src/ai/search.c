@@ -139,6 +139,8 @@ static int ctx_init(search_ctx *x, const sg_class *c, const void *cfg, const voi
   rng_seed(&x->rng, o->seed);
   x->t0 = clock_now();
   x->deadline = o->time > 0 ? x->t0 + o->time : 0;
+  if (o->stop_flag && *o->stop_flag)
+    x->stop = SEARCH_LIMIT;   /* stopped before it began: the first legal move */
   x->use_pvs = o->pvs;
   x->use_killers = o->killers;
   x->use_history = o->history;
@@ -381,12 +383,26 @@ static int child_qvalue(search_ctx *x, int ply, int me, int qply, int alpha, int
   return -qsearch(x, ply + 1, qply, -beta, -alpha);
 }
 
+static int qsearch_node(search_ctx *x, int ply, int qply, int alpha, int beta, int incheck);
+
 /* Quiescence: the position as it stands (stand pat) against its noisy moves; in check, every
    evasion. */
 static int qsearch(search_ctx *x, int ply, int qply, int alpha, int beta) {
   const sg_class *c = x->c;
   void *st = state_at(x, ply);
-  int me = c->to_move(x->cfg, st), over;
+  int over, v = node_end(x, st, c->to_move(x->cfg, st), ply, &over);
+  if (over) {
+    x->nodes++;
+    return v;
+  }
+  return qsearch_node(x, ply, qply, alpha, beta, c->in_check && c->in_check(x->cfg, st));
+}
+
+/* The same once the end of the game and check are known (negamax knows them). */
+static int qsearch_node(search_ctx *x, int ply, int qply, int alpha, int beta, int incheck) {
+  const sg_class *c = x->c;
+  void *st = state_at(x, ply);
+  int me = c->to_move(x->cfg, st), v;
   x->nodes++;
   x->pvlen[ply] = 0;
   x->horizon = x->leaf = 1;
@@ -394,10 +410,6 @@ static int qsearch(search_ctx *x, int ply, int qply, int alpha, int beta) {
     x->seldepth = ply;
   if (out_of_budget(x))
     return 0;
-  int v = node_end(x, st, me, ply, &over);
-  if (over)
-    return v;
-  int incheck = c->in_check && c->in_check(x->cfg, st);
   if (ply >= SEARCH_MAX_PLY - 1)
     return evaluate(x, st, me);
   sg_move *ms = moves_at(x, ply);
@@ -473,7 +485,7 @@ static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta, int n
     depth++;   /* check extension */
   if (depth <= 0 && x->use_quiesce) {
     if (c->noisy)
-      return qsearch(x, ply, 0, alpha, beta);
+      return qsearch_node(x, ply, 0, alpha, beta, incheck);
     if (c->unquiet && ply < SEARCH_MAX_PLY - 1 && ply < x->quiet_limit && c->unquiet(x->cfg, st))
       depth = 1;   /* in the middle of an exchange: look one move further */
   }
@@ -623,8 +635,13 @@ static int root(search_ctx *x, int depth, int alpha, int beta, sg_move first, sg
     else {
       /* late quiet moves are searched a ply shallower first, except where a random margin
          needs every value */
-      int red = x->use_lmr && margin < 0 && depth >= 3 && i >= 3 && !noisy[i] && !incheck &&
-                !(c->in_check && c->in_check(x->cfg, child));
+      int red = 0;
+      if (x->use_lmr && margin < 0 && depth >= 3 && i >= 3 && !noisy[i] && !incheck &&
+          !(c->in_check && c->in_check(x->cfg, child))) {
+        red = 1 + (i >= 8) + (depth >= 8);   /* as at the other nodes of the principal line */
+        if (red > 1)
+          red--;
+      }
       v = child_value(x, 0, me, depth - 1 - red, alpha, alpha + 1);
       if (v > alpha && red && !x->stop)
         v = child_value(x, 0, me, depth - 1, alpha, alpha + 1);

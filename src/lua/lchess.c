@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ai/chesssearch.h"
 #include "ai/search.h"
 #include "core/clock.h"
 #include "games/chess.h"
