@@ -28,7 +28,7 @@ typedef struct uci {
   int threads;
   pthread_t thread;
   int running;           /* a search thread exists (joinable) */
-  volatile int stop;
+  int stop;              /* read and written with __atomic builtins */
   int infinite;          /* "go infinite" (or "go" alone): bestmove waits for stop */
   search_opts lim;
   pthread_mutex_t lock;   /* one line at a time from the two threads */
@@ -97,7 +97,7 @@ static void *search_thread(void *arg) {
     return NULL;
   }
   /* under "go infinite" the bestmove waits for stop (the protocol says so) */
-  while (u->infinite && !u->stop) {
+  while (u->infinite && !__atomic_load_n(&u->stop, __ATOMIC_RELAXED)) {
     struct timespec ts = {0, 2000000};
     nanosleep(&ts, NULL);
   }
@@ -119,7 +119,7 @@ static void wait_search(uci *u) {
 }
 
 static void stop_search(uci *u) {
-  u->stop = 1;
+  __atomic_store_n(&u->stop, 1, __ATOMIC_RELAXED);
   wait_search(u);
 }
 
@@ -238,7 +238,7 @@ static void cmd_go(uci *u, char *rest) {
   if (infinite)
     o->time = o->soft_time = 0, o->depth = depth;
   u->infinite = infinite;
-  u->stop = 0;
+  __atomic_store_n(&u->stop, 0, __ATOMIC_RELAXED);
   if (pthread_create(&u->thread, NULL, search_thread, u) == 0)
     u->running = 1;
   else
@@ -344,7 +344,7 @@ int uci_run(const ch_cfg *defaults, FILE *in, FILE *out, char *err) {
     } else if (!strcmp(cmd, "isready"))
       say(u, "readyok");
     else if (!strcmp(cmd, "quit")) {
-      u->stop = 1;
+      __atomic_store_n(&u->stop, 1, __ATOMIC_RELAXED);
       break;
     }
     else if (!strcmp(cmd, "stop"))
@@ -375,7 +375,7 @@ int uci_run(const ch_cfg *defaults, FILE *in, FILE *out, char *err) {
   }
   /* end of input: an infinite search is stopped, a limited one finishes; then bestmove */
   if (u->running && u->infinite)
-    u->stop = 1;
+    __atomic_store_n(&u->stop, 1, __ATOMIC_RELAXED);
   wait_search(u);
   tt_free(&u->tt);
   pthread_mutex_destroy(&u->lock);

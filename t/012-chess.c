@@ -396,7 +396,7 @@ static void search(void) {
   search_alphabeta(&chess_class, &cfg, &s, &o, &r, err);
   ok(r.nodes <= 5100 && r.npv >= 1, "node limit: %llu nodes, a move", (unsigned long long)r.nodes);
   /* the stop flag, already set: a legal move, at once */
-  volatile int stop = 1;
+  int stop = 1;
   search_opts_default(&o);
   o.stop_flag = &stop;
   ok(search_alphabeta(&chess_class, &cfg, &s, &o, &r, err) == 0 && r.npv == 1 &&

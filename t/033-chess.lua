@@ -118,7 +118,7 @@ t.ok(calls > 0 and r.move == "a2a4", "a Lua evaluation is used (" .. calls .. " 
 t.errors(function() sg.search(sg.new("chess"), {depth = 2, eval = function() error("boom") end}) end, "boom", "its errors surface")
 t.errors(function() sg.search(sg.new("chess"), {depth = 2, eval = function() return "x" end}) end, "must return a number", "and bad values")
 t.errors(function() sg.search(sg.new("chess"), {deep = 3}) end, "deep %(algo 'alphabeta'%): unknown option; expected one of: algo, aspiration, depth, eval,", "unknown options are named")
-t.errors(function() sg.search(sg.new("chess"), {depth = -1}) end, "depth must be a whole number", "bad depth")
+t.errors(function() sg.search(sg.new("chess"), {depth = -1}) end, "depth %(algo 'alphabeta'%): %-1 is out of range; expected a whole number from 0 to 126", "bad depth")
 t.errors(function() sg.search(m, {depth = 1}) end, "game is over", "no search after the end")
 
 -- perft through the API and the program

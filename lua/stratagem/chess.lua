@@ -30,9 +30,18 @@ local M = {
   play = {seats = {"human", "ai"}, ai = {time = 1}},
 }
 
-local SEARCH_OPTIONS = {"algo", "aspiration", "depth", "eval", "hash", "history", "killers", "lmr",
-                        "nodes", "null_move", "pvs", "quiescence", "random", "seed", "threads",
-                        "time"}
+-- The options of chess's alpha-beta: the shared searches' descriptors (the schema checks
+-- them) and chess's scripted evaluation.
+-- The options of chess's alpha-beta (sorted): the shared searches' descriptors (the schema
+-- checks them) and chess's scripted evaluation.
+local EVAL_OPTION = {name = "eval", type = "function", default = false, algos = {"alphabeta"},
+  doc = "a function(fen) -> centipawns for the side to move replacing the C evaluation (slow: "
+  .. "for experiments; one thread)"}
+local SEARCH_OPTIONS = {"algo"}
+for _, k in ipairs({"aspiration", "depth", "eval", "hash", "history", "killers", "lmr", "nodes",
+                    "null_move", "pvs", "quiescence", "random", "seed", "threads", "time"}) do
+  SEARCH_OPTIONS[#SEARCH_OPTIONS + 1] = k == "eval" and EVAL_OPTION or {name = k, shared = true}
+end
 
 local function check_options(s)
   local function whole(k, lo, hi, what)

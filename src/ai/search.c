@@ -139,7 +139,7 @@ static int ctx_init(search_ctx *x, const sg_class *c, const void *cfg, const voi
   rng_seed(&x->rng, o->seed);
   x->t0 = clock_now();
   x->deadline = o->time > 0 ? x->t0 + o->time : 0;
-  if (o->stop_flag && *o->stop_flag)
+  if (o->stop_flag && __atomic_load_n(o->stop_flag, __ATOMIC_RELAXED))
     x->stop = SEARCH_LIMIT;   /* stopped before it began: the first legal move */
   x->use_pvs = o->pvs;
   x->use_killers = o->killers;
@@ -163,7 +163,7 @@ static int out_of_budget(search_ctx *x) {
       x->stop = SEARCH_LIMIT;
     else if (interrupt_pending())
       x->stop = SEARCH_INTERRUPTED;
-    else if (x->o->stop_flag && *x->o->stop_flag)
+    else if (x->o->stop_flag && __atomic_load_n(x->o->stop_flag, __ATOMIC_RELAXED))
       x->stop = SEARCH_LIMIT;
     else if (x->deadline && clock_now() >= x->deadline)
       x->stop = SEARCH_LIMIT;

@@ -39,7 +39,8 @@ typedef struct search_opts {
   struct tt_table *table;      /* a table of the caller's, kept between searches (NULL: the
                                   search makes its own of hash_bytes) */
   double soft_time;            /* seconds: no new iteration starts after it (0: none) */
-  volatile int *stop_flag;     /* set from another thread to stop (NULL: none) */
+  int *stop_flag;              /* set from another thread to stop, with __atomic_store_n
+                                  (NULL: none) */
   /* Called after each completed iteration with the result so far (NULL: none). */
   void (*report)(void *ud, const struct search_result *r);
   void *report_ud;

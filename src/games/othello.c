@@ -354,6 +354,17 @@ static sg_move oth_sym_move(const void *cfg, const void *st, sg_move m, int k) {
   return (sg_move)bits_first64(sym(1ULL << m, k));
 }
 
+/* For the shared alpha-beta: corners are the noisy moves (tried first, never reduced, no
+   killers), as the key moves of the order above. */
+static int oth_tactical(const void *cfg, const void *st, sg_move m, int *key) {
+  const oth_cfg *c = cfg;
+  (void)st;
+  if (!c->corner_first || m >= 64 || !(CORNERS >> m & 1))
+    return 0;
+  *key = 1;
+  return 1;
+}
+
 /* Key moves first (section 9.3): corners first; with 18 or fewer empty squares also the
    moves that leave the opponent fewest replies ("fastest first", which makes exact endgame
    searches cut early). */
@@ -392,7 +403,7 @@ const sg_class othello_class = {
   .min_players = 2,
   .max_players = 2,
   .utility = SG_ZERO_SUM,
-  .hooks = SG_HOOK_SYMMETRY | SG_HOOK_ORDER | SG_HOOK_END_MARGIN,
+  .hooks = SG_HOOK_SYMMETRY | SG_HOOK_ORDER | SG_HOOK_END_MARGIN | SG_HOOK_TACTICAL,
   .init = oth_init,
   .players = oth_players,
   .to_move = oth_to_move,
@@ -410,5 +421,6 @@ const sg_class othello_class = {
   .sym_move = oth_sym_move,
   .order = oth_order,
   .end_margin = oth_end_margin,
+  .tactical = oth_tactical,
   .perft_end_leaf = 1,
 };
