@@ -255,7 +255,7 @@ function benches.othello(out)
   search_rate(out, "othello midgame depth 7", random_positions("othello", 8, 20),
               {depth = 7, endgame = 0})
   local mid = random_positions("othello", 8, 20)
-  M.threads_line(out, "othello midgame depth 9", mid, {depth = 9, endgame = 0, hash = 64})
+  M.threads_line(out, "othello midgame depth 11", mid, {depth = 11, endgame = 0, hash = 16})
   M.plain_line(out, "othello midgame depth 7", mid, {depth = 7, endgame = 0})
   M.othello_endgame(out)
 end
@@ -547,7 +547,7 @@ function benches.chess(out)
   end
   out(fmt("chess search depth 10     %d positions, %9d nodes  %8.2f ms  median %6.2f M nodes/s",
           #M.chess_positions, nodes, time * 1e3, median(rates) / 1e6))
-  M.threads_line(out, "chess depth 9", M.chess_games(), {depth = 9, hash = 64})
+  M.threads_line(out, "chess depth 10", M.chess_games(), {depth = 10, hash = 16})
   M.plain_line(out, "chess depth 7", M.chess_games(), {depth = 7, hash = 16})
 end
 

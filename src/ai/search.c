@@ -728,15 +728,20 @@ static void fill_result(search_ctx *x, search_result *r, int depth, int score) {
 
 /* Iterative deepening on x: fills r with the deepest completed iteration and best_cand with
    its moves within the random margin (*nbest of them); returns whether an iteration finished.
-   Helpers (x->helper > 0) start one ply deeper every other thread, so the threads spread
-   over two depths and fill the shared table for each other (lazy SMP). */
+   Helpers (x->helper > 0) skip depths, so the threads spread over two depths and fill the
+   shared table for each other (lazy SMP). */
 static int deepen(search_ctx *x, search_result *r, sg_move *cand, sg_move *best_cand,
                   int *nbest) {
   const search_opts *o = x->o;
   int maxdepth = o->depth > 0 && o->depth < SEARCH_MAX_PLY - 1 ? o->depth : SEARCH_MAX_PLY - 1;
   int have = 0, score = 0;
   sg_move first = NO_MOVE;
-  for (int d = 1 + (x->helper & 1); d <= maxdepth; d++) {
+  for (int d = 1; d <= maxdepth; d++) {
+    /* helpers skip every other depth (in blocks that grow with the helper's number, phased
+       by it), so that they run ahead of the main thread and each other */
+    int size = 1 + (x->helper >= 3) + (x->helper >= 7);
+    if (x->helper && d > 1 && ((d + x->helper) / size) % 2)
+      continue;
     int ncand = 0, completed = 0, v = 0;
     int delta = 25, lo = -SG_INF, hi = SG_INF;
     if (o->aspiration && o->random < 0 && d >= 5 && have && score > -WIN_BOUND / 2 &&
