@@ -51,7 +51,10 @@ typedef struct search_ctx {
   tt_table *tt;                /* own, or the table shared by the threads of one search */
   int shared;                  /* tt is shared: lockless access */
   uint64_t hits;               /* table hits */
-  int *quit;                   /* helpers: the main thread is done (read atomically) */
+  int *quit;                   /* set (atomically) when this thread should stop: for helpers,
+                                  the main thread is done; for the main thread, a helper
+                                  finished the last depth asked */
+  int *finished;               /* helpers: where to say so */
   int helper;                  /* 0 for the main thread, else the helper's number */
   sg_rng rng;
   uint64_t nodes;
@@ -740,7 +743,7 @@ static int deepen(search_ctx *x, search_result *r, sg_move *cand, sg_move *best_
     /* helpers skip every other depth (in blocks that grow with the helper's number, phased
        by it), so that they run ahead of the main thread and each other */
     int size = 1 + (x->helper >= 3) + (x->helper >= 7);
-    if (x->helper && d > 1 && ((d + x->helper) / size) % 2)
+    if (x->helper && d > 1 && d < maxdepth && ((d + x->helper) / size) % 2)
       continue;
     int ncand = 0, completed = 0, v = 0;
     int delta = 25, lo = -SG_INF, hi = SG_INF;
@@ -785,6 +788,8 @@ static int deepen(search_ctx *x, search_result *r, sg_move *cand, sg_move *best_
     r->exact = !x->horizon && !x->beamcut;
     if (o->report && !x->helper)
       o->report(o->report_ud, r);
+    if (x->helper && d == maxdepth && x->finished)
+      __atomic_store_n(x->finished, 1, __ATOMIC_RELAXED);   /* the main thread can stop */
     if (!x->horizon)
       break;   /* nothing was cut by the depth: deeper iterations would find the same */
     if (!x->leaf && !x->exact_only) {
@@ -807,13 +812,15 @@ typedef struct helper {
   search_result r;
   sg_move *cand, *best;
   pthread_t thread;
-  int started;
+  int started, have;
 } helper;
 
 static void *helper_main(void *arg) {
   helper *h = arg;
   int nbest = 0;
-  deepen(&h->x, &h->r, h->cand, h->best, &nbest);
+  h->have = deepen(&h->x, &h->r, h->cand, h->best, &nbest);
+  if (h->x.stop)
+    h->r.exact = 0;
   return NULL;
 }
 
@@ -845,7 +852,7 @@ int search_alphabeta(const sg_class *c, const void *cfg, const void *st, const s
     tt_free(&shared);
     return -1;
   }
-  int quit = 0;
+  int quit = 0, finished = 0;
   helper *hs = nthreads > 1 ? calloc((size_t)nthreads - 1, sizeof *hs) : NULL;
   sg_move *cand = malloc((size_t)c->max_moves * sizeof(sg_move));
   sg_move *best_cand = malloc((size_t)c->max_moves * sizeof(sg_move));
@@ -867,6 +874,7 @@ int search_alphabeta(const sg_class *c, const void *cfg, const void *st, const s
     }
     h->x.helper = i + 1;
     h->x.quit = &quit;
+    h->x.finished = &finished;
     h->started = pthread_create(&h->thread, NULL, helper_main, h) == 0;
     if (!h->started) {
       ctx_free(&h->x);
@@ -876,21 +884,33 @@ int search_alphabeta(const sg_class *c, const void *cfg, const void *st, const s
     }
   }
   int nbest = 0;
+  if (nthreads > 1 && o->random < 0)
+    x.quit = &finished;   /* a helper that finishes the last depth first ends the search */
   int have = deepen(&x, r, cand, best_cand, &nbest);
   uint64_t nodes = x.nodes, hits = x.hits;
+  search_stop stopped = x.stop;
+  if (x.stop == SEARCH_LIMIT && x.quit && __atomic_load_n(&finished, __ATOMIC_RELAXED))
+    stopped = SEARCH_DONE;   /* stopped because a helper reached the depth asked */
   for (int i = 0; i < nthreads - 1; i++)
     if (hs[i].started) {
       __atomic_store_n(&quit, 1, __ATOMIC_RELAXED);
       pthread_join(hs[i].thread, NULL);
       nodes += hs[i].x.nodes, hits += hs[i].x.hits;
-      if (hs[i].x.stop == SEARCH_INTERRUPTED && !x.stop)
-        x.stop = SEARCH_INTERRUPTED;
+      if (hs[i].x.stop == SEARCH_INTERRUPTED)
+        stopped = SEARCH_INTERRUPTED;
+      /* without a random margin the deepest completed iteration of any thread is played */
+      if (o->random < 0 && hs[i].have && (!have || hs[i].r.depth > r->depth)) {
+        *r = hs[i].r;
+        nbest = 1;
+        best_cand[0] = r->move;
+        have = 1;
+      }
       ctx_free(&hs[i].x);
       free(hs[i].cand), free(hs[i].best);
     }
   free(hs);
-  r->stopped = x.stop;
-  if (x.stop)
+  r->stopped = stopped;
+  if (stopped)
     r->exact = 0;
   if (!have) {   /* stopped at once: play the first legal move rather than none */
     gen_at(&x, state_at(&x, 0), x.moves);
