@@ -491,7 +491,7 @@ function M.search(g, opts)
     local ok, r = pcall(own.run, g, s)
     if not ok then
       if r == "interrupted!" then error(r, 0) end
-      local msg = tostring(r):gsub("^[^\n:]+%.lua:%d+: ", ""):gsub("^sg%.search: ", "")
+      local msg = tostring(r):gsub("^[^\n:]+%.lua:%d+: ", ""):gsub("^sg%.search: ", ""):gsub("^search: ", "")
       fail("sg.search: %s", msg)
     end
     if type(r) == "table" and r.algo == nil then r.algo = algo end
