@@ -49,21 +49,12 @@ static void say(uci *u, const char *fmt, ...) {
   va_end(ap);
 }
 
-/* Moves to mate from a score (> 0: the side to move mates), 0 when it is no mate. */
-static int mate_moves(int score) {
-  int a = score < 0 ? -score : score;
-  if (a <= SG_WIN - SEARCH_MAX_PLY)
-    return 0;
-  int plies = SG_WIN - a;
-  return score > 0 ? (plies + 1) / 2 : -(plies / 2 > 0 ? plies / 2 : 1);
-}
-
 static void report(void *ud, const search_result *i) {
   uci *u = ud;
   char line[4096];
   size_t k = 0;
   int ms = (int)(i->time * 1000);
-  int mate = mate_moves(i->score);
+  int mate = search_mate_moves(i->score);
   k += (size_t)snprintf(line + k, sizeof line - k, "info depth %d seldepth %d ", i->depth,
                         i->seldepth);
   if (mate)

@@ -239,6 +239,14 @@ static int gen_at(search_ctx *x, const void *st, sg_move *out) {
   return x->nodemode ? x->c->node.gen(x->cfg, st, out) : x->c->gen(x->cfg, st, out);
 }
 
+/* The ordering key of move m: noisy moves by the game's tactical key (*noisy = 1), quiet ones
+   0 (*noisy = 0; killers and history come on top of it). */
+static int tactical_key(search_ctx *x, const void *st, sg_move m, unsigned char *noisy) {
+  int t = 0;
+  *noisy = x->c->tactical && x->c->tactical(x->cfg, st, m, &t);
+  return !*noisy ? 0 : t >= 0 ? KEY_NOISY + t : KEY_BAD + t;
+}
+
 /* dst = src after m (dst and src are nodes). */
 static void play_into(search_ctx *x, void *dst, const void *src, sg_move m) {
   memcpy(dst, src, x->nsize);
@@ -299,12 +307,8 @@ static int node_moves(search_ctx *x, const void *st, int ply, sg_move ttmove) {
   const int *hist = x->history[me & 1];
   for (int i = 0; i < n; i++) {
     sg_move m = ms[i];
-    int k = 0, t = 0;
-    if (c->tactical && c->tactical(x->cfg, st, m, &t)) {
-      noisy[i] = 1;
-      k = t >= 0 ? KEY_NOISY + t : KEY_BAD + t;
-    } else {
-      noisy[i] = 0;
+    int k = tactical_key(x, st, m, &noisy[i]);
+    if (!noisy[i]) {
       if (x->use_killers && m == x->killer[ply][0])
         k = KEY_KILLER;
       else if (x->use_killers && m == x->killer[ply][1])
@@ -431,11 +435,9 @@ static int qsearch_node(search_ctx *x, int ply, int qply, int alpha, int beta, i
     best = stand;
     n = c->noisy(x->cfg, st, ms, qply);
   }
-  for (int i = 0; i < n; i++) {
-    int t = 0;
-    keys[i] = c->tactical && c->tactical(x->cfg, st, ms[i], &t) ? (t >= 0 ? KEY_NOISY + t : KEY_BAD + t)
-                                                                : 0;
-  }
+  unsigned char *noisy = x->noisy + (size_t)ply * (size_t)c->max_moves;
+  for (int i = 0; i < n; i++)
+    keys[i] = tactical_key(x, st, ms[i], &noisy[i]);
   if (x->nodemode)
     x->path[x->nhist + ply] = c->hash(x->cfg, st);
   for (int i = 0; i < n; i++) {

@@ -79,6 +79,16 @@ typedef struct search_result {
 
 void search_opts_default(search_opts *o);
 
+/* Moves to a won or lost end from a score (> 0: the player to move wins, < 0: loses; chess's
+   "mate N"), 0 when the score is no game end. */
+static inline int search_mate_moves(int score) {
+  int a = score < 0 ? -score : score;
+  if (a <= SG_WIN - SEARCH_MAX_PLY)
+    return 0;
+  int plies = SG_WIN - a;
+  return score > 0 ? (plies + 1) / 2 : -(plies / 2 > 0 ? plies / 2 : 1);
+}
+
 /* Helpers the searches share.  A triangular PV table of SEARCH_MAX_PLY rows: set row `ply`
    to m followed by row ply+1.  Put ttmove (when it is among the n moves) first. */
 void search_pv_update(sg_move *pv, int *pvlen, int ply, sg_move m);

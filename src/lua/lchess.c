@@ -147,7 +147,7 @@ static int lsearch(lua_State *L) {
   int a = r->score < 0 ? -r->score : r->score;
   if (a > SG_WIN - SEARCH_MAX_PLY) {
     int plies = SG_WIN - a;
-    lua_pushinteger(L, r->score > 0 ? (plies + 1) / 2 : -(plies / 2));
+    lua_pushinteger(L, search_mate_moves(r->score));
     lua_setfield(L, -2, "mate");
     lua_pushinteger(L, r->score > 0 ? plies : -plies);
     lua_setfield(L, -2, "win_in");
