@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/rng.h"
 #include "defaults.h"
 #include "games/game.h"
 #include "tap.h"
@@ -37,7 +38,9 @@ static void test_declared(const sg_class *c) {
   ok(c->min_players >= 1 && c->min_players <= np && np <= c->max_players &&
          c->max_players <= SG_MAX_PLAYERS, "%s: players %d within the declared %d to %d",
      c->name, np, c->min_players, c->max_players);
-  ok(!c->chance && !c->hidden, "%s: no chance events, no hidden information", c->name);
+  ok(!c->hidden == !(c->hooks & SG_HOOK_HIDDEN), "%s: %s, %s view and sample hooks", c->name,
+     c->hidden ? "hidden information" : "no hidden information", c->hidden ? "with" : "without");
+  ok(!c->hidden || c->chance, "%s: hidden information comes with chance (a deal)", c->name);
   int sc[SG_MAX_PLAYERS] = {0}, sum = 0;
   c->eval(cfg, st, sc);
   for (int i = 0; i < np; i++)
@@ -53,6 +56,51 @@ static void test_declared(const sg_class *c) {
      c->name);
   free(cfg);
   free(st);
+}
+
+/* A game with hidden information over random play: for each player, a sample of its view
+   is a state that it sees exactly as it saw the real one (view(sample(v)) == v, byte for
+   byte), the same seed gives the same sample, and to the player to move a sample offers the
+   moves of the real state, in the same encoding. */
+static void test_hidden(const sg_class *c) {
+  size_t sz = c->state_size;
+  unsigned char *cfg = calloc(1, c->cfg_size), *st = calloc(1, sz), *v = calloc(1, sz);
+  unsigned char *s1 = calloc(1, sz), *s2 = calloc(1, sz), *v2 = calloc(1, sz);
+  sg_move *m1 = calloc((size_t)c->max_moves, sizeof *m1);
+  sg_move *m2 = calloc((size_t)c->max_moves, sizeof *m2);
+  if (!cfg || !st || !v || !s1 || !s2 || !v2 || !m1 || !m2)
+    bail("out of memory");
+  start(c, cfg, st);
+  sg_rng r;
+  rng_seed(&r, 7);
+  int bad_view = 0, bad_seed = 0, bad_moves = 0, checks = 0, winner;
+  for (int ply = 0; ply < 400 && c->status(cfg, st, &winner) == SG_PLAYING; ply++) {
+    int np = c->players(cfg, st), mover = c->to_move(cfg, st);
+    for (int p = 0; p < np; p++) {
+      c->view(cfg, st, p, v);
+      uint64_t seed = rng_next(&r);
+      c->sample(cfg, v, p, seed, s1);
+      c->sample(cfg, v, p, seed, s2);
+      c->view(cfg, s1, p, v2);
+      bad_view += memcmp(v, v2, sz) != 0;
+      bad_seed += memcmp(s1, s2, sz) != 0;
+      if (p == mover) {
+        int n1 = c->gen(cfg, st, m1), n2 = c->gen(cfg, s1, m2);
+        bad_moves += n1 != n2 || memcmp(m1, m2, (size_t)n1 * sizeof *m1) != 0;
+      }
+      checks++;
+    }
+    int n = c->gen(cfg, st, m1);
+    if (n == 0)
+      break;
+    c->play(cfg, st, game_random_move(c, cfg, m1, n, &r));
+  }
+  ok(checks > 0 && bad_view == 0, "%s: a sample looks to its player as the real state did "
+     "(%d of %d differ)", c->name, bad_view, checks);
+  ok(bad_seed == 0, "%s: the same seed gives the same sample (%d differ)", c->name, bad_seed);
+  ok(bad_moves == 0, "%s: the mover's moves on a sample are those of the real state (%d "
+     "differ)", c->name, bad_moves);
+  free(cfg), free(st), free(v), free(s1), free(s2), free(v2), free(m1), free(m2);
 }
 
 /* A malformed position per game and its message, worked out from the parser's rules. */
@@ -115,6 +163,9 @@ static void test_refusals(void) {
 int main(void) {
   for (int i = 0; sg_classes[i]; i++)
     test_declared(sg_classes[i]);
+  for (int i = 0; sg_classes[i]; i++)
+    if (sg_classes[i]->hidden)
+      test_hidden(sg_classes[i]);
   test_refusals();
   return done_testing();
 }

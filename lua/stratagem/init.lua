@@ -547,7 +547,7 @@ function methods.save(g, path)
     game = g:game(),
     version = M.version,
     seed = cfg.seed,
-    start = g:position(true),
+    start = g:position{start = true, all = true},
     rules = cfg.rules,
     weights = cfg.weights,
     variant = cfg.variant,

@@ -308,7 +308,7 @@ end
 
 -- The "position" command for the game so far.
 local function position_command(g)
-  local start = g:position(true)
+  local start = g:position{start = true, all = true}
   local pgn = stratagem().chess.pgn
   local s = (start:match("^(%S+ %S+ %S+ %S+)") == pgn.START:match("^(%S+ %S+ %S+ %S+)"))
             and "position startpos" or ("position fen " .. start)

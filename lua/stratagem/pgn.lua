@@ -124,7 +124,7 @@ local function write_one(item, common, index)
               index, tostring(result)), 3)
   end
   tags.Result = result
-  local start = g:position(true)
+  local start = g:position{start = true, all = true}
   if is_start(start) then
     tags.SetUp, tags.FEN = nil, nil
   else

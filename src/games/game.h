@@ -71,7 +71,8 @@ enum {
   SG_HOOK_NOISY = 1 << 11,
   SG_HOOK_TACTICAL = 1 << 12,
   SG_HOOK_NULL_MOVE = 1 << 13,
-  SG_HOOK_COUNT = 14
+  SG_HOOK_HIDDEN = 1 << 14,    /* view, sample */
+  SG_HOOK_COUNT = 15
 };
 /* Their names, bit 0 first ("setup", "check_cfg", "symmetry", ...). */
 extern const char *const sg_hook_names[SG_HOOK_COUNT];
@@ -90,8 +91,8 @@ typedef struct sg_class {
      and the players function): */
   int min_players, max_players;  /* players() lies between them */
   sg_utility utility;            /* of the scores eval gives */
-  int chance;                    /* nonzero: chance events during play */
-  int hidden;                    /* nonzero: hidden information */
+  int chance;                    /* nonzero: chance events during play (see view below) */
+  int hidden;                    /* nonzero: hidden information (the view and sample hooks) */
   unsigned hooks;                /* SG_HOOK_* of the optional hooks below it offers */
   sg_bounds_kind bounds;         /* its score bounds: none, bounds_fixed or in the config */
   sg_bounds bounds_fixed;
@@ -195,6 +196,27 @@ typedef struct sg_class {
   /* The mover passes, for null move pruning: returns 1 after changing st, or 0 (st unchanged)
      where a pass would mislead (in check, zugzwang-prone positions). */
   int (*null_move)(const void *cfg, void *st);
+
+  /* ---- Chance and hidden information ----
+     Chance (chance = 1): a game draws at random only from what its state holds (a shuffled
+     stock or boneyard, or a generator seeded by init from the game's seed), so play stays a
+     function of the state and a saved game (seed and moves) replays exactly.
+
+     Hidden information (hidden = 1, SG_HOOK_HIDDEN): view writes into out the state as
+     `player` (0-based) sees it: everything that player cannot see (face-down cards, the other
+     players' hands, the order of a stock or boneyard, the generator of future chance events)
+     replaced by the game's unknown marker, what the player can count kept (how many cards in
+     a pile, how many tiles in a hand).  save_pos and draw accept such a view and write each
+     unknown as '?'; init refuses a position with unknowns.  sample writes into out a full
+     state consistent with the view v of player: the unknowns filled at random, from seed
+     (the same seed gives the same state), with the things player has not seen, using nothing
+     but v (a game may keep in its state what a player showed, such as the numbers a domino
+     player could not match, and sample respects it).  The legal moves of the player to move
+     and their encoding depend only on that player's view, so a search may generate them on
+     any sample.  A search that must not cheat (src/ai/hidden.h) sees a game only through
+     these two. */
+  void (*view)(const void *cfg, const void *st, int player, void *out);
+  void (*sample)(const void *cfg, const void *v, int player, uint64_t seed, void *out);
 
   /* Optional: the game's own perft (a faster generator than the generic copy-make walk);
      returns UINT64_MAX when interrupted.  It follows the perft convention below. */

@@ -348,22 +348,114 @@ static int lhistory(lua_State *L) {
   return 1;
 }
 
-/* g:position([start]): the current (or, with true, the starting) position as text. */
-static int lposition(lua_State *L) {
-  lgame *g = checkgame(L, 1);
-  const void *st = lua_toboolean(L, 2) ? g->states : lgame_state(g);
+/* The state that a text of g shows, chosen by the argument at index i: nil or false (the
+   current state), true (the start), or a table {start =, all =, player =}.  For a game with
+   hidden information the text shows what one player sees (the player to move, or `player`,
+   1-based), unless all = true: then the view is written into the scratch userdata pushed on
+   the stack (one value more on the stack in every case). */
+static const void *shown_state(lua_State *L, lgame *g, int i, const char *what) {
+  const sg_class *c = g->cls;
+  int start = 0, all = 0, player = 0;
+  if (lua_istable(L, i)) {
+    lua_pushnil(L);
+    while (lua_next(L, i)) {
+      const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
+      if (strcmp(k, "start") == 0)
+        start = lua_toboolean(L, -1);
+      else if (strcmp(k, "all") == 0)
+        all = lua_toboolean(L, -1);
+      else if (strcmp(k, "player") == 0 && lua_isinteger(L, -1)) {
+        lua_Integer p = lua_tointeger(L, -1);
+        if (p < 1 || p > c->players(g->cfg, lgame_state(g)))
+          luaL_error(L, "%s: player %d is not a player of this game (1 to %d)", what, (int)p,
+                     c->players(g->cfg, lgame_state(g)));
+        player = (int)p;
+      } else
+        luaL_error(L, "%s: unknown option '%s' or not of its type; expected start (boolean), "
+                   "all (boolean), player (integer)", what, k);
+      lua_pop(L, 1);
+    }
+  } else if (!lua_isnoneornil(L, i) && !lua_isboolean(L, i))
+    luaL_error(L, "%s: expected a boolean or a table {start =, all =, player =}, got %s", what,
+               luaL_typename(L, i));
+  else
+    start = lua_toboolean(L, i);
+  const void *st = start ? g->states : lgame_state(g);
+  if (!c->hidden || all) {
+    lua_pushnil(L);
+    return st;
+  }
+  void *v = lua_newuserdatauv(L, c->state_size, 0);
+  c->view(g->cfg, st, player ? player - 1 : c->to_move(g->cfg, st), v);
+  return v;
+}
+
+/* Push the diagram (draw = 1, in colour or not) or the position text (draw = 0) of st, with
+   room for all of it. */
+static void push_text(lua_State *L, lgame *g, const void *st, int draw, int colour) {
   luaL_Buffer b;
-  size_t cap = 4096;
-  char *p = luaL_buffinitsize(L, &b, cap);
-  size_t n = g->cls->save_pos(g->cfg, st, p, cap);
-  if (n >= cap) {   /* a long position (a war chess board): again with room for all of it */
-    luaL_pushresultsize(&b, 0);
+  size_t cap = 8192;
+  for (;;) {
+    char *p = luaL_buffinitsize(L, &b, cap);
+    size_t n = draw ? g->cls->draw(g->cfg, st, p, cap, colour)
+                    : g->cls->save_pos(g->cfg, st, p, cap);
+    if (n < cap) {
+      luaL_pushresultsize(&b, n);
+      return;
+    }
+    luaL_pushresultsize(&b, 0);   /* a long position (a war chess board): again, bigger */
     lua_pop(L, 1);
     cap = n + 1;
-    p = luaL_buffinitsize(L, &b, cap);
-    n = g->cls->save_pos(g->cfg, st, p, cap);
   }
-  luaL_pushresultsize(&b, n < cap ? n : cap - 1);
+}
+
+/* g:position([start | {start =, all =, player =}]): the current (or starting) position as
+   text; with hidden information, what the player to move (or `player`) sees unless all. */
+static int lposition(lua_State *L) {
+  lgame *g = checkgame(L, 1);
+  const void *st = shown_state(L, g, 2, "position");
+  push_text(L, g, st, 0, 0);
+  return 1;
+}
+
+/* g:view([player]): the position as player (default: the player to move) sees it. */
+static int lview(lua_State *L) {
+  lgame *g = checkgame(L, 1);
+  lua_settop(L, 2);
+  lua_createtable(L, 0, 1);
+  if (!lua_isnil(L, 2)) {
+    lua_Integer p = luaL_checkinteger(L, 2);
+    lua_pushinteger(L, p);
+    lua_setfield(L, 3, "player");
+  }
+  const void *st = shown_state(L, g, 3, "view");
+  push_text(L, g, st, 0, 0);
+  return 1;
+}
+
+/* g:sample(seed [, player]): a new game (same config and seed, no history) whose state is a
+   full state consistent with what player (default: the player to move) sees, the unknowns
+   drawn from seed: a determinization.  A game without hidden information gives a copy of
+   its position. */
+static int lsample(lua_State *L) {
+  lgame *g = checkgame(L, 1);
+  const sg_class *c = g->cls;
+  lua_Integer seed = luaL_checkinteger(L, 2);
+  const void *st = lgame_state(g);
+  int np = c->players(g->cfg, st);
+  lua_Integer p = luaL_optinteger(L, 3, c->to_move(g->cfg, st) + 1);
+  if (p < 1 || p > np)
+    return luaL_error(L, "sample: player %d is not a player of this game (1 to %d)", (int)p, np);
+  lgame *h = newgame(L, c);
+  memcpy(h->cfg, g->cfg, c->cfg_size);
+  h->seed = g->seed;
+  if (c->hidden) {
+    void *v = lua_newuserdatauv(L, c->state_size, 0);
+    c->view(g->cfg, st, (int)p - 1, v);
+    c->sample(g->cfg, v, (int)p - 1, (uint64_t)seed, h->states);
+    lua_pop(L, 1);
+  } else
+    memcpy(h->states, st, c->state_size);
   return 1;
 }
 
@@ -451,14 +543,13 @@ static int lhash(lua_State *L) {
   return 1;
 }
 
+/* g:diagram([colour [, {all =, player =}]]): the board drawn as text; with hidden
+   information, what the player to move (or `player`) sees unless all. */
 static int ldiagram(lua_State *L) {
   lgame *g = checkgame(L, 1);
   int colour = lua_toboolean(L, 2);
-  luaL_Buffer b;
-  size_t cap = 16384;
-  char *p = luaL_buffinitsize(L, &b, cap);
-  size_t n = g->cls->draw(g->cfg, lgame_state(g), p, cap, colour);
-  luaL_pushresultsize(&b, n < cap ? n : cap - 1);
+  const void *st = shown_state(L, g, 3, "diagram");
+  push_text(L, g, st, 1, colour);
   return 1;
 }
 
@@ -502,6 +593,8 @@ static const luaL_Reg game_methods[] = {
   {"perft", lperft},
   {"history", lhistory},
   {"position", lposition},
+  {"view", lview},
+  {"sample", lsample},
   {"config", lconfig},
   {"set_weights", lset_weights},
   {"game", lgamename},
