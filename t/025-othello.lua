@@ -219,7 +219,7 @@ do
   t.ok(ab.algo == "solve" and ab.margin == 46, "alpha-beta hands over to the solver on 2 threads")
 end
 local e0 = sg.new("othello")
-t.errors(function() sg.search(e0, {algo = "solve", depth = 3}) end, "depth %(algo 'solve'%): not an option of this algorithm %(it belongs to 'alphabeta', 'brs', 'maxn', 'paranoid'%); expected one of: algo, hash, nodes, random, seed, threads, time, wld",
+t.errors(function() sg.search(e0, {algo = "solve", depth = 3}) end, "depth %(algo 'solve'%): not an option of this algorithm %(it belongs to 'alphabeta', 'brs', 'maxn', 'paranoid', 'pimc'%); expected one of: algo, hash, nodes, random, seed, threads, time, wld",
          "the solver takes no depth")
 t.errors(function() sg.search(e0, {algo = "solve", hash = -1}) end, "hash %(algo 'solve'%): %-1 is out of range; expected a number from 0 to 65536 %(megabytes; 0: no table%)",
          "a negative hash size")

@@ -355,7 +355,7 @@ t.errors(function() sg.search(f, {hash = -1}) end,
          "a bad hash: the one contract of hash")
 t.is(sg.search(f, {hash = 0}).score, full.score, "hash = 0: no table, the same score")
 t.errors(function() sg.search(f, {bound = 1}) end, "bound %(algo 'turn'%): got 1; expected true or false", "a bad bound")
-t.errors(function() sg.search(f, {depth = 2}) end, "depth (algo 'turn'): not an option of this algorithm (it belongs to 'alphabeta', 'brs', 'lookahead', 'maxn', 'paranoid')",
+t.errors(function() sg.search(f, {depth = 2}) end, "depth (algo 'turn'): not an option of this algorithm (it belongs to 'alphabeta', 'brs', 'lookahead', 'maxn', 'paranoid', 'pimc')",
          "an option of another algorithm", true)
 t.errors(function() sg.search(after, {seed = "x"}) end, "seed %(algo 'turn'%): got the string \"x\"; expected an integer", "a bad seed")
 -- lookahead: alpha-beta over whole turns among each side's best plans, against plain minimax

@@ -318,7 +318,7 @@ do
       "a misspelled weight is named with the valid keys")
   bad({algo = "strong", rollout = 101}, "rollout (algo 'strong'): 101 is out of range; expected a whole number from 0 to 100",
       "strong checks its options like predict")
-  bad({algo = "strong", depth = 3}, "depth (algo 'strong'): not an option of this algorithm (it belongs to 'alphabeta', 'brs', 'maxn', 'paranoid')",
+  bad({algo = "strong", depth = 3}, "depth (algo 'strong'): not an option of this algorithm (it belongs to 'alphabeta', 'brs', 'maxn', 'paranoid', 'pimc')",
       "an option strong does not take")
   t.is(g:position(), before, "refused searches leave the game unchanged")
   local function refused(scenario, pattern, desc)

@@ -21,11 +21,18 @@ t.is(by.prune_actions.default, false, "prune_actions: off by default")
 t.is_deeply(by.prune_actions.values, {false, true, "own"}, "prune_actions: false, true or \"own\"")
 for _, f in ipairs({"pvs", "aspiration", "killers", "history", "null_move", "lmr", "quiescence"}) do
   t.ok(by[f].type == "boolean" and by[f].default == true and by[f].algos[1] == "alphabeta"
-       and #by[f].algos == 1, f .. ": a boolean of alpha-beta's, on by default")
+       and by[f].algos[2] == "pimc" and #by[f].algos == 2,
+       f .. ": a boolean of alpha-beta's (and pimc's, for its inner search), on by default")
 end
 t.ok(math.abs(by.exploration.default - math.sqrt(2)) < 1e-12, "exploration: the square root of 2")
-t.is_deeply(by.iterations.algos, {"mcts"}, "iterations: mcts only")
-t.is_deeply(by.seed.algos, {"alphabeta", "random", "maxn", "paranoid", "brs", "mcts", "solve"},
+t.is_deeply(by.iterations.algos, {"mcts", "pimc", "ismcts"}, "iterations: the MCTS searches'")
+t.is_deeply(by.samples.algos, {"pimc"}, "samples: pimc's only")
+t.is_deeply(by.inner.values, {"auto", "alphabeta", "maxn", "paranoid", "brs", "mcts"},
+            "inner: the searches pimc can run on a sample")
+t.is_deeply(by.omniscient.algos, {"alphabeta", "maxn", "paranoid", "brs", "mcts"},
+            "omniscient: the searches that would otherwise see too much")
+t.is_deeply(by.seed.algos, {"alphabeta", "random", "maxn", "paranoid", "brs", "mcts", "pimc",
+                            "ismcts", "solve"},
             "seed: every algorithm")
 
 -- Lua's checker words what a descriptor takes as C's reader does
@@ -56,15 +63,23 @@ t.is(sg.search(d, {depth = 2.0}).depth, 2, "a whole float is a whole number")
 -- ---- the options each algorithm takes, per game ----
 t.is_deeply(sg.search_options("tictactoe"),
             {"algo", "aspiration", "beam", "depth", "hash", "history", "killers", "lmr", "nodes",
-             "null_move", "prune_actions", "pvs", "quiescence", "random", "seed", "symmetry",
-             "threads", "time"}, "tictactoe, alphabeta: the shared options")
+             "null_move", "omniscient", "prune_actions", "pvs", "quiescence", "random", "seed",
+             "symmetry", "threads", "time"}, "tictactoe, alphabeta: the shared options")
 t.is_deeply(sg.search_options("tictactoe", "random"), {"algo", "seed"}, "random: only the seed")
 t.is_deeply(sg.search_options("chexers"),
-            {"algo", "depth", "hash", "nodes", "prune_actions", "random", "seed", "time"},
-            "chexers, maxn (its default)")
+            {"algo", "depth", "hash", "nodes", "omniscient", "prune_actions", "random", "seed",
+             "time"}, "chexers, maxn (its default)")
 t.is_deeply(sg.search_options("chexers", "mcts"),
-            {"algo", "exploration", "hash", "iterations", "nodes", "playout_depth",
-             "prune_actions", "seed", "threads", "time"}, "chexers, mcts")
+            {"algo", "exploration", "hash", "iterations", "nodes", "omniscient",
+             "playout_depth", "prune_actions", "seed", "threads", "time"}, "chexers, mcts")
+t.is_deeply(sg.search_options("chexers", "pimc"),
+            {"algo", "aspiration", "beam", "depth", "exploration", "hash", "history", "inner",
+             "iterations", "killers", "lmr", "nodes", "null_move", "playout_depth",
+             "prune_actions", "pvs", "quiescence", "samples", "seed", "symmetry", "time"},
+            "chexers, pimc: its own options and those of its inner searches")
+t.is_deeply(sg.search_options("chexers", "ismcts"),
+            {"algo", "exploration", "hash", "iterations", "nodes", "playout_depth", "seed",
+             "time"}, "chexers, ismcts")
 local ab = sg.search_options("othello")
 t.ok(table.concat(ab, ","):find("endgame", 1, true), "othello, alphabeta: endgame too")
 t.ok(not table.concat(sg.search_options("othello", "maxn"), ","):find("endgame", 1, true),
@@ -81,7 +96,7 @@ t.is_deeply(sg.search_options("warchess"),
 t.is_deeply(sg.search_options("warchess", "lookahead"),
             {"algo", "depth", "hash", "plans", "seed", "time"}, "warchess, lookahead")
 t.errors(function() sg.search_options("tictactoe", "solve") end,
-         "unknown algo 'solve' (valid: alphabeta, brs, maxn, mcts, paranoid, random)",
+         "unknown algo 'solve' (valid: alphabeta, brs, ismcts, maxn, mcts, paranoid, pimc, random)",
          "solve is Othello's only", true)
 -- a game's own descriptors take their defaults from the game's defaults, not a copy
 local pred = {}
@@ -103,29 +118,32 @@ local function refused(opts, msg, desc, c_msg)
   t.is(not cok and ce, "sg.search: " .. (c_msg or msg), desc .. " (C's reader)")
 end
 refused({algo = "alphabeta", iterations = 5},
-        "iterations (algo 'alphabeta'): not an option of this algorithm (it belongs to 'mcts'); "
-        .. "expected one of: algo, depth, time, nodes, hash, seed, random, beam, symmetry, "
-        .. "prune_actions, threads, pvs, aspiration, killers, history, null_move, lmr, quiescence",
+        "iterations (algo 'alphabeta'): not an option of this algorithm (it belongs to 'ismcts', "
+        .. "'mcts', 'pimc'); expected one of: algo, depth, time, nodes, hash, seed, random, beam, "
+        .. "symmetry, prune_actions, threads, pvs, aspiration, killers, history, null_move, lmr, "
+        .. "quiescence, omniscient",
         "an option of another algorithm")
 refused({algo = "mcts", random = 0},
         "random (algo 'mcts'): not an option of this algorithm (it belongs to 'alphabeta', 'brs', "
         .. "'maxn', 'paranoid'); expected one of: algo, time, nodes, hash, seed, prune_actions, "
-        .. "threads, iterations, exploration, playout_depth", "random is not MCTS's",
+        .. "threads, iterations, exploration, playout_depth, omniscient", "random is not MCTS's",
         "random (algo 'mcts'): not an option of this algorithm (it belongs to 'alphabeta', 'brs', "
         .. "'maxn', 'paranoid', 'solve'); expected one of: algo, time, nodes, hash, seed, "
-        .. "prune_actions, threads, iterations, exploration, playout_depth")
+        .. "prune_actions, threads, iterations, exploration, playout_depth, omniscient")
 refused({algo = "brs", pvs = false},
-        "pvs (algo 'brs'): not an option of this algorithm (it belongs to 'alphabeta'); expected "
-        .. "one of: algo, depth, time, nodes, hash, seed, random, prune_actions",
+        "pvs (algo 'brs'): not an option of this algorithm (it belongs to 'alphabeta', 'pimc'); expected "
+        .. "one of: algo, depth, time, nodes, hash, seed, random, prune_actions, omniscient",
         "alpha-beta's enhancements are refused by brs")
 refused({algo = "random", hash = 1},
         "hash (algo 'random'): not an option of this algorithm (it belongs to 'alphabeta', 'brs', "
-        .. "'maxn', 'mcts', 'paranoid'); expected one of: algo, seed", "random takes no table",
+        .. "'ismcts', 'maxn', 'mcts', 'paranoid', 'pimc'); expected one of: algo, seed",
+        "random takes no table",
         "hash (algo 'random'): not an option of this algorithm (it belongs to 'alphabeta', 'brs', "
-        .. "'maxn', 'mcts', 'paranoid', 'solve'); expected one of: algo, seed")
+        .. "'ismcts', 'maxn', 'mcts', 'paranoid', 'pimc', 'solve'); expected one of: algo, seed")
 refused({depht = 3}, "depht (algo 'alphabeta'): unknown option; expected one of: algo, depth, "
         .. "time, nodes, hash, seed, random, beam, symmetry, prune_actions, threads, pvs, "
-        .. "aspiration, killers, history, null_move, lmr, quiescence", "an unknown option")
+        .. "aspiration, killers, history, null_move, lmr, quiescence, omniscient",
+        "an unknown option")
 refused({depth = "3"}, 'depth (algo \'alphabeta\'): got the string "3"; expected a whole number '
         .. "from 0 to 126 (plies; 0: no limit)", "integer: wrong type")
 refused({depth = 127}, "depth (algo 'alphabeta'): 127 is out of range; expected a whole number "
@@ -160,7 +178,7 @@ t.errors(function() sg.search(o, {algo = "solve", wld = "yes"}) end,
          "solve's own option", true)
 t.errors(function() sg.search(o, {algo = "solve", beam = {2}}) end,
          "sg.search: beam (algo 'solve'): not an option of this algorithm (it belongs to " ..
-         "'alphabeta'); expected one of: algo, hash, nodes, random, seed, threads, time, wld",
+         "'alphabeta', 'pimc'); expected one of: algo, hash, nodes, random, seed, threads, time, wld",
          "solve refuses alpha-beta's options", true)
 t.errors(function() sg.search(sg.new("starchess"), {turns = 17}) end,
          "sg.search: turns (algo 'predict'): 17 is out of range; expected a whole number from 0 " ..

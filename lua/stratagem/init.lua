@@ -13,7 +13,7 @@ local methods = core.methods   -- the methods of every game object
 local COMMON_OPTIONS = {"position", "rules", "seed", "variant", "weights"}
 -- The shared searches that core.search runs; their options come from the schema in C
 -- (src/ai/options.c): one descriptor per option, in the manual's order.
-local ALGOS = {"alphabeta", "brs", "maxn", "mcts", "paranoid", "random"}
+local ALGOS = {"alphabeta", "brs", "ismcts", "maxn", "mcts", "paranoid", "pimc", "random"}
 local SCHEMA = core.search_schema()
 local SCHEMA_BY_NAME = {}
 for _, d in ipairs(SCHEMA) do SCHEMA_BY_NAME[d.name] = d end

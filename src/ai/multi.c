@@ -602,20 +602,25 @@ static int mcts_budget(mcts_ctx *m) {
   return m->stop != 0;
 }
 
-/* Rewards of a finished game: 1 to the winner, 0 to the others, 1/n each for a draw. */
-static void end_rewards(mcts_ctx *m, sg_status s, int winner, double *rw) {
-  for (int p = 0; p < m->np; p++)
-    rw[p] = s == SG_WON ? (p == winner ? 1.0 : 0.0) : 1.0 / m->np;
-}
-
-/* Rewards by rank of the evaluation: (players below + half those level) / (n(n-1)/2). */
-static void rank_rewards(mcts_ctx *m, const void *st, double *rw) {
-  int sc[SG_MAX_PLAYERS], n = m->np;
-  m->c->eval(m->cfg, st, sc);
-  if (n == 1) {
-    rw[0] = 1.0;
+void multi_rewards(const sg_class *c, const void *cfg, const void *st, sg_status s,
+                   int winner, double *rw) {
+  int sc[SG_MAX_PLAYERS], n = c->players(cfg, st);
+  if (n == 1) {   /* alone: a win is 1, anything else its evaluation squashed into (0, 1) */
+    if (s == SG_WON && winner == 0) {
+      rw[0] = 1.0;
+      return;
+    }
+    c->eval(cfg, st, sc);
+    double e = sc[0];
+    rw[0] = 0.5 + 0.5 * e / (fabs(e) + MULTI_SOLO_SCALE);
     return;
   }
+  if (s != SG_PLAYING) {   /* 1 to the winner, 0 to the others, 1/n each for a draw */
+    for (int p = 0; p < n; p++)
+      rw[p] = s == SG_WON ? (p == winner ? 1.0 : 0.0) : 1.0 / n;
+    return;
+  }
+  c->eval(cfg, st, sc);   /* by rank: (players below + half those level) / (n(n-1)/2) */
   for (int p = 0; p < n; p++) {
     double below = 0;
     for (int q = 0; q < n; q++)
@@ -685,12 +690,12 @@ static int playout(mcts_ctx *m, double *rw) {
   for (int k = 0;; k++) {
     sg_status s = c->status(m->cfg, m->st, &winner);
     if (s != SG_PLAYING) {
-      end_rewards(m, s, winner, rw);
+      multi_rewards(m->c, m->cfg, m->st, s, winner, rw);
       return 0;
     }
     int n = m->o->playout_depth > 0 && k >= m->o->playout_depth ? 0 : mcts_gen(m, m->st);
     if (n == 0) {
-      rank_rewards(m, m->st, rw);
+      multi_rewards(m->c, m->cfg, m->st, SG_PLAYING, -1, rw);
       return 0;
     }
     c->play(m->cfg, m->st, game_random_move(c, m->cfg, m->ms, n, &m->rng));

@@ -20,6 +20,13 @@
 
 #define MULTI_MAX_THREADS 256
 
+/* The inner search of determinized search (src/ai/hidden.h). */
+typedef enum {
+  MULTI_INNER_AUTO = 0,   /* alphabeta with one or two players, else maxn */
+  MULTI_INNER_ALPHABETA, MULTI_INNER_MAXN, MULTI_INNER_PARANOID, MULTI_INNER_BRS,
+  MULTI_INNER_MCTS
+} multi_inner;
+
 typedef struct multi_opts {
   search_opts s;          /* depth, time, nodes, hash_bytes (MCTS: the trees' memory), seed,
                              random (root margin on the mover's own score), prune_actions,
@@ -28,6 +35,11 @@ typedef struct multi_opts {
   double exploration;     /* MCTS: the UCB1 constant C (default sqrt 2) */
   int playout_depth;      /* MCTS: random moves of a playout before it is evaluated; 0 = to the
                              game's end */
+  int samples;            /* pimc: the states sampled from the mover's view */
+  multi_inner inner;      /* pimc: the search run on each sample */
+  int omniscient;         /* a game with hidden information searched as it stands (a player
+                             that cheats, for comparisons); else only pimc, ismcts and random
+                             search it */
   int no_shallow;         /* max^n: no shallow pruning even when the game declares bounds
                              (the same scores: for comparisons) */
 } multi_opts;
@@ -80,10 +92,7 @@ int multi_brs(const sg_class *c, const void *cfg, const void *st, const multi_op
 /* MCTS: UCT with max^n backup of reward vectors.  Each iteration descends by UCB1 on the
    reward of the player to move at each node, adds one child (an untried move in a random
    order), plays a random game (game_random_move) to the end or for playout_depth moves, and
-   adds the rewards to every node on the path.  A finished game rewards 1 to the winner, 0 to
-   the others, 1/n each for a draw; a cut-off playout is scored by rank of the evaluation:
-   player p gets (players below p + half the players level with p) / (n(n-1)/2), so rewards
-   sum to 1 and two players get 1, 0 or 1/2 as at a real end.  The tree lives in a node pool
+   adds the rewards (multi_rewards below) to every node on the path.  The tree lives in a node pool
    allocated once (iterations + 1 nodes, at most what hash_bytes holds); when it is full,
    iterations go on without adding nodes.  The move is the most visited root child.
    With s.threads = N > 1 (root parallelism), N independent trees grow on N threads, each
@@ -95,5 +104,16 @@ int multi_brs(const sg_class *c, const void *cfg, const void *st, const multi_op
    thread it is what it always was. */
 int multi_mcts(const sg_class *c, const void *cfg, const void *st, const multi_opts *o,
                multi_result *r, char *err);
+
+/* The rewards in [0, 1] of MCTS (and information-set MCTS) for every player of st, a finished
+   game (s: its status and winner) or a playout cut off (s = SG_PLAYING): a win 1 to the
+   winner and 0 to the others, a draw 1/n each; a cut-off by rank of the evaluation, player p
+   getting (players below p + half the players level with p) / (n(n-1)/2), so rewards sum to
+   1 and two players get 1, 0 or 1/2 as at a real end.  A one-player game (patience) has no
+   rank: a win is 1 and any other position, finished or not, gets its evaluation e squashed
+   into (0, 1) as 0.5 + 0.5 e / (|e| + MULTI_SOLO_SCALE). */
+#define MULTI_SOLO_SCALE 1000.0
+void multi_rewards(const sg_class *c, const void *cfg, const void *st, sg_status s,
+                   int winner, double *rw);
 
 #endif

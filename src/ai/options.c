@@ -11,41 +11,48 @@
 #define TREE (ALGO_BIT(ALGO_MAXN) | ALGO_BIT(ALGO_PARANOID) | ALGO_BIT(ALGO_BRS))
 #define MC ALGO_BIT(ALGO_MCTS)
 #define SO ALGO_BIT(ALGO_SOLVE)
+#define PI ALGO_BIT(ALGO_PIMC)
+#define IS ALGO_BIT(ALGO_ISMCTS)
 
 const char *const options_algo_names[ALGO_COUNT + 1] = {
-  "alphabeta", "random", "maxn", "paranoid", "brs", "mcts", "solve", NULL
+  "alphabeta", "random", "maxn", "paranoid", "brs", "mcts", "pimc", "ismcts", "solve", NULL
 };
 
 static const char *const prune_values[] = {"false", "true", "own", NULL};
+static const char *const inner_values[] = {"auto", "alphabeta", "maxn", "paranoid", "brs",
+                                           "mcts", NULL};
 
 /* An alpha-beta enhancement: a boolean, on by default. */
 #define FLAG(nm, what) \
-  {nm, OPT_BOOLEAN, 0, 0, 0, 0, 0, NULL, 1, "true", AB, NULL, what}
+  {nm, OPT_BOOLEAN, 0, 0, 0, 0, 0, NULL, 1, "true", AB | PI, NULL, what}
 
 /* The order is opt_id's; the manual lists them in this order too. */
 const opt_desc options_table[OPT_COUNT] = {
   [OPT_DEPTH] = {"depth", OPT_INTEGER, 0, SEARCH_MAX_PLY - 2, 0, 0, 0, NULL, 0, "0",
-                 AB | TREE, "plies; 0: no limit", "the deepest iteration searched"},
-  [OPT_TIME] = {"time", OPT_NUMBER, 0, 0, 0, HUGE_VAL, 0, NULL, 0, "0", AB | TREE | MC | SO,
+                 AB | TREE | PI, "plies; 0: no limit",
+                 "the deepest iteration searched (pimc: 4 when nothing limits it)"},
+  [OPT_TIME] = {"time", OPT_NUMBER, 0, 0, 0, HUGE_VAL, 0, NULL, 0, "0",
+                AB | TREE | MC | SO | PI | IS,
                 "seconds; 0: no limit", "stop after this long and answer with the best so far"},
   [OPT_NODES] = {"nodes", OPT_INTEGER, 0, INT64_MAX, 0, 0, 0, NULL, 0, "0",
-                 AB | TREE | MC | SO, "0: no limit", "stop after this many positions"},
-  [OPT_HASH] = {"hash", OPT_NUMBER, 0, 0, 0, 65536, 0, NULL, 16, "16", AB | TREE | MC | SO,
+                 AB | TREE | MC | SO | PI | IS, "0: no limit", "stop after this many positions"},
+  [OPT_HASH] = {"hash", OPT_NUMBER, 0, 0, 0, 65536, 0, NULL, 16, "16",
+                AB | TREE | MC | SO | PI | IS,
                 "megabytes; 0: no table",
                 "transposition table size (MCTS: the tree's memory, 2 nodes at least)"},
   [OPT_SEED] = {"seed", OPT_INTEGER, INT64_MIN, INT64_MAX, 0, 0, 0, NULL, 1,
-                "from the game's seed and ply", AB | RND | TREE | MC | SO, NULL,
+                "from the game's seed and ply", AB | RND | TREE | MC | SO | PI | IS, NULL,
                 "the random choices (random margin, random moves, playouts)"},
   [OPT_RANDOM] = {"random", OPT_MARGIN, 0, SG_WIN / 4 - 1, 0, 0, 0, NULL, -1, "false",
                   AB | TREE | SO, "in the score's units; Othello solve: discs",
                   "play a move chosen with the seed among those within this margin of the best"},
-  [OPT_BEAM] = {"beam", OPT_LIST, 1, 1 << 30, 0, 0, SEARCH_MAX_BEAM, NULL, 0, "none", AB,
+  [OPT_BEAM] = {"beam", OPT_LIST, 1, 1 << 30, 0, 0, SEARCH_MAX_BEAM, NULL, 0, "none", AB | PI,
                 "moves kept at plies 1, 2, ...", "forward pruning: keep only the best moves by "
                 "the evaluation at the first plies"},
-  [OPT_SYMMETRY] = {"symmetry", OPT_BOOLEAN, 0, 0, 0, 0, 0, NULL, 0, "false", AB, NULL,
+  [OPT_SYMMETRY] = {"symmetry", OPT_BOOLEAN, 0, 0, 0, 0, 0, NULL, 0, "false", AB | PI, NULL,
                     "search one move of each class of symmetric moves"},
   [OPT_PRUNE_ACTIONS] = {"prune_actions", OPT_ENUM, 0, 0, 0, 0, 0, prune_values, 0, "false",
-                         AB | TREE | MC, "true: every player's moves, \"own\": the searching "
+                         AB | TREE | MC | PI, "true: every player's moves, \"own\": the searching "
                          "player's only", "apply the game's prune hook to the moves searched"},
   [OPT_THREADS] = {"threads", OPT_INTEGER, 1, 256, 0, 0, 0, NULL, 1, "1", AB | MC | SO,
                    "1: reproducible from the seed", "threads searching together"},
@@ -56,15 +63,25 @@ const opt_desc options_table[OPT_COUNT] = {
   [OPT_NULL_MOVE] = FLAG("null_move", "null move pruning (games with a null-move hook)"),
   [OPT_LMR] = FLAG("lmr", "late move reductions"),
   [OPT_QUIESCENCE] = FLAG("quiescence", "quiescence search (games with a noisy-move hook)"),
-  [OPT_ITERATIONS] = {"iterations", OPT_INTEGER, 0, INT64_MAX, 0, 0, 0, NULL, 0, "0", MC,
+  [OPT_ITERATIONS] = {"iterations", OPT_INTEGER, 0, INT64_MAX, 0, 0, 0, NULL, 0, "0",
+                      MC | PI | IS,
                       "playouts; 0: until time or nodes, 10000 when neither is set",
                       "playouts to run"},
   [OPT_EXPLORATION] = {"exploration", OPT_NUMBER, 0, 0, 0, HUGE_VAL, 0, NULL,
-                       1.4142135623730951, "1.414 (the square root of 2)", MC, NULL,
+                       1.4142135623730951, "1.414 (the square root of 2)", MC | PI | IS, NULL,
                        "the UCB1 constant C"},
-  [OPT_PLAYOUT_DEPTH] = {"playout_depth", OPT_INTEGER, 0, 1 << 30, 0, 0, 0, NULL, 0, "0", MC,
-                         "moves; 0: to the game's end",
+  [OPT_PLAYOUT_DEPTH] = {"playout_depth", OPT_INTEGER, 0, 1 << 30, 0, 0, 0, NULL, 0, "0",
+                         MC | PI | IS, "moves; 0: to the game's end",
                          "random moves of a playout before it is evaluated"},
+  [OPT_SAMPLES] = {"samples", OPT_INTEGER, 1, 1 << 20, 0, 0, 0, NULL, 20, "20", PI,
+                   "states; the limits are shared out among them",
+                   "full states sampled from the mover's view and searched"},
+  [OPT_INNER] = {"inner", OPT_ENUM, 0, 0, 0, 0, 0, inner_values, 0, "\"auto\"", PI,
+                 "\"auto\": alphabeta with one or two players, else maxn",
+                 "the search run on each sampled state"},
+  [OPT_OMNISCIENT] = {"omniscient", OPT_BOOLEAN, 0, 0, 0, 0, 0, NULL, 0, "false",
+                      AB | TREE | MC, NULL, "search a game with hidden information as it "
+                      "stands, seeing every hidden card (a cheating player, for comparisons)"},
 };
 
 int options_algo(const char *name) {
@@ -137,8 +154,9 @@ void options_expected(const opt_desc *d, char *buf, size_t n) {
 }
 
 void options_algo_list(const opt_desc *d, int quote, char *buf, size_t n) {
-  static const int by_name[ALGO_COUNT] = {ALGO_ALPHABETA, ALGO_BRS, ALGO_MAXN, ALGO_MCTS,
-                                          ALGO_PARANOID, ALGO_RANDOM, ALGO_SOLVE};
+  static const int by_name[ALGO_COUNT] = {ALGO_ALPHABETA, ALGO_BRS, ALGO_ISMCTS, ALGO_MAXN,
+                                          ALGO_MCTS, ALGO_PARANOID, ALGO_PIMC, ALGO_RANDOM,
+                                          ALGO_SOLVE};
   size_t k = 0;
   buf[0] = '\0';
   for (int i = 0; i < ALGO_COUNT && k < n; i++)
@@ -227,6 +245,9 @@ void options_set(multi_opts *o, opt_id id, const opt_value *v) {
   case OPT_ITERATIONS: o->iterations = (uint64_t)v->i; break;
   case OPT_EXPLORATION: o->exploration = v->n; break;
   case OPT_PLAYOUT_DEPTH: o->playout_depth = (int)v->i; break;
+  case OPT_SAMPLES: o->samples = (int)v->i; break;
+  case OPT_INNER: o->inner = (multi_inner)v->i; break;
+  case OPT_OMNISCIENT: o->omniscient = (int)v->i; break;
   case OPT_COUNT: break;
   }
 }

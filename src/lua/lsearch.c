@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ai/hidden.h"
 #include "ai/multi.h"
 #include "ai/options.h"
 #include "ai/search.h"
@@ -10,7 +11,7 @@
 
 /* The shared searches core.search runs, in opt_algo's order (Othello's solver is core.othello's). */
 static const char *const algos[] = {"alphabeta", "random", "maxn", "paranoid", "brs", "mcts",
-                                    NULL};
+                                    "pimc", "ismcts", NULL};
 
 /* Raise the one form of an option error: what was wrong with option d for algo, and what d
    takes. */
@@ -285,6 +286,64 @@ static int lsearch_multi(lua_State *L, lgame *g, int algo, const multi_opts *o) 
   return 1;
 }
 
+/* The searches that do not cheat: pimc and ismcts. */
+static int lsearch_hidden(lua_State *L, lgame *g, int algo, const multi_opts *o) {
+  const sg_class *c = g->cls;
+  const void *st = lgame_state(g);
+  hidden_result *r = lua_newuserdatauv(L, sizeof *r, 0);
+  char err[SG_ERRLEN];
+  int rc = algo == ALGO_PIMC ? hidden_pimc(c, g->cfg, st, o, r, err)
+                             : hidden_ismcts(c, g->cfg, st, o, r, err);
+  if (rc != 0)
+    return luaL_error(L, "%s", err);
+  if (r->stopped == SEARCH_INTERRUPTED)
+    return lgame_interrupted(L);
+  lua_createtable(L, 0, 14);
+  lua_pushstring(L, algos[algo]);
+  lua_setfield(L, -2, "algo");
+  lgame_pushmove(L, g, st, r->move);
+  lua_setfield(L, -2, "move");
+  lua_pushnumber(L, r->score);
+  lua_setfield(L, -2, "score");
+  if (algo == ALGO_ISMCTS) {
+    lua_createtable(L, r->nplayers, 0);
+    for (int p = 0; p < r->nplayers; p++) {
+      lua_pushnumber(L, r->rewards[p]);
+      lua_rawseti(L, -2, p + 1);
+    }
+    lua_setfield(L, -2, "scores");
+    lua_pushinteger(L, r->samples);
+    lua_setfield(L, -2, "iterations");
+    lua_pushinteger(L, (lua_Integer)r->tree_nodes);
+    lua_setfield(L, -2, "tree_nodes");
+    lua_pushinteger(L, r->votes);
+    lua_setfield(L, -2, "visits");
+  } else {
+    lua_pushinteger(L, r->samples);
+    lua_setfield(L, -2, "samples");
+    lua_pushinteger(L, r->votes);
+    lua_setfield(L, -2, "votes");
+    lua_pushinteger(L, r->nchoices);
+    lua_setfield(L, -2, "choices");
+  }
+  lua_pushinteger(L, (lua_Integer)r->nodes);
+  lua_setfield(L, -2, "nodes");
+  lua_pushnumber(L, r->time);
+  lua_setfield(L, -2, "time");
+  lua_pushboolean(L, 0);   /* sampled: never the game's value */
+  lua_setfield(L, -2, "exact");
+  if (r->stopped == SEARCH_LIMIT)
+    lua_pushliteral(L, "limit");
+  else
+    lua_pushnil(L);
+  lua_setfield(L, -2, "stopped");
+  lua_createtable(L, 1, 0);   /* only the move: a line beyond it would be one sample's guess */
+  lgame_pushmove(L, g, st, r->move);
+  lua_rawseti(L, -2, 1);
+  lua_setfield(L, -2, "pv");
+  return 1;
+}
+
 /* core.search(g, opts) */
 static int lsearch(lua_State *L) {
   lgame *g = checkgame(L, 1);
@@ -297,13 +356,21 @@ static int lsearch(lua_State *L) {
   if (mo->s.threads != 1 && algo != ALGO_ALPHABETA && algo != ALGO_MCTS)
     return luaL_error(L, "search: algo '%s' runs on 1 thread (threads = %d asked; alphabeta "
                       "and mcts take more)", algos[algo], mo->s.threads);
+  if (g->cls->hidden && !mo->omniscient && algo != ALGO_PIMC && algo != ALGO_ISMCTS &&
+      algo != ALGO_RANDOM)
+    return luaL_error(L, "search: %s hides information from its players; algo '%s' would "
+                      "see it: use algo 'pimc' or 'ismcts' (they search samples of what the "
+                      "mover sees), or omniscient = true for a player that cheats",
+                      g->cls->name, algos[algo]);
+  if (algo == ALGO_PIMC || algo == ALGO_ISMCTS)
+    return lsearch_hidden(L, g, algo, mo);
   if (algo >= ALGO_MAXN)
     return lsearch_multi(L, g, algo, mo);
   const search_opts *o = &mo->s;
   const sg_class *c = g->cls;
   const void *st = lgame_state(g);
-  if (algo == ALGO_ALPHABETA && c->players(g->cfg, st) != 2)
-    return luaL_error(L, "search: alphabeta needs a two-player game; %s has %d players",
+  if (algo == ALGO_ALPHABETA && c->players(g->cfg, st) > 2)
+    return luaL_error(L, "search: alphabeta needs a one- or two-player game; %s has %d players",
                       c->name, c->players(g->cfg, st));
   search_result *r = lua_newuserdatauv(L, sizeof *r, 0);
   char err[SG_ERRLEN];
