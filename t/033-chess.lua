@@ -161,4 +161,26 @@ t.like(out, "Nodes searched: 197281", "go perft")
 local _, uerr, ucode = t.run(S .. " uci extra")
 t.ok(ucode == 2 and uerr:find("no arguments"), "uci takes no arguments")
 
+-- the move buffers: the most moves of a reachable position (218, Petrovic's position) fit,
+-- material no game can reach is refused (it could exceed any buffer), and the most a side
+-- can have (9 queens, 2 rooks, 2 bishops, 2 knights) is searched without overflow
+local max218 = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1"
+t.is(#sg.new("chess", {position = max218}):moves(), 218, "the 218-move position has 218 moves")
+local crowd = "QQQQQQQB/Q6Q/Q6Q/Q6Q/K1Q4Q/Q6Q/NR5Q/kBQQQQQB w - - 0 1"
+local cg, cerr = sg.new("chess", {position = crowd})
+t.ok(cg == nil and cerr:find("position: FEN placement: white has material no game can reach; "
+     .. "expected at most 16 men and 8 pawns a side, and no more promoted pieces than missing "
+     .. "pawns", 1, true), "265 moves of unreachable material: refused with a message")
+t.ok(sg.new("chess", {position = "8/8/8/8/8/8/8/QQQQQQQQ w - - 0 1"}) == nil,
+     "no kings and eight queens: refused")
+local g9, e9 = sg.new("chess", {position = "r6k/3q4/2q1q1q1/3q1q2/2q1q1q1/4b3/PP6/KB1n1n1r b - - 0 1"})
+t.ok(g9 and #g9:moves() > 100 and #g9:moves() <= 323,
+     "eight queens and more: within the buffer (" .. (g9 and #g9:moves() or e9) .. ")")
+if g9 then
+  t.ok(g9:perft(2) > 0 and g9:legal(sg.search(g9, {depth = 2}).move),
+       "and searched and counted without overflow")
+end
+local uo = t.run(S .. " uci", "position fen " .. crowd .. "\nd\nquit\n")
+t.like(uo, "material no game can reach", "UCI: the position refused with a message")
+
 t.done()

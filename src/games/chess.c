@@ -618,6 +618,17 @@ int chess_from_fen(ch_pos *out, const char *fen, char *err) {
     if (p.pieces[c][CH_PAWN] & (RANK_1 | RANK_8))
       return fen_err(err, FEN_PLACEMENT, "pawns on ranks 2 to 7 only",
                      "a %s pawn on the first or last rank", who);
+    /* material a game can reach: each piece beyond the initial set came from a pawn */
+    int n[6];
+    for (int k = 0; k < 6; k++)
+      n[k] = popcnt(p.pieces[c][k]);
+    int extra = (n[CH_QUEEN] > 1 ? n[CH_QUEEN] - 1 : 0) + (n[CH_ROOK] > 2 ? n[CH_ROOK] - 2 : 0) +
+                (n[CH_BISHOP] > 2 ? n[CH_BISHOP] - 2 : 0) +
+                (n[CH_KNIGHT] > 2 ? n[CH_KNIGHT] - 2 : 0);
+    if (popcnt(p.occ[c]) > 16 || n[CH_PAWN] > 8 || extra > 8 - n[CH_PAWN])
+      return fen_err(err, FEN_PLACEMENT,
+                     "at most 16 men and 8 pawns a side, and no more promoted pieces than "
+                     "missing pawns", "%s has material no game can reach", who);
   }
   /* 2. side */
   if (next_field(&s, f, sizeof f) == 0)

@@ -34,7 +34,13 @@ enum { CH_PAWN, CH_KNIGHT, CH_BISHOP, CH_ROOK, CH_QUEEN, CH_KING };
 #define CH_IS_CAPTURE(m) (CH_CAPT(m) != CH_NONE)
 #define CH_NULLMOVE 0u   /* a1a1: never legal */
 
-#define CH_MAX_MOVES 256
+/* Room for the legal moves of any position the FEN parser accepts: it refuses material no
+   game can reach (more than 16 men or 8 pawns a side, or more promoted pieces than missing
+   pawns), so a side has at most 9 queens, 2 rooks, 2 bishops, 2 knights and a king:
+   9 x 27 + 2 x 14 + 2 x 13 + 2 x 8 + 8 + 2 castlings = 323 moves (a pawn, 12 at most with its
+   promotions, is always worth less than the queen it could become).  The most found in a
+   reachable position is 218. */
+#define CH_MAX_MOVES 384
 #define CH_HIST 128       /* keys kept for repetition (the fifty-move rule bounds the need) */
 
 typedef struct ch_pos {
