@@ -56,6 +56,10 @@ t.is(data.serialize(data.parse(s)), s, "and writing is deterministic")
 t.is_deeply(data.parse("return {a = 1, [2] = 'x', 'y'}"), {a = 1, [2] = "x", [1] = "y"},
             "keys in brackets and positional values")
 t.is(data.parse("-- comment\n 0x10 "), 16, "comments and hex numbers")
+t.is_deeply(data.parse("return {a = 1,\f b =\v 2}"), {a = 1, b = 2},
+            "form feed and vertical tab are blanks, as in Lua")
+local pv, pe = data.parse("return {a = \0}")
+t.ok(pv == nil and pe:find("line 1: unexpected", 1, true), "a NUL byte: nil and a message")
 t.is(data.parse("'\\65\\x42\\n'"), "AB\n", "escapes in strings")
 local bad = {"{a = }", "{1, 2", "x", "{f()}", "{a = 1, a = 2}", "'abc", "{[nil] = 1}",
              "return {} extra", ("{"):rep(200) .. ("}"):rep(200), "{a = os.exit}"}

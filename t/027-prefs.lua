@@ -129,5 +129,21 @@ _, err, code = t.run(env .. S .. " prefs go")
 t.like(err, "unknown game 'go'", "an unknown game is named")
 t.is(code, 2, "exit 2")
 
+
+-- a prefs file holding a form feed or a vertical tab (blanks to Lua) is read; a folder where
+-- the file should be is reported, and play goes on without preferences
+local fdir = os.tmpname()
+os.remove(fdir)
+os.execute("mkdir -p " .. t.q(fdir .. "/stratagem"))
+write_file(fdir .. "/stratagem/prefs.lua", "return {\f format = 1,\v games = {}}\n")
+out, err, code = t.run("XDG_CONFIG_HOME=" .. t.q(fdir) .. " " .. S .. " play tictactoe", "quit\n")
+t.ok(code == 0 and err == "", "\\f and \\v in the prefs file are blanks: " .. err)
+os.remove(fdir .. "/stratagem/prefs.lua")
+os.execute("mkdir -p " .. t.q(fdir .. "/stratagem/prefs.lua"))
+out, err, code = t.run("XDG_CONFIG_HOME=" .. t.q(fdir) .. " " .. S .. " play tictactoe", "quit\n")
+t.is(code, 0, "a folder where the prefs file should be: play goes on")
+t.like(out .. err, "prefs.lua cannot be read %(Is a directory%); it is ignored", "with a message")
+t.ok(not (out .. err):find("traceback"), "and no traceback")
+os.execute("rm -rf " .. t.q(fdir))
 os.execute("rm -rf " .. t.q(dir))
 t.done()

@@ -96,7 +96,7 @@ local function parser(text)
 
   local function skip()
     while true do
-      local s, e = text:find("^[ \t\r]+", pos)
+      local s, e = text:find("^[ \t\r\f\v]+", pos)   -- Lua's blanks, newlines apart
       if s then pos = e + 1 end
       local c = text:sub(pos, pos)
       if c == "\n" then
@@ -236,7 +236,7 @@ local function parser(text)
     if text:match("^nil%f[^%w_]", pos) then pos = pos + 3; return nil end
     if c == "" then fail("unexpected end of text") end
     fail(fmt("unexpected '%s' (only tables, strings, numbers and booleans are read)",
-             text:match("^[^%s]+", pos):sub(1, 20)))
+             (text:match("^[^%s]+", pos) or text:sub(pos, pos)):sub(1, 20)))
   end
 
   function p.document()

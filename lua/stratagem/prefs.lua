@@ -86,8 +86,11 @@ function M.read()
   if not path then return {}, {why} end
   local f = io.open(path, "rb")
   if not f then return {}, {} end   -- no preferences yet
-  local text = f:read("a")
+  local text, rerr = f:read("a")
   f:close()
+  if type(text) ~= "string" then   -- a folder where the file should be, an I/O error
+    return {}, {fmt("%s cannot be read (%s); it is ignored", path, tostring(rerr))}
+  end
   local t, err = data.parse(text)
   if t == nil and err then
     return {}, {fmt("%s is damaged (%s); it is ignored", path, err)}
@@ -142,6 +145,9 @@ function M.set(game, entry)
     if f then
       local old = f:read("a")
       f:close()
+      if type(old) ~= "string" then
+        return nil, fmt("sg.prefs.set: %s cannot be read or replaced (a folder?)", path)
+      end
       local ok, err = data.write_file(path .. ".bad", old)
       if not ok then return nil, "sg.prefs.set: " .. err end
     end
