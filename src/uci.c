@@ -22,7 +22,8 @@
 typedef struct uci {
   ch_cfg cfg;
   const sg_param *params;
-  ch_state st;
+  ch_state st;            /* the position, written by the reader only */
+  ch_state root;          /* the position searched: a copy made by go */
   tt_table tt;           /* kept between the moves of a game */
   size_t hash_mb;
   int threads;
@@ -81,8 +82,8 @@ static void *search_thread(void *arg) {
   uci *u = arg;
   search_result r;
   char err[SG_ERRLEN];
-  if (chess_class.status(&u->cfg, &u->st, NULL) != SG_PLAYING ||
-      search_alphabeta(&chess_class, &u->cfg, &u->st, &u->lim, &r, err) != 0) {
+  if (chess_class.status(&u->cfg, &u->root, NULL) != SG_PLAYING ||
+      search_alphabeta(&chess_class, &u->cfg, &u->root, &u->lim, &r, err) != 0) {
     say(u, "info string no legal move in this position");
     say(u, "bestmove 0000");
     return NULL;
@@ -154,8 +155,8 @@ static void cmd_position(uci *u, char *rest) {
     while ((t = next_tok(&rest))) {
       sg_move m;
       if (chess_parse_move(&st.p, t, &m, err) != 0) {
-        say(u, "info string position: %s (the moves after it are ignored)", err);
-        break;
+        say(u, "info string position: %s (the position is unchanged)", err);
+        return;
       }
       chess_class.play(&u->cfg, &st, m);
     }
@@ -187,6 +188,7 @@ static void cmd_go(uci *u, char *rest) {
   o->report = report;
   o->report_ud = u;
   double wt = -1, bt = -1, wi = 0, bi = 0, movetime = 0;
+  int wgiven = 0, bgiven = 0;
   int depth = 0, movestogo = 0, infinite = 0;
   uint64_t nodes = 0;
   char *t;
@@ -198,15 +200,23 @@ static void cmd_go(uci *u, char *rest) {
     if (!strcmp(t, "depth")) depth = (int)x;
     else if (!strcmp(t, "movetime")) movetime = x / 1000;
     else if (!strcmp(t, "nodes")) nodes = (uint64_t)x;
-    else if (!strcmp(t, "wtime")) wt = x / 1000;
-    else if (!strcmp(t, "btime")) bt = x / 1000;
+    else if (!strcmp(t, "wtime")) wt = x / 1000, wgiven = 1;
+    else if (!strcmp(t, "btime")) bt = x / 1000, bgiven = 1;
     else if (!strcmp(t, "winc")) wi = x / 1000;
     else if (!strcmp(t, "binc")) bi = x / 1000;
     else if (!strcmp(t, "movestogo")) movestogo = (int)x;
     else if (!strcmp(t, "infinite")) infinite = 1;
     else if (!strcmp(t, "ponder")) continue;
     else if (!strcmp(t, "perft")) {
+      if (!(x >= 1 && x <= 20)) {
+        say(u, "info string go perft: depth must be 1 to 20, got '%s'", v ? v : "");
+        return;
+      }
       uint64_t n = chess_perft(&u->st.p, (int)x);
+      if (n == UINT64_MAX) {
+        say(u, "info string go perft %d: interrupted or out of memory", (int)x);
+        return;
+      }
       say(u, "info string perft %d nodes %llu", (int)x, (unsigned long long)n);
       say(u, "Nodes searched: %llu", (unsigned long long)n);
       return;
@@ -214,21 +224,27 @@ static void cmd_go(uci *u, char *rest) {
       say(u, "info string go: unknown parameter '%s' ignored", t);
   }
   double left = u->st.p.side == 0 ? wt : bt, inc = u->st.p.side == 0 ? wi : bi;
-  if (depth < 0 || depth > SEARCH_MAX_PLY - 2)
-    depth = 0;
+  int clock = u->st.p.side == 0 ? wgiven : bgiven;
+  if (depth < 0)
+    depth = 1;
+  if (depth > SEARCH_MAX_PLY - 2)
+    depth = SEARCH_MAX_PLY - 2;   /* beyond the deepest the search can go: the deepest */
   o->depth = depth;
   o->nodes = nodes;
   if (!infinite) {
     if (movetime > 0)
       o->time = movetime;
-    else if (left >= 0 && (left > 0 || inc > 0))
+    else if (clock && left <= 0)
+      o->depth = 1;   /* no time left on the clock: move at once */
+    else if (clock)
       plan_time(o, left, inc, movestogo);
   }
-  if (!depth && !movetime && !nodes && left < 0)
+  if (!depth && !movetime && !nodes && !clock)
     infinite = 1;   /* "go" alone searches until stop */
   if (infinite)
     o->time = o->soft_time = 0, o->depth = depth;
   u->infinite = infinite;
+  u->root = u->st;
   __atomic_store_n(&u->stop, 0, __ATOMIC_RELAXED);
   if (pthread_create(&u->thread, NULL, search_thread, u) == 0)
     u->running = 1;
@@ -286,12 +302,94 @@ static void cmd_setoption(uci *u, char *rest) {
       char err[SG_ERRLEN];
       char *end;
       double x = val ? strtod(val, &end) : 0;
-      if (!val || end == val || game_param_set(p, &u->cfg, x, err) != 0)
+      ch_cfg trial = u->cfg;
+      if (!val || end == val || *end || game_param_set(p, &trial, x, err) != 0)
         say(u, "info string setoption: %s must be a whole number from %g to %g, got '%s'",
             p->name, p->min, p->max, val ? val : "");
+      else if (chess_class.check_cfg && chess_class.check_cfg(&trial, err) != 0)
+        say(u, "info string setoption: %s", err);
+      else
+        u->cfg = trial;
       return;
     }
   say(u, "info string setoption: unknown option '%s' ignored", name);
+}
+
+/* ---- the reader: lines of any length from the input, on a thread of their own, into a
+   queue the commands are taken from in order.  So the engine always hears stop and quit, even
+   while a command waits for a search to finish: the reader raises the stop flag as soon as it
+   reads either, and the command is then handled in its turn as well. */
+
+typedef struct lineq {
+  char **line;
+  size_t head, n, cap;
+  int eof;
+  pthread_mutex_t m;
+  pthread_cond_t more;
+  FILE *in;
+  uci *u;
+} lineq;
+
+static int starts_with_word(const char *s, const char *w) {
+  while (*s == ' ' || *s == '\t')
+    s++;
+  size_t k = strlen(w);
+  return strncmp(s, w, k) == 0 && (s[k] == 0 || s[k] == ' ' || s[k] == '\t' ||
+                                   s[k] == '\n' || s[k] == '\r');
+}
+
+static void *reader_thread(void *arg) {
+  lineq *q = arg;
+  char *line = NULL;
+  size_t cap = 0;
+  while (getline(&line, &cap, q->in) >= 0) {
+    if (starts_with_word(line, "stop") || starts_with_word(line, "quit"))
+      __atomic_store_n(&q->u->stop, 1, __ATOMIC_RELAXED);
+    char *copy = strdup(line);
+    pthread_mutex_lock(&q->m);
+    if (copy && q->n == q->cap) {
+      size_t nc = q->cap ? q->cap * 2 : 16;
+      char **g = malloc(nc * sizeof *g);
+      if (g) {
+        for (size_t i = 0; i < q->n; i++)
+          g[i] = q->line[(q->head + i) % q->cap];
+        free(q->line);
+        q->line = g, q->head = 0, q->cap = nc;
+      }
+    }
+    int queued = copy && q->n < q->cap;
+    if (queued)
+      q->line[(q->head + q->n++) % q->cap] = copy;
+    pthread_cond_signal(&q->more);
+    pthread_mutex_unlock(&q->m);
+    if (!queued) {   /* out of memory: the line is lost, and said so */
+      free(copy);
+      say(q->u, "info string out of memory: a command was dropped");
+    }
+    if (starts_with_word(line, "quit"))
+      break;
+  }
+  free(line);
+  pthread_mutex_lock(&q->m);
+  q->eof = 1;
+  pthread_cond_signal(&q->more);
+  pthread_mutex_unlock(&q->m);
+  return NULL;
+}
+
+/* The next line (the caller frees it), or NULL at the end of the input. */
+static char *next_line(lineq *q) {
+  pthread_mutex_lock(&q->m);
+  while (q->n == 0 && !q->eof)
+    pthread_cond_wait(&q->more, &q->m);
+  char *l = NULL;
+  if (q->n) {
+    l = q->line[q->head];
+    q->head = (q->head + 1) % q->cap;
+    q->n--;
+  }
+  pthread_mutex_unlock(&q->m);
+  return l;
 }
 
 int uci_run(const ch_cfg *defaults, FILE *in, FILE *out, char *err) {
@@ -313,15 +411,26 @@ int uci_run(const ch_cfg *defaults, FILE *in, FILE *out, char *err) {
   }
   pthread_mutex_init(&u->lock, NULL);
   setvbuf(out, NULL, _IOLBF, 0);
-  char line[8192];
-  while (fgets(line, sizeof line, in)) {
+  lineq q;
+  memset(&q, 0, sizeof q);
+  q.in = in, q.u = u;
+  pthread_mutex_init(&q.m, NULL);
+  pthread_cond_init(&q.more, NULL);
+  pthread_t reader;
+  int threaded = pthread_create(&reader, NULL, reader_thread, &q) == 0;
+  if (!threaded)
+    reader_thread(&q);   /* no thread: read everything first, then answer */
+  char *line;
+  while ((line = next_line(&q)) != NULL) {
     size_t n = strlen(line);
     while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
       line[--n] = 0;
     char *rest = line;
     char *cmd = next_tok(&rest);
-    if (!cmd)
+    if (!cmd) {
+      free(line);
       continue;
+    }
     if (!strcmp(cmd, "uci")) {
       say(u, "id name stratagem " PACKAGE_VERSION);
       say(u, "id author the stratagem developers");
@@ -336,6 +445,7 @@ int uci_run(const ch_cfg *defaults, FILE *in, FILE *out, char *err) {
       say(u, "readyok");
     else if (!strcmp(cmd, "quit")) {
       __atomic_store_n(&u->stop, 1, __ATOMIC_RELAXED);
+      free(line);
       break;
     }
     else if (!strcmp(cmd, "stop"))
@@ -344,30 +454,43 @@ int uci_run(const ch_cfg *defaults, FILE *in, FILE *out, char *err) {
       ;
     else if (!strcmp(cmd, "debug") || !strcmp(cmd, "register"))
       ;
+    else if (!strcmp(cmd, "d")) {   /* the position held, at once: a search has its copy */
+      char buf[2048];
+      chess_class.draw(&u->cfg, &u->st, buf, sizeof buf, 0);
+      char fen[128];
+      chess_to_fen(&u->st.p, fen, sizeof fen);
+      say(u, "%s\nFen: %s", buf, fen);
+    } else if (strcmp(cmd, "ucinewgame") && strcmp(cmd, "position") && strcmp(cmd, "go") &&
+               strcmp(cmd, "setoption"))
+      say(u, "info string unknown command '%s' ignored", cmd);
     else {
-      wait_search(u);   /* the other commands come between searches */
+      /* the other commands come between searches: a limited search is waited for (stop and
+         quit still reach it through the reader), an infinite one is stopped first */
+      if (u->running && u->infinite)
+        stop_search(u);
+      wait_search(u);
       if (!strcmp(cmd, "ucinewgame"))
         tt_clear(&u->tt);
       else if (!strcmp(cmd, "position"))
         cmd_position(u, rest);
       else if (!strcmp(cmd, "go"))
         cmd_go(u, rest);
-      else if (!strcmp(cmd, "setoption"))
+      else
         cmd_setoption(u, rest);
-      else if (!strcmp(cmd, "d")) {
-        char buf[2048];
-        chess_class.draw(&u->cfg, &u->st, buf, sizeof buf, 0);
-        char fen[128];
-        chess_to_fen(&u->st.p, fen, sizeof fen);
-        say(u, "%s\nFen: %s", buf, fen);
-      } else
-        say(u, "info string unknown command '%s' ignored", cmd);
     }
+    free(line);
   }
   /* end of input: an infinite search is stopped, a limited one finishes; then bestmove */
   if (u->running && u->infinite)
     __atomic_store_n(&u->stop, 1, __ATOMIC_RELAXED);
   wait_search(u);
+  if (threaded)   /* the loop ends at quit or at the end of the input: so does the reader */
+    pthread_join(reader, NULL);
+  while ((line = next_line(&q)) != NULL)
+    free(line);
+  free(q.line);
+  pthread_cond_destroy(&q.more);
+  pthread_mutex_destroy(&q.m);
   tt_free(&u->tt);
   pthread_mutex_destroy(&u->lock);
   free(u);

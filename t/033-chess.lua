@@ -183,4 +183,43 @@ end
 local uo = t.run(S .. " uci", "position fen " .. crowd .. "\nd\nquit\n")
 t.like(uo, "material no game can reach", "UCI: the position refused with a message")
 
+-- UCI robustness (each run under `timeout`: a hang fails the test instead of the suite)
+local function uci(input) return t.run("timeout 30 " .. S .. " uci", input) end
+-- the input kept open for 3 s, the engine given 2: what must come without stop comes
+local function uci_open(input) return t.run("(cat; sleep 3) | timeout 2 " .. S .. " uci", input) end
+local uo2, _, uc2 = uci_open("position fen 7k/8/6K1/8/8/8/8/R7 w - - 0 1\ngo depth 1000\n")
+t.ok(uo2:find("bestmove a1a8", 1, true),
+     "go depth 1000 means the deepest depth: the mate is found and played without stop")
+uo2 = uci_open("position startpos\ngo wtime 0 btime 1000\n")
+t.ok(uo2:find("bestmove %a%d%a%d"), "go wtime 0: a move at once")
+uo2 = uci_open("position startpos\ngo wtime -100 btime 1000 winc 0\n")
+t.ok(uo2:find("bestmove %a%d%a%d"), "go wtime -100: a move at once")
+uo2 = uci_open("position startpos\ngo infinite\nposition startpos moves e2e4\nd\n"
+               .. "go depth 2\nsetoption name Hash value 2\nucinewgame\nisready\n")
+local _, nbest = uo2:gsub("bestmove", "")
+t.ok(nbest == 2 and uo2:find("readyok", 1, true),
+     "after go infinite, position, d, go, setoption and ucinewgame are answered (" .. nbest
+     .. " bestmoves)")
+t.like(uo2, "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+       "d during a search shows the position just set")
+uo2, _, uc2 = uci("position startpos\ngo infinite\nstop\nquit\n")
+t.ok(uc2 == 0 and uo2:find("bestmove", 1, true), "go infinite, stop, quit")
+local dance = {}
+for i = 1, 500 do dance[i] = "g1f3 g8f6 f3g1 f6g8" end   -- 2000 plies, a line of 10000 bytes
+uo2, _, uc2 = uci("setoption name repetitions value 0\nposition startpos moves "
+                  .. table.concat(dance, " ") .. " e2e4\nd\n")
+t.ok(uc2 == 0 and uo2:find("Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1001", 1, true),
+     "a position line of 10,000 bytes is read whole")
+uo2 = uci("position startpos moves e2e4\nposition startpos moves d2d4 e7e5 e1e3\nd\n")
+t.ok(uo2:find("the position is unchanged", 1, true) and
+     uo2:find("Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", 1, true),
+     "an illegal move in position ... moves leaves the position as it was")
+uo2 = uci("setoption name repetitions value 1\nsetoption name repetitions value 2x\n")
+t.like(uo2, "setoption: rules.repetitions must be 0 %(off%) or from 2 to 10, got 1",
+       "setoption repetitions 1 is refused as sg.new refuses it")
+t.like(uo2, "repetitions must be a whole number from 0 to 10, got '2x'", "and 2x")
+uo2 = uci("go perft 64\ngo perft 0\n")
+t.like(uo2, "go perft: depth must be 1 to 20, got '64'", "go perft 64: refused, no overflowed count")
+t.ok(not uo2:find("18446744073709551615", 1, true), "no count of 2^64 - 1")
+
 t.done()
