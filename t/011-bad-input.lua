@@ -61,7 +61,7 @@ t.errors(function() g:moves{distinkt = true} end,
          "moves: unknown option 'distinkt' %(valid options: distinct%)", "moves with an unknown option")
 t.errors(function() g:moves{distinct = 1} end, "distinct must be a boolean", "distinct not a boolean")
 t.errors(function() g:moves(7) end, "table expected, got number", "moves with a number")
-t.errors(function() g:perft(-1) end, "depth must be 0 to 64", "a negative perft depth")
+t.errors(function() g:perft(-1) end, "perft: depth %-1 is out of range; expected 0 to 63", "a negative perft depth")
 t.errors(function() g:perft("x") end, "number expected, got string", "a perft depth that is no number")
 t.is(g:save(), before, "the failed calls left the game unchanged")
 local won = sg.new("tictactoe")

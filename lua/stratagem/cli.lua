@@ -40,8 +40,8 @@ commands.perft = {
       return usage_error("perft: expected a game and a depth", commands.perft.usage)
     end
     local game, depth = words[1], math.tointeger(tonumber(words[#words]))
-    if not depth or depth < 0 or depth > 64 then
-      return usage_error("perft: depth must be a whole number from 0 to 64, got '" ..
+    if not depth or depth < 0 or depth > 63 then
+      return usage_error("perft: depth must be a whole number from 0 to 63, got '" ..
                          words[#words] .. "'", commands.perft.usage)
     end
     local ok, g, err = pcall(sg.new, game, {position = words[3] and words[2] or nil})
@@ -49,16 +49,22 @@ commands.perft = {
     if not g then return usage_error("perft: " .. err) end
     local t0 = sg.clock()
     local total = 0
-    if divide and depth > 0 then
-      for _, m in ipairs(g:moves()) do
-        g:play(m)
-        local n = g:perft(depth - 1)
-        g:undo()
-        print(fmt("%s: %d", m, n))
-        total = total + n
+    local pok, perr = pcall(function()
+      if divide and depth > 0 then
+        for _, m in ipairs(g:moves()) do
+          g:play(m)
+          local n = g:perft(depth - 1)
+          g:undo()
+          print(fmt("%s: %d", m, n))
+          total = total + n
+        end
+      else
+        total = g:perft(depth)
       end
-    else
-      total = g:perft(depth)
+    end)
+    if not pok then
+      if tostring(perr):find("interrupted!", 1, true) then error(perr, 0) end
+      return usage_error(tostring(perr):gsub("^[^\n]-:%d+: ", ""), commands.perft.usage)
     end
     local dt = sg.clock() - t0
     print(fmt("perft(%d) = %d   %.3f s   %.0f leaves/s", depth, total, dt,
