@@ -24,7 +24,6 @@
 #define PROGNAME "stratagem"
 #define PROMPT "> "
 #define PROMPT2 ">> "
-#define MAXINPUT 4096
 
 static const char *progname = PROGNAME;
 static lua_State *globalL = NULL;   /* only for the signal handler, as in lua.c */
@@ -67,9 +66,22 @@ static void lstop(lua_State *L, lua_Debug *ar) {
   luaL_error(L, "interrupted!");
 }
 
-/* Ctrl-C while Lua runs: stop C loops through the flag and Lua code through a hook. */
+/* Every POLL_COUNT instructions of any Lua thread: stop when Ctrl-C asked.  Coroutines inherit
+   their creator's hook, so a loop inside one stops too (the signal handler can only reach the
+   main thread). */
+#define POLL_COUNT 10000
+static void lpoll(lua_State *L, lua_Debug *ar) {
+  (void)ar;
+  if (interrupt_pending()) {
+    lua_sethook(L, NULL, 0, 0);
+    luaL_error(L, "interrupted!");
+  }
+}
+
+/* Ctrl-C while Lua runs: stop C loops through the flag and Lua code through a hook.  A second
+   Ctrl-C before the first was honoured ends the program, as in the standalone lua. */
 static void laction(int sig) {
-  (void)sig;
+  signal(sig, SIG_DFL);
   interrupt_request();
   if (globalL)
     lua_sethook(globalL, lstop, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
@@ -102,6 +114,7 @@ static int docall(lua_State *L, int narg, int nres) {
   lua_insert(L, base);
   interrupt_clear();
   globalL = L;
+  lua_sethook(L, lpoll, LUA_MASKCOUNT, POLL_COUNT);
   set_sigint(laction);
   int status = lua_pcall(L, narg, nres, base);
   set_sigint(SIG_DFL);
@@ -277,17 +290,19 @@ static char *read_line(const char *prompt, int *interrupted) {
   if (interactive_input)
     return read_line_tty(prompt, interrupted);
 #endif
-  static char buf[MAXINPUT];
   if (interactive_input) {
     fputs(prompt, stdout);
     fflush(stdout);
   }
   prompt_interrupted = 0;
-  set_sigint(prompt_action);   /* no SA_RESTART: fgets returns at Ctrl-C */
+  set_sigint(prompt_action);   /* no SA_RESTART: getline returns at Ctrl-C */
   errno = 0;
-  char *got = fgets(buf, sizeof buf, stdin);
+  char *buf = NULL;            /* a whole line, however long */
+  size_t cap = 0;
+  ssize_t got = getline(&buf, &cap, stdin);
   set_sigint(SIG_DFL);
-  if (got == NULL) {
+  if (got < 0) {
+    free(buf);
     if (prompt_interrupted && !feof(stdin)) {
       clearerr(stdin);
       fputs("\n", stdout);
@@ -295,13 +310,10 @@ static char *read_line(const char *prompt, int *interrupted) {
     }
     return NULL;
   }
-  size_t l = strlen(buf);
+  size_t l = (size_t)got;
   if (l > 0 && buf[l - 1] == '\n')
     buf[--l] = '\0';
-  char *copy = malloc(l + 1);
-  if (copy)
-    memcpy(copy, buf, l + 1);
-  return copy;
+  return buf;
 }
 
 static void add_history_line(const char *line) {

@@ -77,4 +77,47 @@ t.is(out, "true\n", "the Lua half of the module is found")
 out, err = t.run("STRATAGEM_LUADIR=" .. t.q(dir) .. " " .. S .. [[ -e 'require "stratagem.cli"']])
 t.like(err, "module 'stratagem.cli' not found", "STRATAGEM_LUADIR decides where the Lua files are")
 os.execute("rm -rf " .. t.q(dir))
+-- Ctrl-C reaches a loop inside a coroutine; a second Ctrl-C ends a program that swallowed the
+-- first (as the standalone lua does)
+local function sigint_run(chunk, waits)
+  local c = "sh -c " .. t.q(S .. " -e " .. t.q(chunk) .. " & pid=$!; " .. waits ..
+                           " kill -0 $pid 2>/dev/null && { echo alive; kill -9 $pid; }; wait $pid")
+  return t.run(c)
+end
+local so, se = sigint_run("local co = coroutine.wrap(function() while true do end end); co()",
+                          "sleep 0.5; kill -INT $pid; sleep 0.5;")
+t.ok(not so:find("alive") and se:find("interrupted!", 1, true),
+     "Ctrl-C stops a loop inside a coroutine")
+so = sigint_run("while true do pcall(function() while true do end end) end",
+                "sleep 0.5; kill -INT $pid; sleep 0.3; kill -INT $pid; sleep 0.5;")
+t.ok(not so:find("alive"), "a second Ctrl-C ends a program that caught the first")
+
+-- a piped REPL line of any length
+local long = "print(#'" .. string.rep("x", 10000) .. "')\n"
+so = t.run(S, long)
+t.is(so, "10000\n", "a REPL line of 10,000 bytes is read whole")
+
+-- scenarios run in a sandbox with budgets: an endless loop and a memory hog end with a message
+local tmp = os.tmpname()
+local function scen(text)
+  local f = assert(io.open(tmp, "wb"))
+  f:write(text)
+  f:close()
+  return t.run("timeout 60 " .. S .. " play starchess " .. t.q(tmp), "quit\n")
+end
+local _, e1, c1 = scen("return (function() while true do end end)()\n")
+t.ok(c1 ~= 0 and c1 ~= 124 and e1:find("ran more than 200 million instructions", 1, true),
+     "a scenario that never ends is stopped with a message: " .. e1)
+local _, e2, c2 = scen("local t = {} for i = 1, 1e9 do t[i] = {i} end return t\n")
+t.ok(c2 ~= 0 and c2 ~= 124 and e2:find("used more than 256 MB of memory", 1, true),
+     "a scenario that fills the memory is stopped with a message: " .. e2)
+local _, e3, c3 = scen("return {turn = 1, x = os.exit(3)}\n")
+t.ok(c3 ~= 3 and e3:find("attempt to index a nil value", 1, true) ~= nil,
+     "a scenario sees no os: " .. e3)
+os.remove(tmp)
+
+-- files that never end or are too big are refused, not read into memory
+local lg, lerr = require("stratagem").loadfile("/dev/zero")
+t.ok(lg == nil and lerr:find("larger than 256 MB", 1, true), "sg.loadfile('/dev/zero'): refused")
+
 t.done()

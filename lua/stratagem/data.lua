@@ -262,6 +262,78 @@ function M.parse(text)
   error(v, 0)
 end
 
+-- Read a whole file of at most max bytes (default M.MAX_FILE): its text, or nil and a message
+-- (it cannot be opened or read, or it is larger: a device such as /dev/zero never ends).
+M.MAX_FILE = 256 * 1024 * 1024
+function M.read_file(path, max)
+  max = max or M.MAX_FILE
+  local f, err = io.open(path, "rb")
+  if not f then return nil, err end
+  local parts, size = {}, 0
+  while true do
+    local chunk, rerr = f:read(1 << 20)
+    if chunk == nil then
+      if rerr then
+        f:close()
+        return nil, fmt("%s cannot be read (%s)", path, tostring(rerr))
+      end
+      break
+    end
+    size = size + #chunk
+    if size > max then
+      f:close()
+      return nil, fmt("%s is larger than %d MB, more than any file this reads", path,
+                      max // (1024 * 1024))
+    end
+    parts[#parts + 1] = chunk
+  end
+  f:close()
+  return table.concat(parts)
+end
+
+-- Run a scenario file (a Lua chunk that returns a table) in a sandbox: an empty environment
+-- (no os, io, require or load), text only, and budgets of instructions and memory, so that a
+-- broken or hostile scenario ends with a message instead of hanging or filling the memory.
+-- Its value, or nil and a message naming the file.
+M.SCENARIO_INSTRUCTIONS = 200 * 1000 * 1000
+M.SCENARIO_MEMORY = 256 * 1024 * 1024
+function M.run_scenario(path, what)
+  what = what or "scenario"
+  local text, rerr = M.read_file(path, 16 * 1024 * 1024)
+  if not text then return nil, fmt("%s: %s", what, rerr) end
+  local chunk, err = load(text, "@" .. path, "t", {})
+  if not chunk then return nil, fmt("%s: %s", what, err) end
+  -- on a coroutine of its own, so its hook leaves the caller's (Ctrl-C's) alone
+  local co = coroutine.create(chunk)
+  local used, step = 0, 100000
+  local base = collectgarbage("count")
+  local core_ok, core = pcall(require, "stratagem.core")
+  local pending = core_ok and core.interrupt_pending
+  local exceeded
+  debug.sethook(co, function()
+    if pending and pending() then error("interrupted!", 0) end
+    used = used + step
+    if used > M.SCENARIO_INSTRUCTIONS then
+      exceeded = fmt("ran more than %d million instructions (a scenario is data: an endless "
+                     .. "loop?)", M.SCENARIO_INSTRUCTIONS // 1000000)
+      error(exceeded, 0)
+    end
+    if (collectgarbage("count") - base) * 1024 > M.SCENARIO_MEMORY then
+      exceeded = fmt("used more than %d MB of memory", M.SCENARIO_MEMORY // (1024 * 1024))
+      error(exceeded, 0)
+    end
+  end, "", step)
+  local ok, v = coroutine.resume(co)
+  if not ok then
+    if v == "interrupted!" then error(v, 0) end
+    return nil, fmt("%s: %s failed: %s", what, path, exceeded or tostring(v))
+  end
+  if coroutine.status(co) ~= "dead" then
+    return nil, fmt("%s: %s failed: it yielded instead of returning a table", what, path)
+  end
+  return v
+end
+
 -- Write text to path atomically: a temporary file in the same folder renamed over the old one,
 -- so an interrupted write never leaves a half-written file.  true, or nil and a message.
 function M.write_file(path, text)

@@ -597,10 +597,8 @@ function M.loadfile(path)
   if type(path) ~= "string" then
     fail("sg.loadfile: expected a file name, got %s", type(path))
   end
-  local f, err = io.open(path, "rb")
-  if not f then return nil, "sg.loadfile: " .. err end
-  local text = f:read("a")
-  f:close()
+  local text, err = data.read_file(path)
+  if not text then return nil, "sg.loadfile: " .. err end
   return M.load(text)
 end
 

@@ -372,10 +372,8 @@ function M.load(path)
   if type(path) ~= "string" then
     error("pgn.load: path must be a file name, got " .. type(path), 2)
   end
-  local f, err = io.open(path, "rb")
-  if not f then return nil, "pgn.load: " .. err end
-  local text = f:read("a")
-  f:close()
+  local text, err = data.read_file(path)
+  if not text then return nil, "pgn.load: " .. err end
   local games, rerr = M.read(text)
   if not games then return nil, "pgn.load: " .. path .. ": " .. rerr end
   return games

@@ -1,5 +1,6 @@
 -- stratagem.play: play any game in the terminal: people and AIs in any seats.
 local sg = require "stratagem"
+local data = require "stratagem.data"
 
 local M = {}
 local fmt = string.format
@@ -104,10 +105,8 @@ local function scenario_arg(game, word)
     return nil, fmt("unexpected word '%s' (%s takes no scenario)", word, game)
   end
   if not (word:find("/", 1, true) or word:match("%.lua$")) then return word end
-  local chunk, err = loadfile(word, "t", {})
-  if not chunk then return nil, "scenario: " .. err end
-  local good, S = pcall(chunk)
-  if not good then return nil, fmt("scenario: %s failed: %s", word, tostring(S)) end
+  local S, err = data.run_scenario(word)
+  if S == nil then return nil, err end
   if type(S) ~= "table" then
     return nil, fmt("scenario: %s must return a table, it returned %s", word, type(S))
   end

@@ -2,6 +2,7 @@
 -- only copy), the scenario table turned into the position text, and g:enumerate.
 -- ../shared/rules/warchess.md is the specification of the model.
 local core = require "stratagem.core"
+local data = require "stratagem.data"
 
 local M = {
   title = "War chess: two armies of units, every unit acts once per turn (Nan et al. 2016)",
@@ -308,10 +309,8 @@ local function scenario_file(name)
   end
   local dir = (core.paths() or {}).scenarios or "scenarios"
   local path = dir .. "/warchess/" .. name .. ".lua"
-  local chunk, err = loadfile(path, "t", {})
-  if not chunk then return bad("cannot load '%s': %s", name, err) end
-  local ok, S = pcall(chunk)
-  if not ok then return bad("'%s' failed: %s", name, tostring(S)) end
+  local S, err = data.run_scenario(path, "'" .. name .. "'")
+  if S == nil then return bad("%s", err) end
   return S
 end
 

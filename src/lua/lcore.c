@@ -132,7 +132,15 @@ static int lwrite_atomic(lua_State *L) {
   return 1;
 }
 
+/* core.interrupt_pending(): whether Ctrl-C asked to stop (for Lua loops that run under a hook
+   of their own, such as a scenario's sandbox). */
+static int linterrupt_pending(lua_State *L) {
+  lua_pushboolean(L, interrupt_pending());
+  return 1;
+}
+
 static const luaL_Reg core_funcs[] = {
+  {"interrupt_pending", linterrupt_pending},
   {"mkdir", lmkdir},
   {"write_atomic", lwrite_atomic},
   {"isatty", lisatty},
