@@ -73,4 +73,40 @@ t.errors(function() data.serialize({f = print}) end, "cannot write a value of ty
 local cyc = {}
 cyc.self = cyc
 t.errors(function() data.serialize(cyc) end, "contains itself", "cycles cannot be written")
+
+-- atomic writes: through a symlink to its target (the link stays), never through a planted
+-- temporary name, and no temporary file left behind
+do
+  local core = require "stratagem.core"
+  local d = os.tmpname()
+  os.remove(d)
+  os.execute("mkdir -p " .. t.q(d))
+  local function slurp(p)
+    local f = io.open(p, "rb")
+    if not f then return nil end
+    local x = f:read("a")
+    f:close()
+    return x
+  end
+  local f = assert(io.open(d .. "/real", "wb")); f:write("old"); f:close()
+  os.execute("ln -s " .. t.q(d .. "/real") .. " " .. t.q(d .. "/link"))
+  t.ok(core.write_atomic(d .. "/link", "new"), "write through a symlink")
+  t.is(slurp(d .. "/real"), "new", "the target holds the new text")
+  local lk = io.popen("test -L " .. t.q(d .. "/link") .. " && echo link"):read("a")
+  t.is(lk, "link\n", "the symlink is still a symlink")
+  -- a trap planted at the old predictable temporary name is left alone
+  f = assert(io.open(d .. "/victim", "wb")); f:write("keep"); f:close()
+  os.execute("ln -s " .. t.q(d .. "/victim") .. " " .. t.q(d .. "/save.tmp" .. 1))
+  t.ok(core.write_atomic(d .. "/save", "data"), "write beside a planted symlink")
+  t.is(slurp(d .. "/victim"), "keep", "the planted symlink's target is untouched")
+  local left = io.popen("ls " .. t.q(d)):read("a")
+  t.is(left, "link\nreal\nsave\nsave.tmp1\nvictim\n", "no temporary file is left behind")
+  local dn, de
+  os.execute("ln -s " .. t.q(d .. "/nowhere/x") .. " " .. t.q(d .. "/dangling2"))
+  dn, de = core.write_atomic(d .. "/dangling2", "x")
+  t.ok(dn == nil and de:find("symlink whose target cannot be reached", 1, true),
+       "a dangling symlink: refused with a message")
+  os.execute("rm -rf " .. t.q(d))
+end
+
 t.done()

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -92,15 +93,35 @@ static int write_all(int fd, const char *buf, size_t n) {
 
 /* core.write_atomic(path, text): write text to a new temporary file beside path, flush it to
    the disk, and rename it over path, so that whatever happens the file holds either the old
-   text or the new, never a mix.  true, or nil and a message. */
+   text or the new, never a mix.  The temporary file has an unpredictable name and is created
+   exclusively (mkstemp: a planted file or symlink is never followed); when path is a symlink,
+   the file it points to is written (the link stays a link).  The old file's permissions are
+   kept (new files: 0666 less the umask).  true, or nil and a message. */
 static int lwrite_atomic(lua_State *L) {
   size_t n;
   const char *path = luaL_checkstring(L, 1);
   const char *text = luaL_checklstring(L, 2, &n);
-  const char *tmp = lua_pushfstring(L, "%s.tmp%d", path, (int)getpid());
+  const char *target = path;
   struct stat sb;
-  mode_t mode = stat(path, &sb) == 0 ? (sb.st_mode & 0777) : 0644;   /* keep the old mode */
-  int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, mode);
+  if (lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode)) {
+    char *real = realpath(path, NULL);
+    if (real == NULL) {
+      int e = errno;
+      luaL_pushfail(L);
+      lua_pushfstring(L, "cannot write %s: it is a symlink whose target cannot be reached (%s)",
+                      path, strerror(e));
+      return 2;
+    }
+    target = lua_pushstring(L, real);
+    free(real);
+  }
+  mode_t mask = umask(0);
+  umask(mask);
+  mode_t mode = stat(target, &sb) == 0 ? (sb.st_mode & 07777) : (0666 & ~mask);
+  char *tmp = lua_newuserdatauv(L, strlen(target) + 16, 0);
+  strcpy(tmp, target);
+  strcat(tmp, ".tmpXXXXXX");
+  int fd = mkstemp(tmp);
   int saved = 0;
   if (fd < 0) {
     saved = errno;
@@ -108,11 +129,11 @@ static int lwrite_atomic(lua_State *L) {
     lua_pushfstring(L, "cannot write %s: %s", path, strerror(saved));
     return 2;
   }
-  if (write_all(fd, text, n) != 0 || fsync(fd) != 0)
+  if (fchmod(fd, mode) != 0 || write_all(fd, text, n) != 0 || fsync(fd) != 0)
     saved = errno;
   if (close(fd) != 0 && !saved)
     saved = errno;
-  if (!saved && rename(tmp, path) != 0)
+  if (!saved && rename(tmp, target) != 0)
     saved = errno;
   if (saved) {
     remove(tmp);
@@ -121,8 +142,9 @@ static int lwrite_atomic(lua_State *L) {
     return 2;
   }
   /* the rename itself reaches the disk with the folder */
-  const char *slash = strrchr(path, '/');
-  lua_pushlstring(L, slash ? path : ".", slash ? (size_t)(slash - path + (slash == path)) : 1);
+  const char *slash = strrchr(target, '/');
+  lua_pushlstring(L, slash ? target : ".",
+                  slash ? (size_t)(slash - target + (slash == target)) : 1);
   int dfd = open(lua_tostring(L, -1), O_RDONLY);
   if (dfd >= 0) {
     fsync(dfd);
