@@ -276,4 +276,20 @@ if sf then
 else
   t.skip("stockfish is not installed", 2)
 end
+
+-- an engine's leftovers: a process it started in the background ends with it (each engine
+-- leads a process group of its own, and the group is ended when the engine is closed)
+do
+  local pcore = require "stratagem.core"
+  local p = assert(pcore.spawn({"sh", "-c", "sleep 300 & echo $!; exec cat"}))
+  local bg = p:recv(5)
+  t.ok(bg and bg:match("^%d+$"), "the engine started a background process: " .. tostring(bg))
+  p:close(0)
+  os.execute("sleep 0.3")
+  local f = io.open("/proc/" .. bg .. "/status")
+  local state = f and f:read("a"):match("State:%s*(%a)") or "gone"
+  if f then f:close() end
+  t.ok(state == "gone" or state == "Z", "and it was ended with the engine (state " .. state .. ")")
+end
+
 t.done()

@@ -77,14 +77,23 @@ static int reap(lproc *p, int wait) {
   return p->reaped;
 }
 
-/* Kill the child, reap it and let go of everything. */
+/* End the child's process group: the child and whatever it started (each child leads a group
+   of its own), so an engine that left a process behind does not leave it running. */
+static void kill_group(lproc *p) {
+  if (p->pid > 0)
+    kill(-p->pid, SIGKILL);
+}
+
+/* Kill the child (and its group), reap it and let go of everything. */
 static void proc_release(lproc *p) {
   close_fd(&p->to_child);
   close_fd(&p->from_child);
   if (p->pid > 0 && !p->reaped) {
+    kill_group(p);
     kill(p->pid, SIGKILL);
     reap(p, 1);
-  }
+  } else
+    kill_group(p);
   free(p->buf);
   p->buf = NULL;
   p->len = p->cap = 0;
@@ -98,6 +107,8 @@ static int lproc_gc(lua_State *L) {
 /* The child's side of the fork: plumbing, then exec; on failure the errno goes up the status
    pipe.  Only async-signal-safe calls here. */
 static void child(int in_fd, int out_fd, int status_fd, int quiet, char **argv) {
+  setpgid(0, 0);   /* a process group of its own, ended with it (and out of the terminal's
+                      Ctrl-C, which the runner handles) */
   signal(SIGPIPE, SIG_DFL);
   sigset_t none;
   sigemptyset(&none);
@@ -181,6 +192,9 @@ static int lspawn(lua_State *L) {
   if (pid == 0)
     child(in[0], out[1], st[1], quiet, argv);
   int e = errno;
+  if (pid > 0)
+    setpgid(pid, pid);   /* as the child does: whichever runs first (a refusal once it ran
+                            exec is harmless) */
   close(in[0]);
   close(out[1]);
   close(st[1]);
@@ -376,9 +390,11 @@ static int lclose(lua_State *L) {
   while (!reap(p, 0) && clock_now() < deadline)
     sleep_seconds(0.005);
   if (!p->reaped) {
+    kill_group(p);
     kill(p->pid, SIGKILL);
     reap(p, 1);
-  }
+  } else
+    kill_group(p);   /* what it started and left behind */
   close_fd(&p->from_child);
   return push_status(L, p);
 }
