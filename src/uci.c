@@ -377,11 +377,18 @@ static void *reader_thread(void *arg) {
   return NULL;
 }
 
-/* The next line (the caller frees it), or NULL at the end of the input. */
+/* The next line (the caller frees it), or NULL at the end of the input or when Ctrl-C asked
+   to stop (the interrupt flag, looked at every 50 ms while waiting). */
 static char *next_line(lineq *q) {
   pthread_mutex_lock(&q->m);
-  while (q->n == 0 && !q->eof)
-    pthread_cond_wait(&q->more, &q->m);
+  while (q->n == 0 && !q->eof && !interrupt_pending()) {
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    ts.tv_nsec += 50000000;
+    if (ts.tv_nsec >= 1000000000)
+      ts.tv_sec++, ts.tv_nsec -= 1000000000;
+    pthread_cond_timedwait(&q->more, &q->m, &ts);
+  }
   char *l = NULL;
   if (q->n) {
     l = q->line[q->head];
@@ -411,17 +418,23 @@ int uci_run(const ch_cfg *defaults, FILE *in, FILE *out, char *err) {
   }
   pthread_mutex_init(&u->lock, NULL);
   setvbuf(out, NULL, _IOLBF, 0);
-  lineq q;
-  memset(&q, 0, sizeof q);
-  q.in = in, q.u = u;
-  pthread_mutex_init(&q.m, NULL);
-  pthread_cond_init(&q.more, NULL);
+  /* on the heap: after Ctrl-C the reader may still be waiting for a line, and it keeps it */
+  lineq *q = calloc(1, sizeof *q);
+  if (!q) {
+    tt_free(&u->tt);
+    free(u);
+    snprintf(err, SG_ERRLEN, "uci: out of memory");
+    return -1;
+  }
+  q->in = in, q->u = u;
+  pthread_mutex_init(&q->m, NULL);
+  pthread_cond_init(&q->more, NULL);
   pthread_t reader;
-  int threaded = pthread_create(&reader, NULL, reader_thread, &q) == 0;
+  int threaded = pthread_create(&reader, NULL, reader_thread, q) == 0;
   if (!threaded)
-    reader_thread(&q);   /* no thread: read everything first, then answer */
+    reader_thread(q);   /* no thread: read everything first, then answer */
   char *line;
-  while ((line = next_line(&q)) != NULL) {
+  while ((line = next_line(q)) != NULL) {
     size_t n = strlen(line);
     while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
       line[--n] = 0;
@@ -480,18 +493,29 @@ int uci_run(const ch_cfg *defaults, FILE *in, FILE *out, char *err) {
     }
     free(line);
   }
-  /* end of input: an infinite search is stopped, a limited one finishes; then bestmove */
-  if (u->running && u->infinite)
+  /* end of input: an infinite search is stopped, a limited one finishes; then bestmove.
+     Ctrl-C: any search is stopped, and the engine ends at once. */
+  int interrupted = interrupt_pending();
+  if (u->running && (u->infinite || interrupted))
     __atomic_store_n(&u->stop, 1, __ATOMIC_RELAXED);
   wait_search(u);
-  if (threaded)   /* the loop ends at quit or at the end of the input: so does the reader */
-    pthread_join(reader, NULL);
-  while ((line = next_line(&q)) != NULL)
-    free(line);
-  free(q.line);
-  pthread_cond_destroy(&q.more);
-  pthread_mutex_destroy(&q.m);
+  if (interrupted && threaded) {
+    pthread_detach(reader);   /* it may wait for input forever: q stays its own */
+  } else {
+    if (threaded)   /* the loop ended at quit or at the end of the input: so did the reader */
+      pthread_join(reader, NULL);
+    while ((line = next_line(q)) != NULL)
+      free(line);
+    free(q->line);
+    pthread_cond_destroy(&q->more);
+    pthread_mutex_destroy(&q->m);
+    free(q);
+  }
   tt_free(&u->tt);
+  if (interrupted) {   /* u and q stay: the reader may still use them */
+    snprintf(err, SG_ERRLEN, "interrupted!");
+    return 1;
+  }
   pthread_mutex_destroy(&u->lock);
   free(u);
   return 0;

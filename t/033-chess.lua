@@ -186,7 +186,9 @@ t.like(uo, "material no game can reach", "UCI: the position refused with a messa
 -- UCI robustness (each run under `timeout`: a hang fails the test instead of the suite)
 local function uci(input) return t.run("timeout 30 " .. S .. " uci", input) end
 -- the input kept open for 3 s, the engine given 2: what must come without stop comes
-local function uci_open(input) return t.run("(cat; sleep 3) | timeout 2 " .. S .. " uci", input) end
+local function uci_open(input)
+  return t.run(string.format("(cat; sleep %g) | timeout %g %s uci", 3 * t.slow, 2 * t.slow, S), input)
+end
 local uo2, _, uc2 = uci_open("position fen 7k/8/6K1/8/8/8/8/R7 w - - 0 1\ngo depth 1000\n")
 t.ok(uo2:find("bestmove a1a8", 1, true),
      "go depth 1000 means the deepest depth: the mate is found and played without stop")

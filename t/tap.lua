@@ -106,6 +106,10 @@ M.stratagem = os.getenv("STRATAGEM") or "./stratagem"
 if not M.stratagem:find("^/") then M.stratagem = os.getenv("PWD") .. "/" .. M.stratagem end
 M.srcdir = os.getenv("SRCDIR") or "."
 
+-- How much slower than usual the program runs (a ThreadSanitizer build: TEST_TIME_FACTOR=10):
+-- tests that wait for something scale their waits by it.
+M.slow = tonumber(os.getenv("TEST_TIME_FACTOR") or "") or 1
+
 -- Run a shell command; its stdout, stderr and exit code.
 function M.run(cmd, input)
   local out, err = os.tmpname(), os.tmpname()

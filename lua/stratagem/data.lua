@@ -300,7 +300,7 @@ M.SCENARIO_MEMORY = 256 * 1024 * 1024
 function M.run_scenario(path, what)
   what = what or "scenario"
   local text, rerr = M.read_file(path, 16 * 1024 * 1024)
-  if not text then return nil, fmt("%s: %s", what, rerr) end
+  if not text then return nil, fmt("%s: cannot open %s", what, rerr) end
   local chunk, err = load(text, "@" .. path, "t", {})
   if not chunk then return nil, fmt("%s: %s", what, err) end
   -- on a coroutine of its own, so its hook leaves the caller's (Ctrl-C's) alone

@@ -309,7 +309,7 @@ local function scenario_file(name)
   end
   local dir = (core.paths() or {}).scenarios or "scenarios"
   local path = dir .. "/warchess/" .. name .. ".lua"
-  local S, err = data.run_scenario(path, "'" .. name .. "'")
+  local S, err = data.run_scenario(path, "cannot load '" .. name .. "'")
   if S == nil then return bad("%s", err) end
   return S
 end

@@ -222,7 +222,10 @@ static int luci(lua_State *L) {
   lgame *g;
   char err[SG_ERRLEN];
   checkchess(L, 1, &g);
-  if (uci_run(g->cfg, stdin, stdout, err) != 0)
+  int rc = uci_run(g->cfg, stdin, stdout, err);
+  if (rc == 1)
+    return lgame_interrupted(L);
+  if (rc != 0)
     return luaL_error(L, "%s", err);
   return 0;
 }

@@ -1,0 +1,94 @@
+-- 071-interrupt.lua: Ctrl-C (SIGINT) stops every long-running subcommand and every search
+-- promptly, with a message, and a search's `time` is honoured.  The waits are wall-clock on a
+-- shared machine, so the bounds here are loose (0.5 s to stop, twice the time plus 0.5 s to
+-- answer): they catch a search that ignores the signal or the clock, not a slow one.
+-- `stratagem bench timing` measures the overshoot itself.
+package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
+local t = require "tap"
+local sg = require "stratagem"
+local S = t.q(t.stratagem)
+
+-- Run cmd, send SIGINT after `after` seconds, and return the seconds it took to end after the
+-- signal (nil when it had to be killed), its stderr and exit code.
+local function interrupt(cmd, after, input)
+  local script = table.concat({
+    cmd .. " 2>err.$$ &",
+    "pid=$!",
+    string.format("sleep %g", after * t.slow),
+    "t1=$(date +%s.%N)",
+    "kill -INT $pid",
+    "i=0",
+    "while kill -0 $pid 2>/dev/null && [ $i -lt 100 ]; do sleep 0.02; i=$((i+1)); done",
+    "t2=$(date +%s.%N)",
+    "if kill -0 $pid 2>/dev/null; then kill -9 $pid; echo KILLED; fi",
+    "wait $pid; echo \"code $?\"",
+    "echo \"took $(echo \"$t2 - $t1\" | awk '{print $1 - $3}')\"",
+    "cat err.$$ >&2; rm -f err.$$",
+  }, "\n")
+  local out, err = t.run("sh -c " .. t.q(script), input)
+  local took = tonumber(out:match("took ([%d%.e%-]+)"))
+  return (not out:find("KILLED")) and took or nil, err, tonumber(out:match("code (%d+)"))
+end
+
+local bound = 0.5 * t.slow + 0.1   -- the polling loop above adds up to 20 ms
+local function stops(what, cmd, after, input, code_ok)
+  local took, err, code = interrupt(cmd, after or 0.4, input)
+  t.ok(took and took <= bound and (code ~= 0 or code_ok),
+       string.format("%s: stopped by Ctrl-C in %s s (exit %s)", what,
+                     took and string.format("%.3f", took) or "never", tostring(code)))
+  return err
+end
+
+-- subcommands
+local e = stops("perft", S .. " perft chess 9")
+t.like(e, "interrupted!", "perft says it was interrupted")
+stops("play, two AIs", S .. " play othello --seats ai,ai --delay 0 --ai depth=20", 0.8)
+stops("bench", S .. " bench chess")
+stops("uci: go infinite", "(printf 'position startpos\\ngo infinite\\n'; sleep 30) | " .. S .. " uci")
+stops("a script in a loop", S .. " -e 'while true do end'")
+stops("the REPL running a statement (it goes on, then ends at the end of input)",
+      "printf 'while true do end\\nprint(1)\\n' | " .. S, nil, nil, true)
+
+-- searches: each algorithm with limits it would take minutes to reach
+local searches = {
+  {"alphabeta, chess", "chess", "{depth = 60}"},
+  {"alphabeta, 2 threads", "chess", "{depth = 60, threads = 2}"},
+  {"maxn, chexers", "chexers", "{algo = 'maxn', depth = 40}"},
+  {"paranoid, chexers", "chexers", "{algo = 'paranoid', depth = 40}"},
+  {"brs, chexers", "chexers", "{algo = 'brs', depth = 40}"},
+  {"mcts, othello", "othello", "{algo = 'mcts', iterations = 1000000000}"},
+  {"mcts, 2 threads", "othello", "{algo = 'mcts', iterations = 1000000000, threads = 2}"},
+  {"pimc, connect4", "connect4", "{algo = 'pimc', samples = 4, depth = 40}"},
+  {"ismcts, othello", "othello", "{algo = 'ismcts', iterations = 1000000000}"},
+  {"othello solve", "othello", "{algo = 'solve'}"},
+}
+for _, s in ipairs(searches) do
+  local chunk = string.format("local sg = require 'stratagem' local g = sg.new(%q) "
+    .. "for i = 1, 8 do g:play(sg.search(g, {algo = 'random', seed = i}).move) end "
+    .. "sg.search(g, %s)", s[2], s[3])
+  local err = stops("search " .. s[1], S .. " -e " .. t.q(chunk))
+  t.like(err, "interrupted!", "search " .. s[1] .. ": the error says so")
+end
+
+-- the time limit of every algorithm that takes one (loose bound: see above)
+local timed = {
+  {"chess", {depth = 60, time = 0.3}},
+  {"chess", {depth = 60, time = 0.3, threads = 2}},
+  {"chexers", {algo = "maxn", depth = 40, time = 0.3}},
+  {"chexers", {algo = "paranoid", depth = 40, time = 0.3}},
+  {"chexers", {algo = "brs", depth = 40, time = 0.3}},
+  {"othello", {algo = "mcts", time = 0.3}},
+  {"connect4", {algo = "pimc", samples = 4, depth = 40, time = 0.3}},
+  {"othello", {algo = "ismcts", time = 0.3}},
+}
+for _, c in ipairs(timed) do
+  local g = sg.new(c[1])
+  for i = 1, 8 do g:play(sg.search(g, {algo = "random", seed = i}).move) end
+  local t0 = sg.clock()
+  local r = sg.search(g, c[2])
+  local took = sg.clock() - t0
+  t.ok(took <= (2 * 0.3 + 0.5) * t.slow and g:legal(r.move),
+       string.format("%s %s: time = 0.3 answered in %.3f s", c[1], c[2].algo or "alphabeta",
+                     took))
+end
+t.done()

@@ -1,0 +1,80 @@
+-- fuzz.lua: what each kind of input of t/fuzz/fuzz-lua.c must do.  Returns the function the
+-- target calls with (kind, text); it raises only on a finding: a reader that raises where it
+-- promises nil and a message, an error that is not a string naming its function, or a result
+-- that breaks the reader's own contract.
+local sg = require "stratagem"
+local data = require "stratagem.data"
+local pgn = require "stratagem.pgn"
+
+local function finding(fmt, ...) error(string.format(fmt, ...), 0) end
+
+-- f(...) may fail only with a string message starting with prefix
+local function only_messages(prefix, f, ...)
+  local ok, e = pcall(f, ...)
+  if ok then return e end
+  if type(e) ~= "string" then finding("%s raised a %s", prefix, type(e)) end
+  if e == "interrupted!" then error(e, 0) end
+  if not e:find(prefix, 1, true) then finding("%s raised an error not its own: %s", prefix, e) end
+end
+
+local kinds = {}
+
+function kinds.data(text)   -- never raises; a value read is written and read back the same
+  local v, err = data.parse(text)
+  if v == nil and err ~= nil and type(err) ~= "string" then finding("data.parse: message %s", type(err)) end
+  if v ~= nil then
+    local ok, s = pcall(data.serialize, v)
+    if ok then
+      local w = data.parse(s)
+      if data.serialize(w) ~= s then finding("data: written and read back differs") end
+    end
+  end
+end
+
+function kinds.load(text)   -- a game or nil and a message, never an error
+  local g, err = sg.load(text)
+  if g == nil and type(err) ~= "string" then finding("sg.load: no message") end
+  if g then
+    local again = sg.load(g:save())
+    if not again or again:position{all = true} ~= g:position{all = true} then
+      finding("sg.load: a loaded game's save does not load back the same")
+    end
+  end
+end
+
+function kinds.pgn(text)    -- records or nil and a message, never an error
+  local games, err = pgn.read(text)
+  if games == nil and type(err) ~= "string" then finding("pgn.read: no message") end
+  if games then
+    local back = pgn.read(pgn.write(games))
+    if not back or #back ~= #games then finding("pgn: written and read back differs") end
+  end
+end
+
+-- options: a game name on the first line, then a table of sg.new options, then of sg.search
+function kinds.options(text)
+  local name, rest = text:match("^(%w+)\n(.*)$")
+  if not name or not sg.known or not pcall(sg.defaults, name) then return end
+  local newopts, sopts = rest:match("^(.-)\n(.*)$")
+  local o1 = data.parse(newopts or rest)
+  if type(o1) ~= "table" then o1 = {} end
+  local g = only_messages("sg.new", sg.new, name, o1)
+  if not g then return end
+  local o2 = data.parse(sopts or "")
+  if type(o2) ~= "table" then return end
+  for _, k in ipairs({"time", "depth", "nodes", "iterations", "samples", "turns", "levels",
+                      "playout_depth", "threads", "hash", "plans", "rollout"}) do
+    o2[k] = nil   -- the limits stay the target's, so one input cannot run for an hour
+  end
+  o2.nodes, o2.depth, o2.hash = 2000, nil, 1
+  if g:status() == "playing" then only_messages("sg.search", sg.search, g, o2) end
+end
+
+return function(kind, text)
+  local f = kinds[kind]
+  if not f then   -- any other first line: the text goes to every reader
+    for _, k in ipairs({"data", "load", "pgn"}) do kinds[k](text) end
+    return
+  end
+  f(text)
+end
