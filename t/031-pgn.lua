@@ -161,4 +161,41 @@ t.is(r, nil, "load of a missing file: nil")
 t.like(msg, "^pgn%.load: ", "and a message")
 r, msg = pgn.save("/nonexistent-dir/x.pgn", g)
 t.like(msg, "^pgn%.save: cannot write", "save to a folder that is not there")
+
+-- streaming: pgn.games yields the records pgn.read returns, one at a time; a record's game
+-- is made when asked for; the fast path (plain movetext) and the careful one (comments,
+-- variations, NAGs) agree; a game without tags after another's result is read as a game
+local mixed = '[Event "a"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n[Event "b"]\n\n1. d4 {a comment} d5 '
+              .. '(1... Nf6 2. c4) 2. c4 $1 e6 0-1\n\n[Event "c"]\n\n1.e4 c5 2.Nf3 d6 *\n'
+local all = assert(pgn.read(mixed))
+local streamed = {}
+for rec in pgn.games(mixed) do streamed[#streamed + 1] = rec end
+t.is(#streamed, 3, "pgn.games: three games")
+for i = 1, 3 do
+  t.is_deeply(streamed[i].moves, all[i].moves, "pgn.games: game " .. i .. " as pgn.read reads it")
+  t.is(streamed[i].result, all[i].result, "pgn.games: game " .. i .. "'s result")
+end
+t.is_deeply(all[1].moves, {"e4", "e5", "Nf3", "Nc6"}, "the fast path: the moves in SAN")
+t.is_deeply(all[2].moves, {"d4", "d5", "c4", "e6"}, "the careful path: comment, variation, NAG skipped")
+t.is_deeply(all[3].moves, {"e4", "c5", "Nf3", "d6"}, "numbers stuck to their moves")
+t.ok(rawget(all[1], "game") == nil, "a record's game is not made while reading")
+t.is_deeply(all[1].game:history(), {"e2e4", "e7e5", "g1f3", "b8c6"}, "and made when asked for")
+t.ok(rawget(all[1], "game") ~= nil, "then kept")
+local notags = assert(pgn.read("1. e4 e5 1-0 1. d4 d5 *"))
+t.is(#notags, 2, "a game without tags after a result: two games")
+t.is_deeply(notags[2].moves, {"d4", "d5"}, "the second one's moves")
+local it = pgn.games('[Event "x"]\n\n1. e4 e5 2. Ke3 *\n')
+t.errors(function() it() end, "pgn.games: game 1, move 2%.: illegal move 'Ke3'",
+         "pgn.games raises naming the game and move")
+t.errors(function() pgn.games(3) end, "pgn.games: expected the text of a PGN file, got number",
+         "pgn.games on a number")
+-- what a file of games costs: the records keep tags and SAN only
+local many = {}
+for i = 1, 200 do many[i] = '[Event "m' .. i .. '"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n' end
+local before = collectgarbage("count")
+local big = assert(pgn.read(table.concat(many, "\n")))
+collectgarbage()
+t.ok(#big == 200 and collectgarbage("count") - before < 400,
+     string.format("200 games read in %.0f KB (no game objects kept)", collectgarbage("count") - before))
+
 t.done()

@@ -551,6 +551,40 @@ function benches.chess(out)
   M.plain_line(out, "chess depth 7", M.chess_games(), {depth = 7, hash = 16})
 end
 
+-- PGN reading (run when named: stratagem bench pgn): a file of seeded random games made in
+-- memory (long games: every move a record), read whole (pgn.read) and streamed (pgn.games).
+benches.pgn = function(out)
+  local pgn = sg.chess.pgn
+  local parts, moves = {}, 0
+  for i = 1, 3000 do
+    local g = sg.new("chess", {seed = i})
+    for k = 1, 60 + (i * 7919) % 120 do
+      if g:status() ~= "playing" then break end
+      g:play(sg.search(g, {algo = "random", seed = i * 1000 + k}).move)
+    end
+    moves = moves + g:ply()
+    parts[i] = pgn.write({{game = g, tags = {Event = "bench", Round = tostring(i)}}})
+  end
+  local text = table.concat(parts, "\n")
+  parts = nil
+  collectgarbage()
+  local mb = #text / 1048576
+  local t = timed(3, function()
+    local n = 0
+    for _ in pgn.games(text) do n = n + 1 end
+    return n
+  end)
+  out(fmt("pgn.games   3000 games, %d moves, %.1f MB  %8.2f ms  %7.2f M moves/s  %6.1f MB/s",
+          moves, mb, t * 1e3, moves / t / 1e6, mb / t))
+  collectgarbage()
+  local before = collectgarbage("count")
+  local games
+  t = timed(3, function() games = pgn.read(text); return #games end)
+  collectgarbage()   -- what the records of the last read hold
+  out(fmt("pgn.read    3000 games, %d moves, %.1f MB  %8.2f ms  %7.2f M moves/s  records %.1f MB",
+          moves, mb, t * 1e3, moves / t / 1e6, (collectgarbage("count") - before) / 1024))
+end
+
 function M.main(...)
   local names = {...}
   if #names == 0 then

@@ -269,6 +269,25 @@ function M.read_file(path, max)
   max = max or M.MAX_FILE
   local f, err = io.open(path, "rb")
   if not f then return nil, err end
+  -- a regular file says its size: one read, one copy of the text
+  local size0 = f:seek("end")
+  if size0 and size0 > 0 and f:seek("set") then
+    if size0 > max then
+      f:close()
+      return nil, fmt("%s is larger than %d MB, more than any file this reads", path,
+                      max // (1024 * 1024))
+    end
+    local text, rerr = f:read(size0)
+    if text and #text == size0 and f:read(0) == nil then
+      f:close()
+      return text
+    end
+    if not text and rerr then
+      f:close()
+      return nil, fmt("%s cannot be read (%s)", path, tostring(rerr))
+    end
+    f:seek("set")   -- it changed while read: read it as a stream
+  end
   local parts, size = {}, 0
   while true do
     local chunk, rerr = f:read(1 << 20)

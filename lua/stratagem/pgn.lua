@@ -184,44 +184,66 @@ end
 
 -- ---- reading ----
 
--- The text split into tokens: {kind, text, line}, kind one of "tag" (text the name, value the
--- value), "move", "number", "result", "nag", "(" and ")".  Comments and escape lines are
--- dropped.  nil, message, line on malformed text.
-local function tokenize(text)
-  local toks, i, n, line = {}, 1, #text, 1
-  local function add(kind, s, extra)
-    toks[#toks + 1] = {kind = kind, text = s, value = extra, line = line}
+-- A scanner over the text: next() gives one token at a time, as kind, text, value, position;
+-- kind one of "tag" (text the name, value the value), "move", "number", "result", "nag", "("
+-- and ")", or nil at the end.  Comments, escape lines and blanks are skipped with patterns,
+-- never a character at a time.  Malformed text raises {msg =} with its line.
+local find, sub, byte, match, gmatch = string.find, string.sub, string.byte, string.match,
+                                       string.gmatch
+local BLANKS, WORD = "^[ \t\r\n\f\v]+", "^[^%s{}%(%);%[%]$]+"
+
+local function scanner(text)
+  local i, n = 1, #text
+  local pending = {}   -- words split into several tokens ("12.e4"), and tokens put back
+  local function line_at(p)
+    local _, k = sub(text, 1, p):gsub("\n", "")
+    return k + 1
   end
-  while i <= n do
-    local c = text:sub(i, i)
-    if c == "\n" then
-      line = line + 1
-      i = i + 1
-      if text:sub(i, i) == "%" then   -- an escape line
-        i = (text:find("\n", i, true) or n + 1)
+  local function fail(p, msg) error({msg = fmt("line %d: %s", line_at(p), msg)}, 0) end
+  local S = {text = text}
+  function S.unread(kind, t, v, p) pending[#pending + 1] = {kind, t, v, p} end
+  -- go back or on to position p, forgetting tokens put back
+  function S.seek(p)
+    i = p
+    for k = #pending, 1, -1 do pending[k] = nil end
+  end
+  function S.line(p) return line_at(p) end
+  function S.next()
+    if #pending > 0 then
+      local t = table.remove(pending)
+      return t[1], t[2], t[3], t[4]
+    end
+    while true do
+      local _, e = find(text, BLANKS, i)
+      if e then i = e + 1 end
+      local c = byte(text, i)
+      if c == nil then return nil end
+      if c == 123 then                                   -- { comment }
+        local j = find(text, "}", i + 1, true)
+        if not j then fail(i, "unterminated comment (no '}')") end
+        i = j + 1
+      elseif c == 59 or (c == 37 and (i == 1 or byte(text, i - 1) == 10)) then   -- ; or %
+        i = (find(text, "\n", i, true) or n) + 1
+      else
+        break
       end
-    elseif c:match("%s") then
-      i = i + 1
-    elseif c == "%" and i == 1 then
-      i = (text:find("\n", i, true) or n + 1)
-    elseif c == "{" then
-      local j = text:find("}", i + 1, true)
-      if not j then return nil, "unterminated comment (no '}')", line end
-      local _, nl = text:sub(i, j):gsub("\n", "")
-      line = line + nl
-      i = j + 1
-    elseif c == ";" then
-      i = (text:find("\n", i, true) or n + 1)
-    elseif c == "[" then
-      local name, j = text:match("^%[%s*([%w_]+)%s*\"()", i)
-      if not name then return nil, "malformed tag (expected [Name \"value\"])", line end
+    end
+    local p, c = i, byte(text, i)
+    if c == 91 then                                      -- [Name "value"]
+      local name, value, j = match(text, '^%[%s*([%w_]+)%s*"([^"\\\n]*)"%s*%]()', i)
+      if name then
+        i = j
+        return "tag", name, value, p
+      end
+      name, j = match(text, '^%[%s*([%w_]+)%s*"()', i)
+      if not name then fail(i, "malformed tag (expected [Name \"value\"])") end
       local buf = {}
       while true do
-        local ch = text:sub(j, j)
+        local ch = sub(text, j, j)
         if ch == "" or ch == "\n" then
-          return nil, fmt("unterminated tag value of [%s", name), line
+          fail(i, fmt("unterminated tag value of [%s", name))
         elseif ch == "\\" then
-          buf[#buf + 1] = text:sub(j + 1, j + 1)
+          buf[#buf + 1] = sub(text, j + 1, j + 1)
           j = j + 2
         elseif ch == '"' then
           break
@@ -230,49 +252,49 @@ local function tokenize(text)
           j = j + 1
         end
       end
-      local close = text:match("^\"%s*%]()", j)
-      if not close then return nil, fmt("malformed tag [%s (expected ']' after the value)", name), line end
-      add("tag", name, table.concat(buf))
+      local close = match(text, '^"%s*%]()', j)
+      if not close then fail(i, fmt("malformed tag [%s (expected ']' after the value)", name)) end
       i = close
-    elseif c == "(" or c == ")" then
-      add(c, c)
+      return "tag", name, table.concat(buf), p
+    elseif c == 40 or c == 41 then                       -- ( )
       i = i + 1
-    elseif c == "$" then
-      local d, j = text:match("^%$(%d+)()", i)
-      if not d then return nil, "malformed NAG (expected $ and a number)", line end
-      add("nag", d)
+      return c == 40 and "(" or ")", c == 40 and "(" or ")", nil, p
+    elseif c == 36 then                                  -- $NAG
+      local d, j = match(text, "^%$(%d+)()", i)
+      if not d then fail(i, "malformed NAG (expected $ and a number)") end
       i = j
-    else
-      local word, j = text:match("^([^%s{}%(%);%[%]$]+)()", i)
-      if not word then return nil, fmt("unexpected character '%s'", c), line end
-      i = j
-      -- move numbers, possibly stuck to the move: "12." "12..." "12.e4"
-      while word ~= "" do
-        local num, rest = word:match("^(%d+)%.+(.*)$")
-        if num then
-          add("number", num)
-          word = rest
-        elseif RESULTS[word] then
-          add("result", word)
-          word = ""
-        elseif word:match("^%d+$") then   -- a move number without its period
-          add("number", word)
-          word = ""
-        else
-          add("move", word)
-          word = ""
-        end
-      end
+      return "nag", d, nil, p
     end
+    local word = match(text, WORD, i)
+    if not word then fail(i, fmt("unexpected character '%s'", sub(text, i, i))) end
+    i = i + #word
+    -- move numbers, possibly stuck to the move: "12." "12..." "12.e4"
+    local first = byte(word, 1)
+    local num, rest
+    if first >= 48 and first <= 57 then num, rest = match(word, "^(%d+)%.+(.*)$") end
+    if num then
+      if rest ~= "" then
+        if RESULTS[rest] then S.unread("result", rest, nil, p) else S.unread("move", rest, nil, p) end
+      end
+      return "number", num, nil, p
+    elseif RESULTS[word] then
+      return "result", word, nil, p
+    elseif first >= 48 and first <= 57 and match(word, "^%d+$") then   -- a number, no period
+      return "number", word, nil, p
+    end
+    return "move", word, nil, p
   end
-  return toks
+  return S
 end
 
 -- A move as written in a file, made acceptable to g:play: annotations dropped, zeros in
 -- castling made letters, "e.p." dropped.
 local function clean_move(s)
-  s = s:gsub("[!?]+$", ""):gsub("e%.p%.$", "")
-  if s:match("^[0O]%-[0O]") then s = s:gsub("0", "O") end
+  local last, first = byte(s, -1), byte(s, 1)
+  if last == 33 or last == 63 or last == 46 then   -- ! ? .
+    s = s:gsub("[!?]+$", ""):gsub("e%.p%.$", "")
+  end
+  if (first == 48 or first == 79) and s:match("^[0O]%-[0O]") then s = s:gsub("0", "O") end
   return s
 end
 
@@ -283,86 +305,165 @@ local function san_like(s)
   return false
 end
 
--- Replay one game's tokens (from toks[i], its tags already read into rec.tags); the index
--- after the game, or nil and a message.
-local function read_movetext(toks, i, rec, gi)
+-- A record's game, made when first asked for (record.game) by replaying its moves: reading a
+-- file keeps only tags and moves, so a file of many games takes little memory.
+local record_mt = {__index = function(rec, k)
+  if k ~= "game" then return nil end
+  local g = stratagem().new("chess", {position = rawget(rec, "tags").FEN})
+  for _, m in ipairs(rawget(rec, "moves")) do g:play(m) end
+  rawset(rec, "game", g)
+  return g
+end}
+
+-- The next game of scanner S as a record {tags =, moves = {SAN...}, result =} (its game made
+-- when asked for), or nil at the end; raises {msg =} naming the game and move when the text is
+-- malformed or a move is illegal.
+local function read_game(S, gi, play_san)
+  local kind, t, v, p = S.next()
+  if kind == nil then return nil end
+  local rec = {tags = {}, moves = {}}
+  while kind == "tag" do
+    rec.tags[t] = v
+    kind, t, v, p = S.next()
+  end
   local fen = rec.tags.FEN
-  local g, err
+  local g
   if fen then
     local ok, r, e = pcall(stratagem().new, "chess", {position = fen})
-    if not ok then return nil, fmt("game %d: bad FEN tag '%s': %s", gi, fen, tostring(r)) end
-    if not r then return nil, fmt("game %d: bad FEN tag '%s': %s", gi, fen, tostring(e)) end
+    if not ok or not r then
+      error({msg = fmt("game %d: bad FEN tag '%s': %s", gi, fen, tostring(ok and e or r))}, 0)
+    end
     g = r
   else
-    g = stratagem().new("chess")
+    g = S.base:copy()
   end
-  local side, number = fen_turn(g:position())
-  local depth = 0
-  while i <= #toks do
-    local t = toks[i]
-    if t.kind == "tag" and depth == 0 then break end   -- the next game, its result missing
-    if t.kind == "(" then
+  local side, number = fen_turn(fen or M.START)
+  local depth, moves = 0, rec.moves
+  -- the fast path: movetext of moves, numbers and a result only (no comment, variation, NAG or
+  -- escape), up to the next tag section, split into words at once
+  if kind ~= nil then
+    local text = S.text
+    local stop = find(text, "\n%[", p)
+    local region = sub(text, p, stop or #text)
+    if not find(region, "[{;%(%)%$%%\\%[]") then
+      local sans, res, stop_at, bad_why = S.play_line(g, region)
+      local done = true
+      if sans == nil then   -- res moves were played before the bad one, stop_at is the word
+        local c, word, why = res, stop_at, bad_why
+        local n0, black = number, side == "b"
+        local where = fmt("game %d, move %d%s", gi, n0 + (c + (black and 1 or 0)) // 2,
+                          ((c % 2 == 0) == not black) and "." or "...")
+        local mv = clean_move(word)
+        if mv == "" or not san_like(mv) then
+          error({msg = fmt("%s: malformed move '%s'", where, word)}, 0)
+        end
+        error({msg = fmt("%s: illegal move '%s'%s", where, word,
+                         why and (" (" .. tostring(why):gsub("^.-: ", "", 1) .. ")") or "")}, 0)
+      end
+      rec.moves, moves = sans, sans
+      rec.result = res
+      if res and find(region, "%S", stop_at + 1) then done = "more" end
+      if done == "more" then   -- a game without tags after the result: the careful path
+        for k = #moves, 1, -1 do moves[k] = nil end
+        rec.result = nil
+        getmetatable(g).__close(g)
+        g = fen and stratagem().new("chess", {position = fen}) or S.base:copy()
+        side, number = fen_turn(fen or M.START)
+        S.seek(p)
+        kind, t, v, p = S.next()
+      else
+        S.seek((stop or #text) + 1)
+        kind = nil
+      end
+    else
+      S.seek(p)
+      kind, t, v, p = S.next()
+    end
+  end
+  while kind ~= nil do
+    if kind == "tag" and depth == 0 then   -- the next game, its result missing
+      S.unread(kind, t, v, p)
+      break
+    elseif kind == "(" then
       depth = depth + 1
-    elseif t.kind == ")" then
+    elseif kind == ")" then
       depth = depth - 1
       if depth < 0 then
-        return nil, fmt("game %d (line %d): ')' without a '('", gi, t.line)
+        error({msg = fmt("game %d (line %d): ')' without a '('", gi, S.line(p))}, 0)
       end
-    elseif depth > 0 or t.kind == "nag" or t.kind == "number" then
+    elseif depth > 0 or kind == "nag" or kind == "number" then
       -- a variation, an annotation glyph or a move number: skipped
-      if t.kind == "tag" then return nil, fmt("game %d (line %d): unterminated variation", gi, t.line) end
-    elseif t.kind == "result" then
-      rec.result = t.text
-      i = i + 1
+      if kind == "tag" then
+        error({msg = fmt("game %d (line %d): unterminated variation", gi, S.line(p))}, 0)
+      end
+    elseif kind == "result" then
+      rec.result = t
       break
     else
-      local text = clean_move(t.text)
-      local where = fmt("game %d, move %d%s", gi, number, side == "w" and "." or "...")
-      local ok, why = g:legal(text)
-      if not ok then
+      local text = clean_move(t)
+      local san, why = play_san(g, text)
+      if not san then
+        local where = fmt("game %d, move %d%s", gi, number, side == "w" and "." or "...")
         if text == "" or not san_like(text) then
-          return nil, fmt("%s: malformed move '%s'", where, t.text)
+          error({msg = fmt("%s: malformed move '%s'", where, t)}, 0)
         end
-        return nil, fmt("%s: illegal move '%s'%s", where, t.text,
-                        why and (" (" .. tostring(why):gsub("^.-: ", "", 1) .. ")") or "")
+        error({msg = fmt("%s: illegal move '%s'%s", where, t,
+                         why and (" (" .. tostring(why):gsub("^.-: ", "", 1) .. ")") or "")}, 0)
       end
-      local pok, san = pcall(g.san, g, text)
-      if not pok then return nil, fmt("%s: illegal move '%s' (%s)", where, t.text, tostring(san)) end
-      pok, err = pcall(g.play, g, text)
-      if not pok then return nil, fmt("%s: illegal move '%s' (%s)", where, t.text, tostring(err)) end
-      rec.moves[#rec.moves + 1] = san
+      moves[#moves + 1] = san
       if side == "b" then number = number + 1 end
       side = side == "w" and "b" or "w"
     end
-    i = i + 1
+    kind, t, v, p = S.next()
   end
-  if depth > 0 then return nil, fmt("game %d: unterminated variation (no ')')", gi) end
+  if depth > 0 then error({msg = fmt("game %d: unterminated variation (no ')')", gi)}, 0) end
   rec.result = rec.result or (RESULTS[rec.tags.Result or ""] and rec.tags.Result) or "*"
-  rec.game = g
-  return i
+  getmetatable(g).__close(g)   -- its states now, not when the collector gets to it
+  return setmetatable(rec, record_mt)
 end
 
+-- pgn.games(text): an iterator over the games of the text, one record {tags =, moves =,
+-- result =, game =} at a time (game made when first asked for), so a file of any number of
+-- games is read in the memory of one.  It raises with a message naming the game and move
+-- when the text is malformed or a move is illegal.
+function M.games(text)
+  if type(text) ~= "string" then
+    error("pgn.games: expected the text of a PGN file, got " .. type(text), 2)
+  end
+  local S, gi = scanner(text), 0
+  S.base = stratagem().new("chess")
+  S.play_line = require("stratagem.core").chess.play_line
+  local play_san = require("stratagem.core").chess.play_san
+  return function()
+    gi = gi + 1
+    local ok, rec = pcall(read_game, S, gi, play_san)
+    if ok then return rec end
+    if type(rec) == "table" then error("pgn.games: " .. rec.msg, 2) end
+    error(rec, 0)
+  end
+end
+
+M._scanner = scanner   -- for measurements
+
 -- pgn.read(text): an array of records {tags =, moves = {SAN...}, result =, game =}, one for
--- each game of the text; nil and a message naming the game and move when the text is
--- malformed or a move is illegal.
+-- each game of the text (each game made when first asked for); nil and a message naming the
+-- game and move when the text is malformed or a move is illegal.
 function M.read(text)
   if type(text) ~= "string" then
     error("pgn.read: expected the text of a PGN file, got " .. type(text), 2)
   end
-  local toks, err, line = tokenize(text)
-  if not toks then return nil, fmt("line %d: %s", line, err) end
-  local games, i = {}, 1
-  while i <= #toks do
-    local rec = {tags = {}, moves = {}}
-    local gi = #games + 1
-    while i <= #toks and toks[i].kind == "tag" do
-      rec.tags[toks[i].text] = toks[i].value
-      i = i + 1
+  local S, games = scanner(text), {}
+  S.base = stratagem().new("chess")
+  S.play_line = require("stratagem.core").chess.play_line
+  local play_san = require("stratagem.core").chess.play_san
+  while true do
+    local ok, rec = pcall(read_game, S, #games + 1, play_san)
+    if not ok then
+      if type(rec) == "table" then return nil, rec.msg end
+      error(rec, 0)
     end
-    local nexti, merr = read_movetext(toks, i, rec, gi)
-    if not nexti then return nil, merr end
-    i = nexti
-    games[gi] = rec
+    if rec == nil then break end
+    games[#games + 1] = rec
   end
   return games
 end

@@ -194,6 +194,108 @@ static int lsan(lua_State *L) {
   return 1;
 }
 
+/* core.chess.play_san(g, move) -> san, or nil and why: the move (SAN or UCI) checked, written
+   in SAN and played with one parse (what a PGN reader does for every move of a file). */
+static int lplay_san(lua_State *L) {
+  lgame *g;
+  const ch_state *s = checkchess(L, 1, &g);
+  const char *t = luaL_checkstring(L, 2);
+  char err[SG_ERRLEN], buf[16];
+  sg_move m;
+  if (chess_class.parse(g->cfg, s, t, &m, err) != 0) {
+    luaL_pushfail(L);
+    lua_pushstring(L, err);
+    return 2;
+  }
+  chess_move_san(&s->p, m, buf, sizeof buf);
+  lua_pushstring(L, buf);
+  lgame_push(L, g, m);
+  return 1;
+}
+
+/* core.chess.play_line(g, text) -> sans, result, stop | nil, index, word, why: the movetext of
+   one PGN game without comments, variations or NAGs (the reader's fast path), played in C:
+   words between blanks, move numbers ("12.", "12...", stuck to a move or not) skipped, moves in
+   SAN (or UCI) with trailing !? and "e.p." dropped and 0-0 read as O-O, until a result token.
+   Returns the SAN of every move, the result (nil when the text ended first) and the offset
+   just after it; or, at a move that is not legal, nil, the number of moves played before it,
+   the word and the reason (the game holds the moves before it). */
+static int lplay_line(lua_State *L) {
+  lgame *g;
+  checkchess(L, 1, &g);
+  size_t len;
+  const char *t = luaL_checklstring(L, 2, &len), *end = t + len, *p = t;
+  char err[SG_ERRLEN], word[64], buf[16];
+  lua_newtable(L);                                         /* g text sans */
+  int n = 0;
+  while (p < end) {
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\f' ||
+                       *p == '\v'))
+      p++;
+    if (p >= end)
+      break;
+    const char *w = p;
+    while (p < end && !(*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\f' ||
+                        *p == '\v'))
+      p++;
+    size_t wl = (size_t)(p - w);
+    /* a move number, maybe stuck to its move */
+    const char *q = w;
+    while (q < p && *q >= '0' && *q <= '9')
+      q++;
+    if (q > w && (q == p || *q == '.')) {
+      if (q == p)   /* digits alone: a move number without its period */
+        continue;
+      while (q < p && *q == '.')
+        q++;
+      w = q;
+      wl = (size_t)(p - w);
+      if (wl == 0)
+        continue;
+    }
+    if ((wl == 3 && !memcmp(w, "1-0", 3)) || (wl == 3 && !memcmp(w, "0-1", 3)) ||
+        (wl == 7 && !memcmp(w, "1/2-1/2", 7)) || (wl == 1 && *w == '*')) {
+      lua_pushlstring(L, w, wl);
+      lua_pushinteger(L, (lua_Integer)(p - t));
+      return 3;
+    }
+    if (wl >= sizeof word) {
+      luaL_pushfail(L);
+      lua_pushinteger(L, n);
+      lua_pushlstring(L, w, wl);
+      lua_pushliteral(L, "too long to be a move");
+      return 4;
+    }
+    memcpy(word, w, wl);
+    word[wl] = 0;
+    size_t k = wl;
+    while (k > 0 && (word[k - 1] == '!' || word[k - 1] == '?'))
+      word[--k] = 0;
+    if (k >= 4 && !strcmp(word + k - 4, "e.p."))
+      word[k -= 4] = 0;
+    if ((word[0] == '0' || word[0] == 'O') && word[1] == '-')
+      for (size_t j = 0; j < k; j++)
+        if (word[j] == '0')
+          word[j] = 'O';
+    sg_move m;
+    const ch_state *s = lgame_state(g);
+    if (chess_class.parse(g->cfg, s, word, &m, err) != 0) {
+      luaL_pushfail(L);
+      lua_pushinteger(L, n);
+      lua_pushlstring(L, w, wl);
+      lua_pushstring(L, err);
+      return 4;
+    }
+    chess_move_san(&s->p, m, buf, sizeof buf);
+    lua_pushstring(L, buf);
+    lua_rawseti(L, 3, ++n);
+    lgame_push(L, g, m);
+  }
+  lua_pushnil(L);
+  lua_pushinteger(L, (lua_Integer)len);
+  return 3;
+}
+
 /* core.chess.result(g) -> "1-0" | "0-1" | "1/2-1/2" | "*", reason or nil. */
 static int lresult(lua_State *L) {
   lgame *g;
@@ -233,6 +335,8 @@ static int luci(lua_State *L) {
 static const luaL_Reg chess_funcs[] = {
   {"search", lsearch},
   {"san", lsan},
+  {"play_san", lplay_san},
+  {"play_line", lplay_line},
   {"result", lresult},
   {"in_check", lincheck},
   {"uci", luci},

@@ -174,7 +174,7 @@ static int lmoves(lua_State *L) {
 }
 
 /* Apply move m to the current state, keeping the previous one for undo. */
-static void push_move(lua_State *L, lgame *g, sg_move m) {
+void lgame_push(lua_State *L, lgame *g, sg_move m) {
   reserve(L, g, g->n + 2);
   size_t sz = g->cls->state_size;
   unsigned char *cur = g->states + (size_t)g->n * sz;
@@ -200,7 +200,7 @@ static sg_move checkmove(lua_State *L, lgame *g, int i) {
 static int lplay(lua_State *L) {
   lgame *g = checkgame(L, 1);
   sg_move m = checkmove(L, g, 2);
-  push_move(L, g, m);
+  lgame_push(L, g, m);
   lua_settop(L, 1);
   return 1;
 }

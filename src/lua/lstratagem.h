@@ -28,6 +28,8 @@ const void *lgame_state(const lgame *g);
 void lgame_pushmove(lua_State *L, const lgame *g, const void *st, sg_move m);
 /* Raise "interrupted!" and clear the flag (a Ctrl-C stopped a C loop). */
 int lgame_interrupted(lua_State *L);
+/* Play legal move m on g, keeping the state before it for undo (raises on no memory). */
+void lgame_push(lua_State *L, lgame *g, sg_move m);
 
 int luaopen_stratagem_game(lua_State *L);     /* fills the module table at -1 */
 int luaopen_stratagem_search(lua_State *L);   /* fills the module table at -1 */
