@@ -7,7 +7,7 @@ local t = require "tap"
 
 local build = (os.getenv("STRATAGEM") or "./stratagem"):gsub("[^/]*$", "")
 if build == "" then build = "./" end
-for _, target in ipairs({{"position", 4000}, {"lua", 1500}}) do
+for _, target in ipairs({{"position", 4000}, {"lua", 1500}, {"uci", 1000}}) do
   local name, n = target[1], target[2]
   local driver = build .. "t/fuzz/" .. name .. "-driver"
   local cmd = string.format("%s -n %d -s 7 %s", t.q(driver), n,

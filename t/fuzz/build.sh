@@ -1,13 +1,13 @@
 #!/bin/sh
 # build.sh: `make fuzz`: the fuzz targets built with libFuzzer, AddressSanitizer and
 # UndefinedBehaviorSanitizer (clang), each run for SECONDS on a copy of its corpus.
-#   build.sh SRCDIR BUILDDIR SECONDS [TARGET...]     (TARGET: position, lua; default both)
+#   build.sh SRCDIR BUILDDIR SECONDS [TARGET...]   (TARGET: position, lua, uci; default all)
 # A crash stops its target: the input is kept as fuzz-build/crash-* and the script fails;
 # add the input to t/fuzz/corpus/TARGET/ as a regression input once it is fixed.
 set -eu
 src=$1 build=$2 secs=$3
 shift 3
-targets=${*:-position lua}
+targets=${*:-position lua uci}
 cc=${CC_FUZZ:-clang}
 if ! command -v "$cc" >/dev/null 2>&1; then
   echo "fuzz: $cc is not installed (Debian: apt-get install clang); nothing was fuzzed" >&2
@@ -25,7 +25,8 @@ for t in $targets; do
     position) files="$src/t/fuzz/fuzz-position.c $src/t/defaults.c $src/t/tap.c"; libs="";;
     lua) files="$src/t/fuzz/fuzz-lua.c $src/src/lua/*.c $src/src/uci.c ${LUA_CFLAGS:-}"
          libs="${LUA_LIBS:--llua5.4}";;
-    *) echo "fuzz: unknown target '$t' (position, lua)" >&2; exit 2;;
+    uci) files="$src/t/fuzz/fuzz-uci.c $src/src/uci.c $src/t/defaults.c $src/t/tap.c"; libs="";;
+    *) echo "fuzz: unknown target '$t' (position, lua, uci)" >&2; exit 2;;
   esac
   echo "fuzz: building $t"
   # shellcheck disable=SC2086
