@@ -60,6 +60,26 @@ t.isnt(sg.search(d, {depth = 5, hash = 0}).hash_hits, plain.hash_hits,
 t.is(sg.search(d, {depth = 5, hash = 0}).hash_hits, 0, "hash = 0: no table, no hits")
 t.is(sg.search(d, {depth = 2.0}).depth, 2, "a whole float is a whole number")
 
+-- ---- the algorithms each game knows ----
+local shared = {"alphabeta", "brs", "ismcts", "maxn", "mcts", "paranoid", "pimc", "random"}
+t.is_deeply(sg.search_algos("tictactoe"), shared, "tictactoe: the shared searches")
+t.is_deeply(sg.search_algos("othello"),
+            {"alphabeta", "brs", "ismcts", "maxn", "mcts", "paranoid", "pimc", "random", "solve"},
+            "othello: and its solver")
+t.is_deeply(sg.search_algos("starchess"),
+            {"alphabeta", "brs", "ismcts", "maxn", "mcts", "paranoid", "pimc", "predict",
+             "random", "strong"}, "starchess: and the paper's predictor and the strong player")
+local listed = sg.search_algos("chess")
+listed[1] = "changed"
+t.is(sg.search_algos("chess")[1], "alphabeta", "the list is a copy")
+for _, name in ipairs(sg.games()) do
+  for _, a in ipairs(sg.search_algos(name)) do
+    t.ok(pcall(sg.search_options, name, a), name .. ": " .. a .. " has its options listed")
+  end
+end
+t.like(select(2, pcall(sg.search_algos, "nosuch")), "sg.search_algos: .*nosuch",
+       "an unknown game is refused, named")
+
 -- ---- the options each algorithm takes, per game ----
 t.is_deeply(sg.search_options("tictactoe"),
             {"algo", "aspiration", "beam", "depth", "hash", "history", "killers", "lmr", "nodes",

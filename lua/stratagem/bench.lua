@@ -585,6 +585,71 @@ benches.pgn = function(out)
           moves, mb, t * 1e3, moves / t / 1e6, (collectgarbage("count") - before) / 1024))
 end
 
+-- How far past its `time` each search answers (run when named: stratagem bench timing): every
+-- game, every algorithm that takes a `time`, from a position after 10 seeded random moves, with
+-- no other limit (depth 0, iterations 0), the median of 3 runs.  The target (doc/reliability.md):
+-- the answer comes within the time plus 10% plus 20 ms.  Algorithms that take `threads` are
+-- timed on 1 and 2 threads ("x2").  An algorithm that does not fit a game (alpha-beta on four
+-- players) is refused by sg.search and left out.
+benches.timing = function(out, limit)
+  limit = limit or 0.2
+  local worst, worst_at, over_count = -math.huge, "", 0
+  for _, name in ipairs(sg.games()) do
+    local g
+    for moves = 10, 0, -1 do   -- as many random moves as leave the game going (tic-tac-toe)
+      g = sg.new(name, {seed = 1})
+      for i = 1, moves do
+        if g:status() ~= "playing" then break end
+        g:play(sg.search(g, {algo = "random", seed = i}).move)
+      end
+      if g:status() == "playing" then break end
+    end
+    for _, a in ipairs(sg.search_algos(name)) do
+      local has = {}
+      for _, e in ipairs(sg.search_schema(name, a)) do has[e.name] = e end
+      local opts = {algo = a, time = limit}
+      -- no other limit: 0 where it means none, else the most the option takes
+      for _, k in ipairs({"depth", "iterations"}) do
+        if has[k] then
+          opts[k] = 0
+          if not sg.search_check(name, opts) then opts[k] = has[k].max end
+        end
+      end
+      if has.turns then opts.turns, opts.dedupe = 6, false end  -- Star Chess: the audit's case
+      if has.samples then opts.samples = 64 end     -- pimc: more samples than the time allows
+      local fits, why = sg.search_check(name, opts)
+      if has.time and not fits then
+        out(fmt("timing %-10s %-12s not measured: %s", name, a, why))
+      elseif has.time then
+        for _, threads in ipairs(has.threads and {1, 2} or {1}) do
+          opts.threads = has.threads and threads or nil
+          local label = a .. (threads > 1 and " x2" or "")
+          local runs, msg = {}, nil
+          for r = 1, 3 do
+            local t0 = sg.clock()
+            local ok, e = pcall(sg.search, g, opts)
+            runs[r] = sg.clock() - t0
+            if not ok then msg = tostring(e) break end
+          end
+          if not msg then
+            local m = median(runs)
+            local over = m - limit
+            local bad = over > limit * 0.1 + 0.02
+            if over > worst then worst, worst_at = over, name .. " " .. label end
+            if bad then over_count = over_count + 1 end
+            out(fmt("timing %-10s %-12s time %.2f s: answered in %7.1f ms, over by %+7.1f ms  %s",
+                    name, label, limit, m * 1e3, over * 1e3, bad and "OVER 10% + 20 ms" or "ok"))
+          elseif not msg:find("needs a", 1, true) and not msg:find("only", 1, true) then
+            out(fmt("timing %-10s %-12s refused: %s", name, label, msg))
+          end
+        end
+      end
+    end
+  end
+  out(fmt("timing: the most over the limit: %+.1f ms (%s); %d over the bound", worst * 1e3,
+          worst_at, over_count))
+end
+
 function M.main(...)
   local names = {...}
   if #names == 0 then

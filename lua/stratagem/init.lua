@@ -400,6 +400,14 @@ function M.search_options(name, algo)
   return keys
 end
 
+-- sg.search_algos(name): the algorithms sg.search knows for that game (the shared ones and
+-- the game's own), sorted.  A shared search that does not fit the game (alpha-beta on four
+-- players) is listed, and refused by sg.search with the reason.
+function M.search_algos(name)
+  check_game_name("sg.search_algos", name)
+  return copy((game_algos(game_defaults(name))))
+end
+
 -- sg.search_check(name, opts): whether opts (algo included, or the game's default algorithm)
 -- is a good request for that game: true, or nil and what is wrong (the message sg.search
 -- raises, without its prefix).  Values the schema does not cover (a Star Chess priority
