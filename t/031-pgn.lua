@@ -189,6 +189,27 @@ t.errors(function() it() end, "pgn.games: game 1, move 2%.: illegal move 'Ke3'",
          "pgn.games raises naming the game and move")
 t.errors(function() pgn.games(3) end, "pgn.games: expected the text of a PGN file, got number",
          "pgn.games on a number")
+-- brace comments and NAGs (a database export's clocks and evaluations) are cut out on the fast
+-- path; what must still read as the careful scanner reads it
+local function moves_of(text)
+  local recs, err = pgn.read(text)
+  return recs and recs[1].moves or err
+end
+t.is_deeply(moves_of('[Event "x"]\n\n1. e4 $1 { [%eval 0.2] [%clk 0:03:00] } 1... e5 $2 2. Nf3 {a}' ..
+                     ' Nc6 { [%clk 0:02:58] } 1-0\n'), {"e4", "e5", "Nf3", "Nc6"},
+            "comments with clocks and evaluations, NAGs: skipped")
+t.is_deeply(moves_of('1. e4 ; a note {\ne5 2. Nf3 {x} Nc6 *'), {"e4", "e5", "Nf3", "Nc6"},
+            "a '{' inside a ';' comment opens no comment")
+t.is_deeply(moves_of('1. e4 {1... c5 (better) 2. Nf3} e5 *'), {"e4", "e5"},
+            "moves and parentheses inside a comment are not read")
+t.like(select(2, pgn.read('1. e4 {oops e5 *')), "unterminated comment", "an unterminated comment")
+t.like(select(2, pgn.read('1. e4 } e5 *')), "unexpected character '}'", "a '}' alone")
+t.like(select(2, pgn.read('[Event "x"]\n\n1. e4 {c} e5 $4 2. Ke3 {d} *\n')),
+       "game 1, move 2%.: illegal move 'Ke3'", "an illegal move after comments is named by its number")
+t.is(select(2, pgn.read('1. e4 {c} e5 1-0 {after} 1. d4 d5 *')), nil,
+     "a game after a result and a comment, without tags, is read")
+t.is(#pgn.read('1. e4 {c} e5 1-0 {after} 1. d4 d5 *'), 2, "as a second game")
+
 -- what a file of games costs: the records keep tags and SAN only
 local many = {}
 for i = 1, 200 do many[i] = '[Event "m' .. i .. '"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n' end

@@ -339,13 +339,20 @@ local function read_game(S, gi, play_san)
   end
   local side, number = fen_turn(fen or M.START)
   local depth, moves = 0, rec.moves
-  -- the fast path: movetext of moves, numbers and a result only (no comment, variation, NAG or
-  -- escape), up to the next tag section, split into words at once
+  -- the fast path: movetext of moves, numbers, a result, brace comments and NAGs (no
+  -- variation, ';' comment or escape), up to the next tag section: the comments and NAGs cut
+  -- out with patterns (a brace comment ends at the first '}'; they do not nest), then split
+  -- into words at once.  A '{' inside a ';' comment opens no comment, and cutting from it
+  -- may take text that is not one; but the ';' before it stays, and sends the game to the
+  -- careful path, as variations do.
   if kind ~= nil then
     local text = S.text
     local stop = find(text, "\n%[", p)
     local region = sub(text, p, stop or #text)
-    if not find(region, "[{;%(%)%$%%\\%[]") then
+    if find(region, "[{$]") then
+      region = region:gsub("{[^}]*}", " "):gsub("%$%d+", " ")
+    end
+    if not find(region, "[{};%(%)%$%%\\%[]") then
       local sans, res, stop_at, bad_why = S.play_line(g, region)
       local done = true
       if sans == nil then   -- res moves were played before the bad one, stop_at is the word
