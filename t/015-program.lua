@@ -114,6 +114,16 @@ t.ok(c2 ~= 0 and c2 ~= 124 and e2:find("used more than 256 MB of memory", 1, tru
 local _, e3, c3 = scen("return {turn = 1, x = os.exit(3)}\n")
 t.ok(c3 ~= 3 and e3:find("attempt to index a nil value", 1, true) ~= nil,
      "a scenario sees no os: " .. e3)
+local _, e4, c4 = scen("local x = 1\n")
+t.ok(c4 ~= 0 and e4:find("returned nothing; expected a table", 1, true) ~= nil,
+     "a scenario that returns nothing is refused with a message: " .. e4)
+local data = require "stratagem.data"
+local f = assert(io.open(tmp, "wb"))
+f:write("return 42\n")
+f:close()
+local sv, serr = data.run_scenario(tmp)
+t.ok(sv == nil and serr:find("returned number; expected a table", 1, true) ~= nil,
+     "data.run_scenario: a number is no scenario: " .. tostring(serr))
 os.remove(tmp)
 
 -- files that never end or are too big are refused, not read into memory

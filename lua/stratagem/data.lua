@@ -313,7 +313,7 @@ end
 -- Run a scenario file (a Lua chunk that returns a table) in a sandbox: an empty environment
 -- (no os, io, require or load), text only, and budgets of instructions and memory, so that a
 -- broken or hostile scenario ends with a message instead of hanging or filling the memory.
--- Its value, or nil and a message naming the file.
+-- The table it returns, or nil and a message naming the file.
 M.SCENARIO_INSTRUCTIONS = 200 * 1000 * 1000
 M.SCENARIO_MEMORY = 256 * 1024 * 1024
 function M.run_scenario(path, what)
@@ -349,6 +349,10 @@ function M.run_scenario(path, what)
   end
   if coroutine.status(co) ~= "dead" then
     return nil, fmt("%s: %s failed: it yielded instead of returning a table", what, path)
+  end
+  if type(v) ~= "table" then
+    return nil, fmt("%s: %s returned %s; expected a table (return {...})", what, path,
+                    v == nil and "nothing" or type(v))
   end
   return v
 end

@@ -105,12 +105,7 @@ local function scenario_arg(game, word)
     return nil, fmt("unexpected word '%s' (%s takes no scenario)", word, game)
   end
   if not (word:find("/", 1, true) or word:match("%.lua$")) then return word end
-  local S, err = data.run_scenario(word)
-  if S == nil then return nil, err end
-  if type(S) ~= "table" then
-    return nil, fmt("scenario: %s must return a table, it returned %s", word, type(S))
-  end
-  return S
+  return data.run_scenario(word)
 end
 
 local function result_text(g, names)

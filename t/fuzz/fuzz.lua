@@ -70,6 +70,42 @@ function kinds.options(text)
   if g:status() == "playing" then only_messages("sg.search", sg.search, g, o2) end
 end
 
+-- scenario: the text is a scenario file, run in the sandbox (a table, or nil and a message,
+-- never an error: budgets cut short for the fuzzer, 2 million instructions and 16 MB); a
+-- table is then offered to the games that take scenarios, which may refuse it with messages
+local scenario_path
+function kinds.scenario(text)
+  if not scenario_path then scenario_path = os.tmpname() end
+  local f = assert(io.open(scenario_path, "wb"))
+  f:write(text)
+  f:close()
+  local ins, mem = data.SCENARIO_INSTRUCTIONS, data.SCENARIO_MEMORY
+  data.SCENARIO_INSTRUCTIONS, data.SCENARIO_MEMORY = 2 * 1000 * 1000, 16 * 1024 * 1024
+  local ok, v, err = pcall(data.run_scenario, scenario_path)
+  data.SCENARIO_INSTRUCTIONS, data.SCENARIO_MEMORY = ins, mem
+  if not ok then
+    if v == "interrupted!" then error(v, 0) end
+    finding("data.run_scenario raised: %s", tostring(v))
+  end
+  if v == nil then
+    if type(err) ~= "string" or not err:find("scenario: ", 1, true) then
+      finding("data.run_scenario: nil without a message naming the scenario")
+    end
+    return
+  end
+  if type(v) == "table" then
+    for _, name in ipairs({"warchess", "starchess"}) do
+      local g = only_messages("sg.new", sg.new, name, {scenario = v})
+      if g then
+        local again = sg.load(g:save())
+        if not again or again:position{all = true} ~= g:position{all = true} then
+          finding("%s: a game made from a scenario does not load back the same", name)
+        end
+      end
+    end
+  end
+end
+
 return function(kind, text)
   local f = kinds[kind]
   if not f then   -- any other first line: the text goes to every reader
