@@ -70,6 +70,36 @@ function kinds.options(text)
   if g:status() == "playing" then only_messages("sg.search", sg.search, g, o2) end
 end
 
+-- prefs: the text is a preferences file; reading it never raises, each problem is a message,
+-- and every entry it keeps makes a game and passes the search check
+local prefs = require "stratagem.prefs"
+local prefs_path
+function kinds.prefs(text)
+  if not prefs_path then prefs_path = os.tmpname() end
+  local f = assert(io.open(prefs_path, "wb"))
+  f:write(text)
+  f:close()
+  local saved = prefs.file
+  prefs.file = prefs_path
+  local ok, games, problems = pcall(prefs.read)
+  prefs.file = saved
+  if not ok then
+    if games == "interrupted!" then error(games, 0) end
+    finding("prefs.read raised: %s", tostring(games))
+  end
+  for _, p in ipairs(problems) do
+    if type(p) ~= "string" then finding("prefs.read: a problem that is no message") end
+  end
+  for game, e in pairs(games) do
+    local g = only_messages("sg.new", sg.new, game,
+                            {variant = e.variant, rules = e.rules, weights = e.weights})
+    if not g then finding("prefs.read kept %s's entry, which sg.new refuses", game) end
+    if e.ai and not sg.search_check(game, e.ai) then
+      finding("prefs.read kept %s's ai, which sg.search_check refuses", game)
+    end
+  end
+end
+
 -- scenario: the text is a scenario file, run in the sandbox (a table, or nil and a message,
 -- never an error: budgets cut short for the fuzzer, 2 million instructions and 16 MB); a
 -- table is then offered to the games that take scenarios, which may refuse it with messages
@@ -109,7 +139,7 @@ end
 return function(kind, text)
   local f = kinds[kind]
   if not f then   -- any other first line: the text goes to every reader
-    for _, k in ipairs({"data", "load", "pgn"}) do kinds[k](text) end
+    for _, k in ipairs({"data", "load", "pgn", "prefs"}) do kinds[k](text) end
     return
   end
   f(text)
