@@ -49,6 +49,58 @@ static int tables_ready;
    start, so both are the same on every machine and in every run. */
 #define CH_TABLE_SEED 0x2545f4914f6cdd1dULL
 
+/* The multipliers that search finds from that start, kept so start-up need not repeat it (it
+   took 0.2 s, more under the sanitizers), and the stream's state after it, from which the
+   Zobrist keys follow.  Each is checked against every occupancy at start-up; if one does not
+   fit (the masks or this table changed), the search runs from the start. */
+static const bb rook_known[64] = {
+  0xa080001820400080ULL, 0x0040002000401000ULL, 0x0180300160008008ULL,
+  0x0480040800801001ULL, 0x2a00081084204200ULL, 0x0480018012003400ULL,
+  0x0600010082000428ULL, 0x420002250c018042ULL, 0x0040800040002080ULL,
+  0x000040002000500cULL, 0x2002004022001080ULL, 0x0026002200400810ULL,
+  0x2000808008000400ULL, 0x0022000200883104ULL, 0x2c88808001000200ULL,
+  0x1112000080420104ULL, 0x0100908000400020ULL, 0x0080808020004000ULL,
+  0x0008410010200300ULL, 0x0014808010000801ULL, 0x0080050011004800ULL,
+  0x00d1010002080400ULL, 0xa08004000a300158ULL, 0x1000120005288244ULL,
+  0x020c400080248002ULL, 0x4020411200220082ULL, 0x8028100080200881ULL,
+  0x1210001100090020ULL, 0x005a005200084520ULL, 0x0080040080020080ULL,
+  0x0002000200840148ULL, 0x440b210a00006884ULL, 0x0880401028800080ULL,
+  0x2000802008804000ULL, 0x2160001041002900ULL, 0x201020400a001200ULL,
+  0x8018010009001104ULL, 0x2480800400800200ULL, 0x0000010804000210ULL,
+  0x0020008042003104ULL, 0x0000802040008000ULL, 0x0010002000404000ULL,
+  0x0001001020010041ULL, 0x8840100009010022ULL, 0x8048004020040400ULL,
+  0x2000040002008080ULL, 0x0803000200010084ULL, 0x0010004400820001ULL,
+  0xa881410720800100ULL, 0x0008208a00450600ULL, 0x0000802000100080ULL,
+  0x004408a240920200ULL, 0x6000800400080080ULL, 0x0020040002008080ULL,
+  0x8003000a00245500ULL, 0x0100842081004200ULL, 0x0000201840820102ULL,
+  0x0011002040008019ULL, 0x001181c20020501aULL, 0x1c10014488201101ULL,
+  0x0002002004110802ULL, 0x0881000204000801ULL, 0x2000880142100094ULL,
+  0x000154050022c082ULL};
+static const bb bishop_known[64] = {
+  0x8040011264004082ULL, 0x1002442122020100ULL, 0x080800a400880009ULL,
+  0x08424081000220c8ULL, 0x00a2021104080040ULL, 0x0002080208000060ULL,
+  0x4001011820240008ULL, 0x0010882802100420ULL, 0x0000042004010218ULL,
+  0x0011020848008481ULL, 0x1080088084008600ULL, 0x88000c4100603b11ULL,
+  0x0410921210618128ULL, 0x1145420290044401ULL, 0x0281010808028800ULL,
+  0x4400892504422010ULL, 0x2090800882280808ULL, 0x8c2c20a001640120ULL,
+  0x1130022040908010ULL, 0x0008000422032018ULL, 0x0094004e010c0141ULL,
+  0x0200401080602004ULL, 0x2000400401582800ULL, 0xa00040408200d040ULL,
+  0x400a202030241044ULL, 0x6204111182020808ULL, 0x00080a10010a0200ULL,
+  0x0002002008008020ULL, 0x2000488014002000ULL, 0x0060820001011880ULL,
+  0x000c141411014100ULL, 0x0007020200504402ULL, 0x00022a20c0902108ULL,
+  0x0008021894071800ULL, 0x0004014100082604ULL, 0x0000110800840040ULL,
+  0x0040008020060020ULL, 0x8008080088431004ULL, 0x100420820180884cULL,
+  0x4006c58080430405ULL, 0x0408010420411014ULL, 0x0400821002201024ULL,
+  0x00010402a2084400ULL, 0x4c04410411000800ULL, 0x8030283010140100ULL,
+  0x0820041048100880ULL, 0x0084881a04064050ULL, 0x7888008102100040ULL,
+  0x1004040124504000ULL, 0x4401010110022b02ULL, 0x081001008090010aULL,
+  0x0100000420880000ULL, 0x00800012120a0001ULL, 0x000b040408220030ULL,
+  0x0140a80149020810ULL, 0x06040848004c900aULL, 0x00e200805808041fULL,
+  0x0900020084218804ULL, 0x0240a00204841100ULL, 0x08922000b0411081ULL,
+  0x0800000028030401ULL, 0x030c801122100440ULL, 0x0002100202080210ULL,
+  0x0008080084040020ULL};
+#define CH_STREAM_AFTER_MAGICS 0x71dda9ac4d46ef61ULL
+
 static bb ray_attacks(int sq, bb occ, const int (*dirs)[2]) {
   bb a = 0;
   int r0 = sq / 8, f0 = sq % 8;
@@ -73,11 +125,32 @@ static bb edges_for(int sq) {
   return e;
 }
 
-static void init_magics(magic *m, bb *table, const int (*dirs)[2], uint64_t *stream) {
+/* Whether mul maps every occupancy of the mask (occs, with attacks refs, n of them) to an
+   entry of at that holds its attacks; fills at as it goes.  ep marks the entries set. */
+static int magic_fits(bb mul, int shift, const bb *occs, const bb *refs, int n, bb *at,
+                      int *epoch, int ep) {
+  for (int i = 0; i < n; i++) {
+    unsigned idx = (unsigned)((occs[i] * mul) >> shift);
+    if (epoch[idx] < ep) {
+      epoch[idx] = ep;
+      at[idx] = refs[i];
+    } else if (at[idx] != refs[i])
+      return 0;
+  }
+  return 1;
+}
+
+/* The magics of one slider: the known multipliers when every one fits (returns 1), else, with
+   known NULL, found by the search from *stream (returns 1) or, with known given and one that
+   does not fit, 0 (the caller searches again from the start). */
+static int init_magics(magic *m, bb *table, const int (*dirs)[2], uint64_t *stream,
+                       const bb *known) {
   static bb occs[4096], refs[4096];
   static int epoch[4096];
   bb *at = table;
   int ep = 0;
+  if (known)
+    memset(epoch, 0, sizeof epoch);   /* no mark left by the other slider's pass */
   for (int sq = 0; sq < 64; sq++) {
     magic *mg = &m[sq];
     mg->mask = ray_attacks(sq, 0, dirs) & ~edges_for(sq);
@@ -90,28 +163,24 @@ static void init_magics(magic *m, bb *table, const int (*dirs)[2], uint64_t *str
       refs[n++] = ray_attacks(sq, sub, dirs);
       sub = (sub - mg->mask) & mg->mask;
     } while (sub);
-    for (;;) {
-      bb mul = hash_splitmix_next(stream) & hash_splitmix_next(stream) &
-               hash_splitmix_next(stream);
-      if (popcnt((mg->mask * mul) >> 56) < 6)
-        continue;
-      ep++;
-      int ok = 1;
-      for (int i = 0; i < n && ok; i++) {
-        unsigned idx = (unsigned)((occs[i] * mul) >> mg->shift);
-        if (epoch[idx] < ep) {
-          epoch[idx] = ep;
-          at[idx] = refs[i];
-        } else if (at[idx] != refs[i])
-          ok = 0;
+    if (known) {
+      if (!magic_fits(known[sq], mg->shift, occs, refs, n, at, epoch, ++ep))
+        return 0;
+      mg->mul = known[sq];
+    } else
+      for (;;) {
+        bb mul = hash_splitmix_next(stream) & hash_splitmix_next(stream) &
+                 hash_splitmix_next(stream);
+        if (popcnt((mg->mask * mul) >> 56) < 6)
+          continue;
+        if (magic_fits(mul, mg->shift, occs, refs, n, at, epoch, ++ep)) {
+          mg->mul = mul;
+          break;
+        }
       }
-      if (ok) {
-        mg->mul = mul;
-        break;
-      }
-    }
     at += (size_t)1 << bits;
   }
+  return 1;
 }
 
 static inline bb rook_att(int sq, bb occ) {
@@ -150,9 +219,13 @@ void chess_init_tables(void) {
       if (f < 7) pawn_att[1][s] |= BIT(s - 7);
     }
   }
-  uint64_t stream = CH_TABLE_SEED;
-  init_magics(rook_m, rook_table, rook_dirs, &stream);
-  init_magics(bishop_m, bishop_table, bishop_dirs, &stream);
+  uint64_t stream = CH_STREAM_AFTER_MAGICS;
+  if (!init_magics(rook_m, rook_table, rook_dirs, NULL, rook_known) ||
+      !init_magics(bishop_m, bishop_table, bishop_dirs, NULL, bishop_known)) {
+    stream = CH_TABLE_SEED;
+    init_magics(rook_m, rook_table, rook_dirs, &stream, NULL);
+    init_magics(bishop_m, bishop_table, bishop_dirs, &stream, NULL);
+  }
   for (int a = 0; a < 64; a++)
     for (int b = 0; b < 64; b++) {
       if (a == b)
