@@ -115,6 +115,28 @@ r = sg.search(sg.new("chess"), {depth = 2, eval = function(fen)
   return side == "b" and -v or v
 end})
 t.ok(calls > 0 and r.move == "a2a4", "a Lua evaluation is used (" .. calls .. " calls): " .. r.move)
+-- an evaluation that changes or lets go of the game under search (issue 20, item 2: a
+-- use-after-free the sanitizer build reports): the search runs on a private copy
+local busy = sg.new("chess")
+local played = 0
+r = sg.search(busy, {depth = 3, eval = function()
+  if pcall(busy.play, busy, played == 0 and "e4" or "e5") then played = played + 1 end
+  if played < 2 then pcall(busy.undo, busy) end
+  return 0
+end})
+local start_moves = {}
+for _, mv in ipairs(sg.new("chess"):moves()) do start_moves[mv] = true end
+t.ok(start_moves[r.move], "an eval that plays and takes back moves on the searched game: the " ..
+     "search answers for the position it was given (" .. r.move .. ")")
+do
+  local doomed = sg.new("chess")
+  r = sg.search(doomed, {depth = 3, eval = function()
+    doomed = nil
+    collectgarbage()
+    return 0
+  end})
+  t.ok(start_moves[r.move], "an eval that drops its game and runs the collector: the search ends well")
+end
 t.errors(function() sg.search(sg.new("chess"), {depth = 2, eval = function() error("boom") end}) end, "boom", "its errors surface")
 t.errors(function() sg.search(sg.new("chess"), {depth = 2, eval = function() return "x" end}) end, "must return a number", "and bad values")
 t.errors(function() sg.search(sg.new("chess"), {deep = 3}) end, "deep %(algo 'alphabeta'%): unknown option; expected one of: algo, aspiration, depth, eval,", "unknown options are named")
