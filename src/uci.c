@@ -178,6 +178,14 @@ static void plan_time(search_opts *o, double left, double inc, int movestogo) {
   o->time = slot * 2.5 < cap ? slot * 2.5 : (cap > slot ? cap : slot);
 }
 
+/* x as a whole number within lo..hi (NaN: lo): a GUI's number may be anything, and a double
+   outside int's range has no int value at all. */
+static double clamp_num(double x, double lo, double hi) {
+  if (!(x >= lo))
+    return lo;
+  return x > hi ? hi : x;
+}
+
 static void cmd_go(uci *u, char *rest) {
   search_opts *o = &u->lim;
   search_opts_default(o);
@@ -197,14 +205,14 @@ static void cmd_go(uci *u, char *rest) {
     if (strcmp(t, "infinite") && strcmp(t, "ponder"))
       v = next_tok(&rest);
     double x = v ? atof(v) : 0;
-    if (!strcmp(t, "depth")) depth = (int)x;
+    if (!strcmp(t, "depth")) depth = (int)clamp_num(x, -1, SEARCH_MAX_PLY);
     else if (!strcmp(t, "movetime")) movetime = x / 1000;
-    else if (!strcmp(t, "nodes")) nodes = (uint64_t)x;
+    else if (!strcmp(t, "nodes")) nodes = (uint64_t)clamp_num(x, 0, 1e18);
     else if (!strcmp(t, "wtime")) wt = x / 1000, wgiven = 1;
     else if (!strcmp(t, "btime")) bt = x / 1000, bgiven = 1;
     else if (!strcmp(t, "winc")) wi = x / 1000;
     else if (!strcmp(t, "binc")) bi = x / 1000;
-    else if (!strcmp(t, "movestogo")) movestogo = (int)x;
+    else if (!strcmp(t, "movestogo")) movestogo = (int)clamp_num(x, 0, 1000);
     else if (!strcmp(t, "infinite")) infinite = 1;
     else if (!strcmp(t, "ponder")) continue;
     else if (!strcmp(t, "perft")) {
@@ -271,7 +279,7 @@ static void cmd_setoption(uci *u, char *rest) {
   name[len] = 0;
   const char *val = v ? v + 7 : NULL;
   if (!strcasecmp(name, "Hash")) {
-    long mb = val ? atol(val) : 0;
+    long mb = val ? strtol(val, NULL, 10) : 0;   /* out of range: LONG_MIN or LONG_MAX */
     tt_table t;
     if (mb < 1 || mb > 65536 || tt_init(&t, (size_t)mb << 20) != 0)
       say(u, "info string setoption: Hash must be 1 to 65536 MB that can be had, got '%s'",
@@ -284,7 +292,7 @@ static void cmd_setoption(uci *u, char *rest) {
     return;
   }
   if (!strcasecmp(name, "Threads")) {
-    long nt = val ? atol(val) : 0;
+    long nt = val ? strtol(val, NULL, 10) : 0;
     if (nt < 1 || nt > 256)
       say(u, "info string setoption: Threads must be 1 to 256, got '%s'", val ? val : "");
     else
