@@ -77,6 +77,9 @@ static void perft_suite(void) {
         is_int((long long)game_perft(C, &cfg, &s, d), want, "perft(%d) of %s", d, line);
         nrun++;
       }
+      if (want <= 500000)
+        is_int((long long)chess_perft_unmake(&s.p, d), want, "perft(%d) by make/unmake of %s",
+               d, line);
       char *q = strchr(p, ';');
       if (!q)
         break;
@@ -86,6 +89,42 @@ static void perft_suite(void) {
   }
   fclose(f);
   ok(npos == 22 && nrun >= 40, "the reference file has its 22 positions (%d counts run)", nrun);
+}
+
+/* ---- make then unmake gives back the position, byte for byte ---- */
+static void unmake_round_trip(void) {
+  const char *starts[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+  };
+  sg_rng rng;
+  rng_seed(&rng, 12);
+  long positions = 0, moves = 0, bad = 0;
+  sg_move ms[CH_MAX_MOVES];
+  for (size_t i = 0; i < sizeof starts / sizeof *starts; i++)
+    for (int game = 0; game < 20; game++) {
+      ch_pos p = state(starts[i]).p;
+      for (int ply = 0; ply < 120; ply++) {
+        int n = chess_gen(&p, ms);
+        if (n == 0)
+          break;
+        positions++;
+        for (int k = 0; k < n; k++) {
+          ch_pos q = p;
+          ch_undo u;
+          chess_make_undo(&q, ms[k], &u);
+          chess_unmake(&q, ms[k], &u);
+          moves++;
+          bad += memcmp(&q, &p, sizeof p) != 0;
+        }
+        chess_make(&p, ms[rng_below(&rng, (uint64_t)n)]);
+      }
+    }
+  ok(bad == 0 && positions > 5000, "make then unmake gives back every byte: %ld moves of %ld "
+     "positions (%ld differ)", moves, positions, bad);
 }
 
 /* ---- FEN ---- */
@@ -436,6 +475,7 @@ int main(void) {
   default_cfg();
   chess_init_tables();
   perft_suite();
+  unmake_round_trip();
   fen_errors();
   fen_fuzz();
   moves_text();

@@ -520,6 +520,22 @@ function benches.chess(out)
   else
     out("stockfish go perft 5      (stockfish is not installed: no ratio)")
   end
+  -- the same tree walked with make and unmake on one position instead of a copy per move
+  -- (issue 15 asks which is faster): runs interleaved, so the ratio is of one machine state
+  local unmake = require("stratagem.core").chess.perft_unmake
+  local tc, tu = {}, {}
+  local nu
+  for i = 1, 5 do
+    local t0 = sg.clock()
+    g:perft(5)
+    tc[i] = sg.clock() - t0
+    t0 = sg.clock()
+    nu = unmake(g, 5)
+    tu[i] = sg.clock() - t0
+  end
+  local mc, mu = M.median(tc), M.median(tu)
+  out(fmt("chess perft 5 make/unmake %10d leaves  %8.2f ms  %7.2f M leaves/s  copy/unmake time %.2fx",
+          nu, mu * 1e3, nu / mu / 1e6, mc / mu))
   local start = sg.new("chess")
   t, n = timed(1, function() return start:perft(6) end)
   out(fmt("chess perft 6 start       %10d leaves  %8.2f ms  %7.2f M leaves/s  %s", n, t * 1e3,

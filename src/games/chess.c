@@ -527,6 +527,31 @@ void chess_make(ch_pos *p, sg_move m) {
   }
 }
 
+void chess_make_undo(ch_pos *p, sg_move m, ch_undo *u) {
+  u->key = p->key, u->halfmove = p->halfmove, u->castle = p->castle, u->ep = p->ep;
+  chess_make(p, m);
+}
+
+void chess_unmake(ch_pos *p, sg_move m, const ch_undo *u) {
+  int them = p->side, us = them ^ 1;
+  int from = CH_FROM(m), to = CH_TO(m), pc = CH_PIECE(m), capt = CH_CAPT(m), kind = CH_KIND(m);
+  if (kind == CH_CASTLE) {
+    int base = us == 0 ? 0 : 56;
+    if (to == base + 6)
+      take(p, us, CH_ROOK, base + 5), put(p, us, CH_ROOK, base + 7);
+    else
+      take(p, us, CH_ROOK, base + 3), put(p, us, CH_ROOK, base);
+  }
+  take(p, us, CH_PROMO(m) ? CH_PROMO(m) : pc, to);
+  put(p, us, pc, from);
+  if (capt != CH_NONE)
+    put(p, them, capt, kind == CH_EP ? (us == 0 ? to - 8 : to + 8) : to);
+  if (us == 1)
+    p->fullmove--;
+  p->side = (uint8_t)us;
+  p->key = u->key, p->halfmove = u->halfmove, p->castle = u->castle, p->ep = u->ep;
+}
+
 void chess_make_null(ch_pos *p) {
   if (ep_counts(p))
     p->key ^= z_ep[p->ep & 7];
@@ -568,7 +593,26 @@ static uint64_t perft_rec(perft_ctx *c, const ch_pos *p, int depth, int ply) {
   return total;
 }
 
-uint64_t chess_perft(const ch_pos *p, int depth) {
+static uint64_t perft_unmake_rec(perft_ctx *c, ch_pos *p, int depth, int ply) {
+  sg_move *ms = c->moves[ply];
+  int n = gen(p, ms, 0);
+  if (depth == 1)
+    return (uint64_t)n;
+  if ((++c->nodes & 0xffff) == 0 && interrupt_pending())
+    c->stopped = 1;
+  if (c->stopped)
+    return 0;
+  uint64_t total = 0;
+  for (int i = 0; i < n; i++) {
+    ch_undo u;
+    chess_make_undo(p, ms[i], &u);
+    total += perft_unmake_rec(c, p, depth - 1, ply + 1);
+    chess_unmake(p, ms[i], &u);
+  }
+  return total;
+}
+
+static uint64_t perft_run(const ch_pos *p, int depth, int unmake) {
   chess_init_tables();
   if (depth <= 0)
     return 1;
@@ -578,12 +622,16 @@ uint64_t chess_perft(const ch_pos *p, int depth) {
   if (!c)
     return UINT64_MAX;
   c->nodes = 0, c->stopped = 0;
-  uint64_t r = perft_rec(c, p, depth, 0);
+  ch_pos q = *p;
+  uint64_t r = unmake ? perft_unmake_rec(c, &q, depth, 0) : perft_rec(c, p, depth, 0);
   if (c->stopped)
     r = UINT64_MAX;
   free(c);
   return r;
 }
+
+uint64_t chess_perft(const ch_pos *p, int depth) { return perft_run(p, depth, 0); }
+uint64_t chess_perft_unmake(const ch_pos *p, int depth) { return perft_run(p, depth, 1); }
 
 /* ---- FEN ---- */
 

@@ -96,6 +96,15 @@ int chess_gen(const ch_pos *p, sg_move *out);
 int chess_gen_noisy(const ch_pos *p, sg_move *out);
 /* Apply a legal move (copy the position first to keep the old one). */
 void chess_make(ch_pos *p, sg_move m);
+/* What a move cannot give back: chess_make_undo saves it, chess_unmake restores the position
+   from it (the pair to copy-make, for the comparison in `stratagem bench chess`). */
+typedef struct ch_undo {
+  uint64_t key;
+  uint16_t halfmove;
+  uint8_t castle, ep;
+} ch_undo;
+void chess_make_undo(ch_pos *p, sg_move m, ch_undo *u);
+void chess_unmake(ch_pos *p, sg_move m, const ch_undo *u);
 /* A null move (side to move passes) for search; the position must not be in check. */
 void chess_make_null(ch_pos *p);
 int chess_in_check(const ch_pos *p);
@@ -126,7 +135,10 @@ extern const char *const chess_outcome_names[];
    search: a repetition scores as a draw). */
 int chess_repeated(const ch_state *s);
 
-/* Leaves of the legal-move tree of the given depth (bulk counted at the last ply). */
+/* Leaves of the legal-move tree of the given depth (bulk counted at the last ply), with a copy
+   of the position made for each move; chess_perft_unmake walks the same tree on one position
+   with make and unmake.  UINT64_MAX when interrupted or out of memory. */
 uint64_t chess_perft(const ch_pos *p, int depth);
+uint64_t chess_perft_unmake(const ch_pos *p, int depth);
 
 #endif
