@@ -61,6 +61,11 @@ local searches = {
   {"pimc, connect4", "connect4", "{algo = 'pimc', samples = 4, depth = 40}"},
   {"ismcts, othello", "othello", "{algo = 'ismcts', iterations = 1000000000}"},
   {"othello solve", "othello", "{algo = 'solve'}"},
+  {"lookahead, warchess", "warchess", "{algo = 'lookahead', depth = 8, plans = 16}"},
+  {"predict, starchess, 2 threads", "starchess",
+   "{algo = 'predict', turns = 8, dedupe = false, threads = 2}"},
+  {"strong, starchess, 2 threads", "starchess",
+   "{algo = 'strong', turns = 8, dedupe = false, threads = 2}"},
 }
 for _, s in ipairs(searches) do
   local chunk = string.format("local sg = require 'stratagem' local g = sg.new(%q) "
@@ -80,6 +85,9 @@ local timed = {
   {"othello", {algo = "mcts", time = 0.3}},
   {"connect4", {algo = "pimc", samples = 4, depth = 40, time = 0.3}},
   {"othello", {algo = "ismcts", time = 0.3}},
+  {"warchess", {algo = "lookahead", depth = 8, plans = 16, time = 0.3}},
+  {"starchess", {algo = "predict", turns = 8, dedupe = false, threads = 2, time = 0.3}},
+  {"starchess", {algo = "strong", turns = 8, dedupe = false, threads = 2, time = 0.3}},
 }
 for _, c in ipairs(timed) do
   local g = sg.new(c[1])

@@ -580,7 +580,7 @@ static uint64_t perft_rec(perft_ctx *c, const ch_pos *p, int depth, int ply) {
   int n = gen(p, ms, 0);
   if (depth == 1)
     return (uint64_t)n;
-  if ((++c->nodes & 0xffff) == 0 && interrupt_pending())
+  if ((++c->nodes & 0xfff) == 0 && interrupt_pending())   /* every few ms */
     c->stopped = 1;
   if (c->stopped)
     return 0;
@@ -598,7 +598,7 @@ static uint64_t perft_unmake_rec(perft_ctx *c, ch_pos *p, int depth, int ply) {
   int n = gen(p, ms, 0);
   if (depth == 1)
     return (uint64_t)n;
-  if ((++c->nodes & 0xffff) == 0 && interrupt_pending())
+  if ((++c->nodes & 0xfff) == 0 && interrupt_pending())   /* every few ms */
     c->stopped = 1;
   if (c->stopped)
     return 0;
