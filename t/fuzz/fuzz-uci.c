@@ -4,9 +4,10 @@
    thread, the command queue, position/go/setoption/d and the search thread all take part.
 
    The harness bounds the work one input may ask for, and changes nothing else: every `go`
-   starts with `nodes 3000` and any nodes value it gives is cut to 1..3000, so a search ends
-   after about 3,000 nodes however it was asked for (`go infinite` still waits for stop, or
-   the end of input); `go perft N` is cut to N <= 3, `Hash` to 16 MB and `Threads` to 2.
+   starts with `nodes 3000` and any nodes value it gives is cut to 1..3000 (a `nodes` with no
+   value, which would mean no limit, gets 3000), so a search ends after about 3,000 nodes
+   however it was asked for (`go infinite` still waits for stop, or the end of input);
+   `go perft N` is cut to N <= 3, `Hash` to 16 MB and `Threads` to 2.
 
    What must hold, or the target aborts (a crash is a finding, as is every sanitizer report):
    - uci_run returns 0 (the end of the input or quit ends it, with every search answered);
@@ -90,8 +91,11 @@ static void put_line(FILE *out, const char *l, tally *t) {
       rest = word(rest, val, sizeof val);
       if (!strcmp(tok, "perft"))
         perft = 1;   /* answered at once, or refused: no search either way */
-      if (!val[0])
+      if (!val[0]) {
+        if (!strcmp(tok, "nodes"))
+          fputs(" 3000", out);   /* a nodes with no value would mean no limit */
         break;
+      }
       if (perft) {
         if (atof(val) > 3)
           strcpy(val, "3");
