@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ai/driver.h"
 #include "ai/multi.h"
 #include "core/clock.h"
 #include "games/tictactoe.h"
@@ -456,11 +457,55 @@ static void pile_claims(void) {
   }
 }
 
+/* The driver the tree searches share (src/ai/driver.c): alpha-beta, max^n, paranoid and
+   best-reply honour a stop flag and an interrupt alike. */
+static void driver_claims(void) {
+  multi_opts o;
+  multi_opts_default(&o);
+  ttt_state empty = pos(".../.../...");
+  sg_move ms[9];
+  T->gen(&tcfg, &empty, ms);
+  multi_fn fs[3] = {multi_maxn, multi_paranoid, multi_brs};
+  const char *names[3] = {"max^n", "paranoid", "best-reply"};
+  char err[SG_ERRLEN];
+  search_result ar;
+  int stop = 1;
+  o.s.stop_flag = &stop;   /* set before the search: no iteration finishes */
+  for (int i = 0; i < 3; i++) {
+    multi_result r = run(fs[i], T, &tcfg, &empty, &o);
+    ok(r.stopped == SEARCH_LIMIT && r.move == ms[0] && r.depth == 0 && r.nodes <= 2,
+       "%s: a stop flag set before the search gives the first legal move at once (%llu nodes)",
+       names[i], (unsigned long long)r.nodes);
+  }
+  if (search_alphabeta(T, &tcfg, &empty, &o.s, &ar, err) != 0)
+    bail("%s", err);
+  ok(ar.stopped == SEARCH_LIMIT && ar.move == ms[0] && ar.depth == 0 && ar.nodes <= 2,
+     "alpha-beta: the same (%llu nodes)", (unsigned long long)ar.nodes);
+  o.s.stop_flag = NULL;
+
+  /* the limits are looked at when the node count reaches the next poll's, so a count that
+     jumps (game ends are counted without a poll) cannot step over it */
+  interrupt_request();
+  for (int i = 0; i < 3; i++) {
+    multi_result r = run(fs[i], T, &tcfg, &empty, &o);
+    ok(r.stopped == SEARCH_INTERRUPTED && r.nodes <= DRIVER_POLL + 9,
+       "%s: an interrupt stops it at the first poll (%llu nodes)", names[i],
+       (unsigned long long)r.nodes);
+  }
+  o.s.hash_bytes = 0;   /* here alpha-beta's count steps over 1024 (it polled at multiples) */
+  if (search_alphabeta(T, &tcfg, &empty, &o.s, &ar, err) != 0)
+    bail("%s", err);
+  ok(ar.stopped == SEARCH_INTERRUPTED && ar.nodes <= DRIVER_POLL + 9,
+     "alpha-beta: the same (%llu nodes)", (unsigned long long)ar.nodes);
+  interrupt_clear();
+}
+
 int main(void) {
   defaults_load(&tictactoe_class, &tcfg);
   nim_claims();
   tree_claims();
   ttt_claims();
   pile_claims();
+  driver_claims();
   return done_testing();
 }

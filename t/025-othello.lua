@@ -98,6 +98,18 @@ do
   t.is(with.margin, without.margin, "and both find the same final margin")
   t.ok(with.depth < 20, "the table does not make it deepen past the end (depth " .. with.depth .. ")")
 end
+-- the same for the shared alpha-beta itself (the search above is the solver's: 10 empty
+-- squares are within the default endgame): without the driver's exact-only re-search, table
+-- entries of depth-limited searches kept this endgame inexact to depth 60
+do
+  local e = sg.new("othello", {seed = 2})
+  while e:status() == "playing" and select(2, e:position():gsub("%.", "")) > 12 do
+    e:play(sg.search(e, {algo = "random", seed = 2 * 100 + e:ply()}).move)
+  end
+  local r = sg.search(e, {endgame = 0, depth = 60})
+  t.ok(r.exact and r.depth < 30, ("alpha-beta without the solver: exact at depth %d (%s)")
+       :format(r.depth, tostring(r.exact)))
+end
 t.errors(function() sg.search(sg.new("othello"), {endgame = -1}) end, "sg%.search: endgame %(algo 'alphabeta'%): %-1 is out of range; expected a whole number from 0 to 60 %(empty squares%)",
          "a negative endgame threshold")
 t.errors(function() sg.search(sg.new("othello"), {endgam = 3}) end, "endgam %(algo 'alphabeta'%): unknown option; expected one of: .*, endgame$",

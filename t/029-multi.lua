@@ -84,6 +84,19 @@ end
 r = sg.search(star(), {algo = "maxn", nodes = 500})
 t.ok(r.stopped == "limit" and r.nodes <= 501, "maxn on Star Chess: a node limit of 500")
 
+-- the driver's exact-only re-search (src/ai/driver.c): Chexers' key leaves out the actions
+-- count, so a position recurs at later plies with fewer actions left, where table entries of
+-- depth-limited searches vouched for each other's horizon; max^n went on to depth 127 and
+-- called its answer inexact.  With three turns each, every line ends in a draw at ply 9.
+local chx = sg.new("chexers", {rules = {max_turns = 3}, position = {pieces = {red = {{0, 0}},
+                   green = {{1, -2}}, blue = {{-1, 2}}}, turn = "red"}})
+for _, algo in ipairs({"maxn", "paranoid", "brs"}) do
+  r = sg.search(chx, {algo = algo, depth = 0})
+  t.ok(r.exact and r.depth <= 9 and r.scores[1] == r.scores[2] and r.scores[2] == r.scores[3],
+       ("%s on Chexers with three turns: an exact draw by ply 9 (exact %s, depth %d, %d nodes)")
+       :format(algo, tostring(r.exact), r.depth, r.nodes))
+end
+
 -- options
 t.ok(sg.search_options("tictactoe"), "search options listed")
 local function err_like(o, pat, what)

@@ -9,6 +9,7 @@
 #include "core/clock.h"
 #include "core/rng.h"
 #include "core/vtt.h"
+#include "driver.h"
 #include "multi.h"
 
 #define NO_MOVE UINT32_MAX
@@ -40,11 +41,9 @@ typedef struct multi_ctx {
   sg_move *pv;                 /* SEARCH_MAX_PLY x SEARCH_MAX_PLY triangular PV table */
   int pvlen[SEARCH_MAX_PLY + 1];
   vtt_table tt;
-  sg_rng rng;
-  uint64_t nodes;
-  double t0, deadline;
-  search_stop stop;
-  int horizon;                 /* a leaf was cut by the depth limit in the current subtree */
+  search_driver dr;            /* nodes, limits, the verdict, candidates, the rng */
+  multi_result *r;             /* the result being filled */
+  sg_move first;               /* the root move searched first: the last iteration's */
   int bounds, lo_each, max_sum;   /* the game's score bounds (max^n), when it has them */
   int shallow;                    /* shallow pruning on */
 } multi_ctx;
@@ -75,11 +74,7 @@ static void ctx_free(multi_ctx *x) {
   free(x->rootvals);
   free(x->pv);
   vtt_free(&x->tt);
-}
-
-/* The searched depth limit: o's depth, or as deep as the ply stack goes. */
-static int max_depth(const multi_opts *o) {
-  return o->s.depth > 0 && o->s.depth < SEARCH_MAX_PLY - 1 ? o->s.depth : SEARCH_MAX_PLY - 1;
+  driver_free(&x->dr);
 }
 
 static int ctx_init(multi_ctx *x, int algo, const sg_class *c, const void *cfg, const void *st,
@@ -94,7 +89,7 @@ static int ctx_init(multi_ctx *x, int algo, const sg_class *c, const void *cfg, 
     return -1;
   }
   /* best-reply levels: a skipped opponent adds a level without using depth */
-  int d = max_depth(o);
+  int d = driver_max_depth(&o->s);
   x->nlevels = algo == ALGO_BRS ? (d + 1) * x->np + 1 : d + 2;
   if (x->nlevels > SEARCH_MAX_PLY + 1)
     x->nlevels = SEARCH_MAX_PLY + 1;
@@ -105,8 +100,8 @@ static int ctx_init(multi_ctx *x, int algo, const sg_class *c, const void *cfg, 
   x->vecs = malloc((SEARCH_MAX_PLY + 1) * (size_t)x->np * sizeof(int));
   x->rootvals = malloc(mm * sizeof(int));
   x->pv = malloc((size_t)SEARCH_MAX_PLY * SEARCH_MAX_PLY * sizeof(sg_move));
-  if (!x->states || !x->moves || !x->spare || !x->vecs || !x->rootvals || !x->pv ||
-      vtt_init(&x->tt, o->s.hash_bytes) != 0) {
+  if (driver_init(&x->dr, &o->s, c->max_moves, err) != 0 || !x->states || !x->moves ||
+      !x->spare || !x->vecs || !x->rootvals || !x->pv || vtt_init(&x->tt, o->s.hash_bytes) != 0) {
     ctx_free(x);
     snprintf(err, SG_ERRLEN, "search: out of memory (hash table of %zu bytes asked)",
              o->s.hash_bytes);
@@ -116,25 +111,8 @@ static int ctx_init(multi_ctx *x, int algo, const sg_class *c, const void *cfg, 
       x->max_sum >= x->np * x->lo_each)
     x->bounds = 1, x->shallow = !o->no_shallow;
   memcpy(x->states, st, x->ssize);
-  rng_seed(&x->rng, o->s.seed);
-  x->t0 = clock_now();
-  x->deadline = o->s.time > 0 ? x->t0 + o->s.time : 0;
+  x->first = NO_MOVE;
   return 0;
-}
-
-/* Polled at every node; the clock and the interrupt flag every 1024 nodes. */
-static int out_of_budget(multi_ctx *x) {
-  if (x->stop)
-    return 1;
-  if (x->o->s.nodes && x->nodes >= x->o->s.nodes)
-    x->stop = SEARCH_LIMIT;
-  else if ((x->nodes & 1023) == 0) {
-    if (interrupt_pending())
-      x->stop = SEARCH_INTERRUPTED;
-    else if (x->deadline && clock_now() >= x->deadline)
-      x->stop = SEARCH_LIMIT;
-  }
-  return x->stop != 0;
 }
 
 static int floor_div(int a, int b) {
@@ -180,7 +158,7 @@ static void tt_put(multi_ctx *x, uint64_t key, sg_move m, const int *v, int ply,
                    int bound) {
   int t[SG_MAX_PLAYERS];
   vec_to_tt(v, t, x->np, ply);
-  vtt_store(&x->tt, key, m, t, x->np, x->horizon ? depth : TT_DEPTH_EXACT, bound);
+  vtt_store(&x->tt, key, m, t, x->np, x->dr.horizon ? depth : TT_DEPTH_EXACT, bound);
 }
 
 /* The moves of st into ms: the game's pruning (when asked), its order, the table move first. */
@@ -211,14 +189,15 @@ static int maxn(multi_ctx *x, int ply, int depth, int bp, int bv) {
   const sg_class *c = x->c;
   void *st = state_at(x, ply);
   int *v = vec_at(x, ply);
-  x->nodes++;
+  x->dr.nodes++;
   x->pvlen[ply] = 0;
-  if (out_of_budget(x))
+  if (driver_spent(&x->dr))
     return 0;
   if (end_vector(x, st, ply, v))
     return 1;
   if (depth <= 0 || ply >= SEARCH_MAX_PLY - 1 || ply + 1 >= x->nlevels) {
-    x->horizon = 1;
+    x->dr.horizon = 1;
+    x->dr.leaf = 1;   /* a real leaf: no exact-only re-search of this depth (driver.c) */
     leaf_vector(x, st, v);
     return 1;
   }
@@ -227,10 +206,10 @@ static int maxn(multi_ctx *x, int ply, int depth, int bp, int bv) {
   const vtt_entry *e = vtt_probe(&x->tt, key);
   if (e) {
     ttmove = e->move;
-    if (e->depth >= depth) {
+    if (e->depth >= depth && (!x->dr.exact_only || e->depth == TT_DEPTH_EXACT)) {
       vec_from_tt(e->vec, v, x->np, ply);
       if (e->depth != TT_DEPTH_EXACT)
-        x->horizon = 1;
+        x->dr.horizon = 1;
       return 1;
     }
   }
@@ -240,18 +219,18 @@ static int maxn(multi_ctx *x, int ply, int depth, int bp, int bv) {
     leaf_vector(x, st, v);
     return 1;
   }
-  int me = c->to_move(x->cfg, st), best = -SG_INF, exact = 1, outer = x->horizon;
+  int me = c->to_move(x->cfg, st), best = -SG_INF, exact = 1, outer = x->dr.horizon;
   int slack = x->max_sum - (x->np - 2) * x->lo_each;
   sg_move bestmove = ms[0];
   const int *cv = vec_at(x, ply + 1);
-  x->horizon = 0;
+  x->dr.horizon = 0;
   for (int i = 0; i < n; i++) {
     void *child = state_at(x, ply + 1);
     memcpy(child, st, x->ssize);
     c->play(x->cfg, child, ms[i]);
     int same = c->to_move(x->cfg, child) == me;
     maxn(x, ply + 1, depth - 1, same ? -1 : me, best);
-    if (x->stop)
+    if (x->dr.stop)
       return 0;
     if (cv[me] > best) {
       best = cv[me], bestmove = ms[i];
@@ -265,7 +244,7 @@ static int maxn(multi_ctx *x, int ply, int depth, int bp, int bv) {
   }
   if (exact)
     tt_put(x, key, bestmove, v, ply, depth, TT_EXACT);
-  x->horizon |= outer;
+  x->dr.horizon |= outer;
   return exact;
 }
 
@@ -332,16 +311,17 @@ static int pab(multi_ctx *x, int ply, int lvl, int depth, int alpha, int beta, i
   const sg_class *c = x->c;
   void *st = state_at(x, ply);
   int *v = vec_at(x, ply), R = x->root;
-  x->nodes++;
+  x->dr.nodes++;
   x->pvlen[ply] = 0;
-  if (out_of_budget(x))
+  if (driver_spent(&x->dr))
     return 0;
   if (mode == BR_NOREPLY)
     return SG_INF;   /* nobody replied in this round: not a line of best-reply search */
   if (end_vector(x, st, ply, v))
     return v[R];
   if (depth <= 0 || ply >= SEARCH_MAX_PLY - 1 || lvl + 1 >= x->nlevels) {
-    x->horizon = 1;
+    x->dr.horizon = 1;
+    x->dr.leaf = 1;
     leaf_vector(x, st, v);
     return v[R];
   }
@@ -353,7 +333,7 @@ static int pab(multi_ctx *x, int ply, int lvl, int depth, int alpha, int beta, i
   const vtt_entry *e = vtt_probe(&x->tt, key);
   if (e) {
     ttmove = e->move;
-    if (e->depth >= depth) {
+    if (e->depth >= depth && (!x->dr.exact_only || e->depth == TT_DEPTH_EXACT)) {
       int t[SG_MAX_PLAYERS];
       vec_from_tt(e->vec, t, x->np, ply);
       int tv = t[R];
@@ -361,7 +341,7 @@ static int pab(multi_ctx *x, int ply, int lvl, int depth, int alpha, int beta, i
           (e->bound == TT_UPPER && tv <= alpha)) {
         memcpy(v, t, (size_t)x->np * sizeof(int));
         if (e->depth != TT_DEPTH_EXACT)
-          x->horizon = 1;
+          x->dr.horizon = 1;
         return tv;
       }
     }
@@ -376,10 +356,10 @@ static int pab(multi_ctx *x, int ply, int lvl, int depth, int alpha, int beta, i
   /* a turn-starting opponent may also pass the reply on to a later one */
   int skip = x->algo == ALGO_BRS && !maxing && mode == BR_NONE && x->np > 2;
   int edge = maxing || x->algo != ALGO_BRS ? BR_NONE : BR_REPLY;
-  int alpha0 = alpha, beta0 = beta, best = maxing ? -SG_INF : SG_INF, outer = x->horizon;
+  int alpha0 = alpha, beta0 = beta, best = maxing ? -SG_INF : SG_INF, outer = x->dr.horizon;
   sg_move bestmove = ms[0];
   const int *cv = vec_at(x, ply + 1);
-  x->horizon = 0;
+  x->dr.horizon = 0;
   for (int i = 0; i < n + skip; i++) {
     void *child = state_at(x, ply + 1);
     int val, dn;
@@ -396,7 +376,7 @@ static int pab(multi_ctx *x, int ply, int lvl, int depth, int alpha, int beta, i
       c->play(x->cfg, child, m);
       val = pab(x, ply + 1, lvl + 1, depth, alpha, beta, child_mode(x, BR_SKIP, me, child));
     }
-    if (x->stop)
+    if (x->dr.stop)
       return 0;
     if (maxing ? val > best : val < best) {
       best = val, bestmove = m;
@@ -413,31 +393,31 @@ static int pab(multi_ctx *x, int ply, int lvl, int depth, int alpha, int beta, i
     }
   }
   if (best == SG_INF || best == -SG_INF) {   /* only lines without a reply: none counts */
-    x->horizon |= outer;
+    x->dr.horizon |= outer;
     return best;
   }
   int bound = best <= alpha0 ? TT_UPPER : best >= beta0 ? TT_LOWER : TT_EXACT;
   if (bestmove != NO_MOVE)
     tt_put(x, key, bestmove, v, ply, depth, bound);
-  x->horizon |= outer;
+  x->dr.horizon |= outer;
   return best;
 }
 
 /* ---- the root and iterative deepening of the three tree searches ---- */
 
-/* One iteration at the root.  With a random margin every move within it of the best keeps an
-   exact value (the window, or the pruning bound, stays at best - margin - 1). */
-static void root(multi_ctx *x, int depth, sg_move first, sg_move *cand, int *ncand,
-                 int *completed) {
+/* One iteration at the root (driver_iterate); returns the root moves completed.  With a
+   random margin every move within it of the best keeps an exact value (the window, or the
+   pruning bound, stays at best - margin - 1). */
+static int root(void *ud, int depth) {
+  multi_ctx *x = ud;
   const sg_class *c = x->c;
   void *st = state_at(x, 0);
   sg_move *ms = moves_at(x, 0);
-  int n = node_moves(x, st, ms, first), R = x->root, margin = x->o->s.random;
-  int best = -SG_INF, lo = -SG_INF, *vals = x->rootvals;
+  int n = node_moves(x, st, ms, x->first), R = x->root, margin = x->o->s.random;
+  int best = -SG_INF, lo = -SG_INF, *vals = x->rootvals, completed = 0;
   const int *cv = vec_at(x, 1);
-  x->nodes++;
+  x->dr.nodes++;
   x->pvlen[0] = 0;
-  *completed = 0;
   for (int i = 0; i < n; i++) {
     void *child = state_at(x, 1);
     memcpy(child, st, x->ssize);
@@ -450,10 +430,10 @@ static void root(multi_ctx *x, int depth, sg_move first, sg_move *cand, int *nca
       int cm = x->algo == ALGO_BRS ? child_mode(x, BR_NONE, R, child) : BR_NONE;
       val = pab(x, 1, 1, depth - 1, lo, SG_INF, cm);
     }
-    if (x->stop)
+    if (x->dr.stop)
       break;
     vals[i] = val;
-    (*completed)++;
+    completed++;
     if (val > best) {
       best = val;
       memcpy(x->rootvec, cv, (size_t)x->np * sizeof(int));
@@ -461,12 +441,27 @@ static void root(multi_ctx *x, int depth, sg_move first, sg_move *cand, int *nca
     }
     lo = margin >= 0 ? best - margin - 1 : best;
   }
-  *ncand = 0;
-  for (int i = 0; i < *completed; i++)
+  x->dr.ncand = 0;
+  for (int i = 0; i < completed; i++)
     if (margin < 0 ? ms[i] == x->pv[0] : vals[i] >= best - margin)
-      cand[(*ncand)++] = ms[i];
-  if (*completed == n && n > 0)
+      x->dr.cand[x->dr.ncand++] = ms[i];
+  if (completed == n && n > 0)
     tt_put(x, c->hash(x->cfg, st), x->pv[0], x->rootvec, 0, depth, TT_EXACT);
+  return completed;
+}
+
+/* Take the iteration just searched as the result (driver_keep). */
+static void keep(void *ud, int depth, int complete) {
+  multi_ctx *x = ud;
+  multi_result *r = x->r;
+  memcpy(r->scores, x->rootvec, (size_t)x->np * sizeof(int));
+  r->depth = depth;
+  r->npv = x->pvlen[0];
+  memcpy(r->pv, x->pv, (size_t)r->npv * sizeof(sg_move));
+  r->move = r->pv[0];
+  x->first = r->move;
+  if (complete)
+    r->exact = !x->dr.horizon;
 }
 
 static int tree_search(int algo, const sg_class *c, const void *cfg, const void *st,
@@ -479,62 +474,18 @@ static int tree_search(int algo, const sg_class *c, const void *cfg, const void 
   }
   if (ctx_init(&x, algo, c, cfg, st, o, err) != 0)
     return -1;
-  sg_move *cand = malloc((size_t)c->max_moves * sizeof(sg_move));
-  sg_move *best_cand = malloc((size_t)c->max_moves * sizeof(sg_move));
-  if (!cand || !best_cand) {
-    free(cand), free(best_cand), ctx_free(&x);
-    snprintf(err, SG_ERRLEN, "search: out of memory");
-    return -1;
-  }
   r->nplayers = x.np;
-  int maxdepth = max_depth(o), nbest = 0, have = 0;
-  sg_move first = NO_MOVE;
-  for (int d = 1; d <= maxdepth; d++) {
-    int ncand, completed;
-    x.horizon = 0;
-    root(&x, d, first, cand, &ncand, &completed);
-    if ((x.stop && have) || completed == 0)
-      break;
-    memcpy(r->scores, x.rootvec, (size_t)x.np * sizeof(int));
-    r->depth = x.stop ? d - 1 : d;
-    r->npv = x.pvlen[0];
-    memcpy(r->pv, x.pv, (size_t)r->npv * sizeof(sg_move));
-    r->move = r->pv[0];
-    nbest = ncand;
-    memcpy(best_cand, cand, (size_t)ncand * sizeof(sg_move));
-    have = 1;
-    first = r->move;
-    if (x.stop)
-      break;
-    r->exact = !x.horizon;
-    if (!x.horizon)
-      break;   /* nothing was cut by the depth: deeper iterations would find the same */
-  }
-  r->stopped = x.stop;
-  if (x.stop)
+  x.r = r;
+  driver_deepen(&x.dr, root, keep, &x);
+  r->stopped = x.dr.stop;
+  if (x.dr.stop)
     r->exact = 0;
-  if (!have) {   /* stopped at once: the first legal move rather than none */
-    c->gen(cfg, st, x.spare);
-    r->move = x.spare[0];
-    r->pv[0] = r->move;
-    r->npv = 1;
-    nbest = 1;
-    best_cand[0] = r->move;
+  sg_move first = c->gen(cfg, st, x.spare) > 0 ? x.spare[0] : NO_MOVE;
+  if (!x.dr.have)
     c->eval(cfg, st, r->scores);
-  }
-  r->ncand = nbest;
-  if (o->s.random >= 0 && nbest > 1) {
-    sg_move pick = best_cand[rng_below(&x.rng, (uint64_t)nbest)];
-    if (pick != r->move) {
-      r->move = pick;
-      r->pv[0] = pick;
-      r->npv = 1;   /* the PV was the other move's */
-    }
-  }
-  r->nodes = x.nodes;
-  r->time = clock_now() - x.t0;
-  free(cand);
-  free(best_cand);
+  r->ncand = driver_choose(&x.dr, first, &r->move, r->pv, &r->npv);
+  r->nodes = x.dr.nodes;
+  r->time = clock_now() - x.dr.t0;
   ctx_free(&x);
   return 0;
 }

@@ -30,7 +30,8 @@ typedef enum {
 typedef struct multi_opts {
   search_opts s;          /* depth, time, nodes, hash_bytes (MCTS: the trees' memory), seed,
                              random (root margin on the mover's own score), prune_actions,
-                             threads (MCTS: trees grown in parallel) */
+                             threads (MCTS: trees grown in parallel); the tree searches also
+                             take stop_flag and soft_time (the driver's, driver.h) */
   uint64_t iterations;    /* MCTS: 0 = until time or nodes (10000 when neither is set) */
   double exploration;     /* MCTS: the UCB1 constant C (default sqrt 2) */
   int playout_depth;      /* MCTS: random moves of a playout before it is evaluated; 0 = to the

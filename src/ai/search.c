@@ -11,6 +11,7 @@
 #include "core/clock.h"
 #include "core/rng.h"
 #include "core/tt.h"
+#include "driver.h"
 #include "search.h"
 
 #define NO_MOVE UINT32_MAX
@@ -51,18 +52,14 @@ typedef struct search_ctx {
   tt_table *tt;                /* own, or the table shared by the threads of one search */
   int shared;                  /* tt is shared: lockless access */
   uint64_t hits;               /* table hits */
-  int *quit;                   /* set (atomically) when this thread should stop: for helpers,
+  search_driver dr;            /* nodes, limits, the verdict, candidates, the rng (driver.h);
+                                  its quit is set when this thread should stop: for helpers,
                                   the main thread is done; for the main thread, a helper
                                   finished the last depth asked */
   int *finished;               /* helpers: where to say so */
-  int helper;                  /* 0 for the main thread, else the helper's number */
-  sg_rng rng;
-  uint64_t nodes;
-  double t0, deadline;
-  search_stop stop;
-  int horizon;                 /* a leaf was cut by the depth limit in the current subtree */
-  int leaf;                    /* this iteration evaluated a leaf at the depth limit */
-  int exact_only;              /* cut only on table entries of finished subtrees */
+  search_result *r;            /* the result being filled (deepen's) */
+  sg_move first;               /* the root move searched first: the last iteration's */
+  int value;                   /* the score of the iteration just searched */
   int beamcut;                 /* the beam dropped moves somewhere */
   int quiet_limit;             /* no extension at or beyond this ply */
   int root;                    /* the player to move at the root */
@@ -100,6 +97,7 @@ static void ctx_free(search_ctx *x) {
   free(x->path);
   free(x->history);
   tt_free(&x->own);
+  driver_free(&x->dr);
 }
 
 /* shared: the threads' table, or NULL for a table of the search's own. */
@@ -125,9 +123,9 @@ static int ctx_init(search_ctx *x, const sg_class *c, const void *cfg, const voi
   x->pv = malloc((size_t)SEARCH_MAX_PLY * SEARCH_MAX_PLY * sizeof(sg_move));
   x->path = malloc(((size_t)x->nhist + np + 1) * sizeof(uint64_t));
   x->history = calloc(2, sizeof *x->history);
-  if (!x->states || !x->moves || !x->keys || !x->noisy || !x->order || !x->rootvals ||
-      !x->symkeys || !x->scratch || !x->full || !x->pv || !x->path || !x->history ||
-      (!shared && tt_init(&x->own, o->hash_bytes) != 0)) {
+  if (driver_init(&x->dr, o, c->max_moves, err) != 0 || !x->states || !x->moves || !x->keys ||
+      !x->noisy || !x->order || !x->rootvals || !x->symkeys || !x->scratch || !x->full ||
+      !x->pv || !x->path || !x->history || (!shared && tt_init(&x->own, o->hash_bytes) != 0)) {
     ctx_free(x);
     snprintf(err, SG_ERRLEN, "search: out of memory (hash table of %zu bytes asked)",
              o->hash_bytes);
@@ -139,11 +137,7 @@ static int ctx_init(search_ctx *x, const sg_class *c, const void *cfg, const voi
     memcpy(x->path, hist, (size_t)x->nhist * sizeof(uint64_t));
   memcpy(x->states, st, x->nsize);
   x->root = c->to_move(cfg, st);
-  rng_seed(&x->rng, o->seed);
-  x->t0 = clock_now();
-  x->deadline = o->time > 0 ? x->t0 + o->time : 0;
-  if (o->stop_flag && __atomic_load_n(o->stop_flag, __ATOMIC_RELAXED))
-    x->stop = SEARCH_LIMIT;   /* stopped before it began: the first legal move */
+  x->first = NO_MOVE;
   x->use_pvs = o->pvs;
   x->use_killers = o->killers;
   x->use_history = o->history;
@@ -153,25 +147,6 @@ static int ctx_init(search_ctx *x, const sg_class *c, const void *cfg, const voi
   for (int i = 0; i <= SEARCH_MAX_PLY; i++)
     x->killer[i][0] = x->killer[i][1] = NO_MOVE;
   return 0;
-}
-
-/* Polled at every node; the clock and the interrupt flags every 1024 nodes. */
-static int out_of_budget(search_ctx *x) {
-  if (x->stop)
-    return 1;
-  if (x->o->nodes && !x->helper && x->nodes >= x->o->nodes)
-    x->stop = SEARCH_LIMIT;
-  else if ((x->nodes & 1023) == 0) {
-    if (x->quit && __atomic_load_n(x->quit, __ATOMIC_RELAXED))
-      x->stop = SEARCH_LIMIT;
-    else if (interrupt_pending())
-      x->stop = SEARCH_INTERRUPTED;
-    else if (x->o->stop_flag && __atomic_load_n(x->o->stop_flag, __ATOMIC_RELAXED))
-      x->stop = SEARCH_LIMIT;
-    else if (x->deadline && clock_now() >= x->deadline)
-      x->stop = SEARCH_LIMIT;
-  }
-  return x->stop != 0;
 }
 
 static int probe(search_ctx *x, uint64_t key, tt_entry *out) {
@@ -207,8 +182,8 @@ static int from_tt(int v, int ply) {
 static int evaluate(search_ctx *x, const void *st, int me) {
   if (x->o->eval_fn) {
     int stop = 0, v = x->o->eval_fn(x->o->eval_ud, st, &stop);
-    if (stop && !x->stop)
-      x->stop = SEARCH_INTERRUPTED;
+    if (stop && !x->dr.stop)
+      x->dr.stop = SEARCH_INTERRUPTED;
     return v > SG_EVAL_MAX - 1 ? SG_EVAL_MAX - 1 : v < -SG_EVAL_MAX + 1 ? -SG_EVAL_MAX + 1 : v;
   }
   int scores[SG_MAX_PLAYERS];
@@ -399,7 +374,7 @@ static int qsearch(search_ctx *x, int ply, int qply, int alpha, int beta) {
   void *st = state_at(x, ply);
   int over, v = node_end(x, st, c->to_move(x->cfg, st), ply, &over);
   if (over) {
-    x->nodes++;
+    x->dr.nodes++;
     return v;
   }
   return qsearch_node(x, ply, qply, alpha, beta, c->in_check && c->in_check(x->cfg, st));
@@ -410,12 +385,12 @@ static int qsearch_node(search_ctx *x, int ply, int qply, int alpha, int beta, i
   const sg_class *c = x->c;
   void *st = state_at(x, ply);
   int me = c->to_move(x->cfg, st), v;
-  x->nodes++;
+  x->dr.nodes++;
   x->pvlen[ply] = 0;
-  x->horizon = x->leaf = 1;
+  x->dr.horizon = x->dr.leaf = 1;
   if (ply > x->seldepth)
     x->seldepth = ply;
-  if (out_of_budget(x))
+  if (driver_spent(&x->dr))
     return 0;
   if (ply >= SEARCH_MAX_PLY - 1)
     return evaluate(x, st, me);
@@ -446,7 +421,7 @@ static int qsearch_node(search_ctx *x, int ply, int qply, int alpha, int beta, i
       continue;   /* a losing capture does not change the verdict of a quiet position */
     play_into(x, state_at(x, ply + 1), st, m);
     v = child_qvalue(x, ply, me, qply + 1, alpha, beta);
-    if (x->stop)
+    if (x->dr.stop)
       return 0;
     if (v > best) {
       best = v;
@@ -482,7 +457,7 @@ static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta, int n
   x->pvlen[ply] = 0;
   int v = node_end(x, st, me, ply, &over);
   if (over) {
-    x->nodes++;
+    x->dr.nodes++;
     return v;
   }
   int incheck = c->in_check && c->in_check(x->cfg, st);
@@ -494,14 +469,14 @@ static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta, int n
     if (c->unquiet && ply < SEARCH_MAX_PLY - 1 && ply < x->quiet_limit && c->unquiet(x->cfg, st))
       depth = 1;   /* in the middle of an exchange: look one move further */
   }
-  x->nodes++;
+  x->dr.nodes++;
   if (ply > x->seldepth)
     x->seldepth = ply;
-  if (out_of_budget(x))
+  if (driver_spent(&x->dr))
     return 0;
   if (depth <= 0 || ply >= SEARCH_MAX_PLY - 1) {
-    x->horizon = 1;
-    x->leaf = 1;
+    x->dr.horizon = 1;
+    x->dr.leaf = 1;
     return evaluate(x, st, me);
   }
   /* mate distance: no line from here beats a win at the next ply or loses faster than now */
@@ -521,13 +496,13 @@ static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta, int n
   if (probe(x, key, &te)) {
     const tt_entry *e = &te;
     ttmove = e->move;
-    if (e->depth >= depth && (!x->exact_only || e->depth == TT_DEPTH_EXACT) &&
+    if (e->depth >= depth && (!x->dr.exact_only || e->depth == TT_DEPTH_EXACT) &&
         (!pvnode || !x->use_pvs || e->depth == TT_DEPTH_EXACT)) {
       int tv = from_tt(e->score, ply);
       if (e->bound == TT_EXACT || (e->bound == TT_LOWER && tv >= beta) ||
           (e->bound == TT_UPPER && tv <= alpha)) {
         if (e->depth != TT_DEPTH_EXACT)
-          x->horizon = 1;
+          x->dr.horizon = 1;
         return tv;
       }
     }
@@ -541,17 +516,17 @@ static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta, int n
     void *child = state_at(x, ply + 1);
     memcpy(child, st, x->nsize);
     if (c->null_move(x->cfg, child)) {
-      int r = 2 + depth / 4, outer = x->horizon;
+      int r = 2 + depth / 4, outer = x->dr.horizon;
       v = c->to_move(x->cfg, child) == me
               ? negamax(x, ply + 1, depth - 1 - r, beta - 1, beta, 0)
               : -negamax(x, ply + 1, depth - 1 - r, -beta, -beta + 1, 0);
-      if (x->stop)
+      if (x->dr.stop)
         return 0;
       if (v >= beta) {
-        x->horizon = 1;   /* a pass is no move: the verdict is never exact */
+        x->dr.horizon = 1;   /* a pass is no move: the verdict is never exact */
         return v > WIN_BOUND ? beta : v;
       }
-      x->horizon = outer;
+      x->dr.horizon = outer;
     }
   }
 
@@ -563,9 +538,9 @@ static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta, int n
   }
   sg_move *ms = moves_at(x, ply);
   unsigned char *noisy = x->noisy + (size_t)ply * (size_t)c->max_moves;
-  int alpha0 = alpha, best = -SG_INF, outer_horizon = x->horizon;
+  int alpha0 = alpha, best = -SG_INF, outer_horizon = x->dr.horizon;
   sg_move bestmove = NO_MOVE;
-  x->horizon = 0;
+  x->dr.horizon = 0;
   void *child = state_at(x, ply + 1);
   for (int i = 0; i < n; i++) {
     sg_move m = pick(x, ply, n, i);
@@ -582,12 +557,12 @@ static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta, int n
           red--;
       }
       v = child_value(x, ply, me, depth - 1 - red, alpha, alpha + 1);
-      if (v > alpha && red && !x->stop)
+      if (v > alpha && red && !x->dr.stop)
         v = child_value(x, ply, me, depth - 1, alpha, alpha + 1);
-      if (v > alpha && v < beta && !x->stop)
+      if (v > alpha && v < beta && !x->dr.stop)
         v = child_value(x, ply, me, depth - 1, alpha, beta);
     }
-    if (x->stop)
+    if (x->dr.stop)
       return 0;
     if (v > best) {
       best = v, bestmove = m;
@@ -604,8 +579,8 @@ static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta, int n
   }
   int bound = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
   store(x, key, bestmove == NO_MOVE ? ms[0] : bestmove, to_tt(best, ply),
-           x->horizon ? (depth > 254 ? 254 : depth) : TT_DEPTH_EXACT, bound);
-  x->horizon |= outer_horizon;
+           x->dr.horizon ? (depth > 254 ? 254 : depth) : TT_DEPTH_EXACT, bound);
+  x->dr.horizon |= outer_horizon;
   return best;
 }
 
@@ -627,7 +602,7 @@ static int root(search_ctx *x, int depth, int alpha, int beta, sg_move first, sg
   int margin = x->o->random;
   int best = -SG_INF, alpha0 = alpha;
   int *vals = x->rootvals;
-  x->nodes++;
+  x->dr.nodes++;
   x->pvlen[0] = 0;
   *completed = 0;
   void *child = state_at(x, 1);
@@ -648,12 +623,12 @@ static int root(search_ctx *x, int depth, int alpha, int beta, sg_move first, sg
           red--;
       }
       v = child_value(x, 0, me, depth - 1 - red, alpha, alpha + 1);
-      if (v > alpha && red && !x->stop)
+      if (v > alpha && red && !x->dr.stop)
         v = child_value(x, 0, me, depth - 1, alpha, alpha + 1);
-      if (v > alpha && v < beta && !x->stop)
+      if (v > alpha && v < beta && !x->dr.stop)
         v = child_value(x, 0, me, depth - 1, alpha, beta);
     }
-    if (x->stop)
+    if (x->dr.stop)
       break;
     vals[i] = v;
     (*completed)++;
@@ -673,7 +648,7 @@ static int root(search_ctx *x, int depth, int alpha, int beta, sg_move first, sg
       cand[(*ncand)++] = ms[i];
   if (*completed == n && n > 0 && best > -SG_INF)
     store(x, c->hash(x->cfg, st), x->pv[0], to_tt(best, 0),
-             x->horizon ? depth : TT_DEPTH_EXACT,
+             x->dr.horizon ? depth : TT_DEPTH_EXACT,
              best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT);
   return best;
 }
@@ -695,7 +670,7 @@ static void symmetric_image(search_ctx *x, const void *st, search_result *r) {
   }
   if (nimg <= 1)
     return;
-  sg_move img = ms[rng_below(&x->rng, (uint64_t)nimg)];
+  sg_move img = ms[rng_below(&x->dr.rng, (uint64_t)nimg)];
   /* A symmetry k with T_k(child of move) = child of image exists (the classes say so); it
      need not fix the current position, so it maps the PV's continuation, walked from the
      child, and the image itself is the first move. */
@@ -725,103 +700,85 @@ static void fill_result(search_ctx *x, search_result *r, int depth, int score) {
   r->npv = x->pvlen[0];
   memcpy(r->pv, x->pv, (size_t)r->npv * sizeof(sg_move));
   r->move = r->pv[0];
-  r->nodes = x->nodes;
+  r->nodes = x->dr.nodes;
   r->tt_hits = x->hits;
   r->seldepth = x->seldepth;
-  r->time = clock_now() - x->t0;
+  r->time = clock_now() - x->dr.t0;
 }
 
-/* Iterative deepening on x: fills r with the deepest completed iteration and best_cand with
-   its moves within the random margin (*nbest of them); returns whether an iteration finished.
-   Helpers (x->helper > 0) skip depths, so the threads spread over two depths and fill the
-   shared table for each other (lazy SMP). */
-static int deepen(search_ctx *x, search_result *r, sg_move *cand, sg_move *best_cand,
-                  int *nbest) {
+/* One iteration to depth d (driver_iterate): the root in an aspiration window around the
+   last score, widened (doubled) on a fail until the score falls inside it. */
+static int iterate(void *ud, int d) {
+  search_ctx *x = ud;
   const search_opts *o = x->o;
-  int maxdepth = o->depth > 0 && o->depth < SEARCH_MAX_PLY - 1 ? o->depth : SEARCH_MAX_PLY - 1;
-  int have = 0, score = 0;
-  sg_move first = NO_MOVE;
-  for (int d = 1; d <= maxdepth; d++) {
-    /* helpers skip every other depth (in blocks that grow with the helper's number, phased
-       by it), so that they run ahead of the main thread and each other */
-    int size = 1 + (x->helper >= 3) + (x->helper >= 7);
-    if (x->helper && d > 1 && d < maxdepth && ((d + x->helper) / size) % 2)
-      continue;
-    int ncand = 0, completed = 0, v = 0;
-    int delta = 25, lo = -SG_INF, hi = SG_INF;
-    if (o->aspiration && o->random < 0 && d >= 5 && have && score > -WIN_BOUND / 2 &&
-        score < WIN_BOUND / 2 && !x->exact_only)
-      lo = score - delta, hi = score + delta;
-    for (;;) {   /* aspiration: widen on a fail until the score falls inside the window */
-      x->horizon = 0;
-      x->leaf = 0;
-      x->beamcut = 0;
-      x->quiet_limit = 2 * d + 16;   /* extensions stay bounded by the nominal depth */
-      v = root(x, d, lo, hi, first, cand, &ncand, &completed);
-      if (x->stop)
-        break;
-      if (v <= lo && lo > -SG_INF) {
-        if (o->report && !x->helper) {
-          search_result t = *r;
-          t.bound = 2;
-          fill_result(x, &t, d, lo);
-          o->report(o->report_ud, &t);
-        }
-        lo = delta > 1000 ? -SG_INF : lo - delta;
-      } else if (v >= hi && hi < SG_INF) {
-        hi = delta > 1000 ? SG_INF : hi + delta;
-        first = x->pv[0];
-      } else
-        break;
-      delta *= 2;
-    }
-    if (x->stop && (have || lo > -SG_INF || hi < SG_INF))
-      break;   /* keep the last completed iteration */
-    if (completed == 0)
-      break;   /* stopped before the first root move finished, with nothing to show */
-    fill_result(x, r, x->stop ? d - 1 : d, v);
-    score = v;
-    *nbest = ncand;
-    memcpy(best_cand, cand, (size_t)ncand * sizeof(sg_move));
-    have = 1;
-    first = r->move;
-    if (x->stop)
+  int completed = 0, v = 0, delta = 25, lo = -SG_INF, hi = SG_INF;
+  if (o->aspiration && o->random < 0 && d >= 5 && x->dr.have && x->value > -WIN_BOUND / 2 &&
+      x->value < WIN_BOUND / 2 && !x->dr.exact_only)
+    lo = x->value - delta, hi = x->value + delta;
+  for (;;) {
+    x->dr.horizon = 0;
+    x->dr.leaf = 0;
+    x->beamcut = 0;
+    x->quiet_limit = 2 * d + 16;   /* extensions stay bounded by the nominal depth */
+    v = root(x, d, lo, hi, x->first, x->dr.cand, &x->dr.ncand, &completed);
+    if (x->dr.stop)
       break;
-    r->exact = !x->horizon && !x->beamcut;
-    if (o->report && !x->helper)
-      o->report(o->report_ud, r);
-    if (x->helper && d == maxdepth && x->finished)
-      __atomic_store_n(x->finished, 1, __ATOMIC_RELAXED);   /* the main thread can stop */
-    if (!x->horizon)
-      break;   /* nothing was cut by the depth: deeper iterations would find the same */
-    if (!x->leaf && !x->exact_only) {
-      /* No leaf met the depth limit, yet a table entry of a depth-limited search was used.
-         Such entries can keep each other inexact forever when a position recurs at other
-         plies; search this depth again trusting only entries of finished subtrees, whose
-         verdict is then the real one. */
-      x->exact_only = 1;
-      d--;
-      continue;
-    }
-    if (o->soft_time > 0 && clock_now() - x->t0 >= o->soft_time)
+    if (v <= lo && lo > -SG_INF) {
+      if (o->report && !x->dr.helper) {
+        search_result t = *x->r;
+        t.bound = 2;
+        fill_result(x, &t, d, lo);
+        o->report(o->report_ud, &t);
+      }
+      lo = delta > 1000 ? -SG_INF : lo - delta;
+    } else if (v >= hi && hi < SG_INF) {
+      hi = delta > 1000 ? SG_INF : hi + delta;
+      x->first = x->pv[0];
+    } else
       break;
+    delta *= 2;
   }
-  return have;
+  x->value = v;
+  if (x->dr.stop && (lo > -SG_INF || hi < SG_INF))
+    return 0;   /* stopped inside a narrowed window: its moves are not comparable */
+  return completed;
+}
+
+/* Take the iteration just searched (driver_keep): the result, and when it is complete its
+   verdict, the report, and for a helper that reached the depth asked, the end of the search. */
+static void keep(void *ud, int d, int complete) {
+  search_ctx *x = ud;
+  const search_opts *o = x->o;
+  search_result *r = x->r;
+  fill_result(x, r, d, x->value);
+  x->first = r->move;
+  if (!complete)
+    return;
+  r->exact = !x->dr.horizon && !x->beamcut;
+  if (o->report && !x->dr.helper)
+    o->report(o->report_ud, r);
+  if (x->dr.helper && d == driver_max_depth(o) && x->finished)
+    __atomic_store_n(x->finished, 1, __ATOMIC_RELAXED);   /* the main thread can stop */
+}
+
+/* Iterative deepening on x into r (the deepest completed iteration); returns whether an
+   iteration finished.  Helpers (x->dr.helper > 0) skip depths (driver.c). */
+static int deepen(search_ctx *x, search_result *r) {
+  x->r = r;
+  return driver_deepen(&x->dr, iterate, keep, x);
 }
 
 typedef struct helper {
   search_ctx x;
   search_result r;
-  sg_move *cand, *best;
   pthread_t thread;
   int started, have;
 } helper;
 
 static void *helper_main(void *arg) {
   helper *h = arg;
-  int nbest = 0;
-  h->have = deepen(&h->x, &h->r, h->cand, h->best, &nbest);
-  if (h->x.stop)
+  h->have = deepen(&h->x, &h->r);
+  if (h->x.dr.stop)
     h->r.exact = 0;
   return NULL;
 }
@@ -856,10 +813,8 @@ int search_alphabeta(const sg_class *c, const void *cfg, const void *st, const s
   }
   int quit = 0, finished = 0;
   helper *hs = nthreads > 1 ? calloc((size_t)nthreads - 1, sizeof *hs) : NULL;
-  sg_move *cand = malloc((size_t)c->max_moves * sizeof(sg_move));
-  sg_move *best_cand = malloc((size_t)c->max_moves * sizeof(sg_move));
-  if (!cand || !best_cand || (nthreads > 1 && !hs)) {
-    free(cand), free(best_cand), free(hs), ctx_free(&x), tt_free(&shared);
+  if (nthreads > 1 && !hs) {
+    ctx_free(&x), tt_free(&shared);
     snprintf(err, SG_ERRLEN, "search: out of memory");
     return -1;
   }
@@ -867,78 +822,54 @@ int search_alphabeta(const sg_class *c, const void *cfg, const void *st, const s
   for (int i = 0; i < nthreads - 1; i++) {
     helper *h = &hs[i];
     char herr[SG_ERRLEN];
-    h->cand = malloc((size_t)c->max_moves * sizeof(sg_move));
-    h->best = malloc((size_t)c->max_moves * sizeof(sg_move));
-    if (!h->cand || !h->best || ctx_init(&h->x, c, cfg, st, o, common, herr) != 0) {
-      free(h->cand), free(h->best);
-      h->cand = h->best = NULL;
+    if (ctx_init(&h->x, c, cfg, st, o, common, herr) != 0)
       break;
-    }
-    h->x.helper = i + 1;
-    h->x.quit = &quit;
+    h->x.dr.helper = i + 1;
+    h->x.dr.node_limit = 0;   /* the main thread's count is the one limited */
+    h->x.dr.poll_at = DRIVER_POLL;
+    h->x.dr.quit = &quit;
     h->x.finished = &finished;
     h->started = pthread_create(&h->thread, NULL, helper_main, h) == 0;
     if (!h->started) {
       ctx_free(&h->x);
-      free(h->cand), free(h->best);
-      h->cand = h->best = NULL;
       break;
     }
   }
-  int nbest = 0;
   if (nthreads > 1 && o->random < 0)
-    x.quit = &finished;   /* a helper that finishes the last depth first ends the search */
-  int have = deepen(&x, r, cand, best_cand, &nbest);
-  uint64_t nodes = x.nodes, hits = x.hits;
-  search_stop stopped = x.stop;
-  if (x.stop == SEARCH_LIMIT && x.quit && __atomic_load_n(&finished, __ATOMIC_RELAXED))
+    x.dr.quit = &finished;   /* a helper that finishes the last depth first ends the search */
+  deepen(&x, r);
+  uint64_t nodes = x.dr.nodes, hits = x.hits;
+  search_stop stopped = x.dr.stop;
+  if (x.dr.stop == SEARCH_LIMIT && x.dr.quit && __atomic_load_n(&finished, __ATOMIC_RELAXED))
     stopped = SEARCH_DONE;   /* stopped because a helper reached the depth asked */
   for (int i = 0; i < nthreads - 1; i++)
     if (hs[i].started) {
       __atomic_store_n(&quit, 1, __ATOMIC_RELAXED);
       pthread_join(hs[i].thread, NULL);
-      nodes += hs[i].x.nodes, hits += hs[i].x.hits;
-      if (hs[i].x.stop == SEARCH_INTERRUPTED)
+      nodes += hs[i].x.dr.nodes, hits += hs[i].x.hits;
+      if (hs[i].x.dr.stop == SEARCH_INTERRUPTED)
         stopped = SEARCH_INTERRUPTED;
       /* without a random margin the deepest completed iteration of any thread is played */
-      if (o->random < 0 && hs[i].have && (!have || hs[i].r.depth > r->depth)) {
+      if (o->random < 0 && hs[i].have && (!x.dr.have || hs[i].r.depth > r->depth)) {
         *r = hs[i].r;
-        nbest = 1;
-        best_cand[0] = r->move;
-        have = 1;
+        x.dr.nbest = 1;
+        x.dr.best[0] = r->move;
+        x.dr.have = 1;
       }
       ctx_free(&hs[i].x);
-      free(hs[i].cand), free(hs[i].best);
     }
   free(hs);
   r->stopped = stopped;
   if (stopped)
     r->exact = 0;
-  if (!have) {   /* stopped at once: play the first legal move rather than none */
-    gen_at(&x, state_at(&x, 0), x.moves);
-    r->move = x.moves[0];
-    r->pv[0] = r->move;
-    r->npv = 1;
-    nbest = 1;
-    best_cand[0] = r->move;
-  }
-  r->ncand = nbest;
-  if (o->random >= 0 && nbest > 1) {
-    sg_move pick_ = best_cand[rng_below(&x.rng, (uint64_t)nbest)];
-    if (pick_ != r->move) {
-      r->move = pick_;
-      r->pv[0] = pick_;
-      r->npv = 1;   /* the PV was the other move's */
-    }
-  }
+  sg_move first = gen_at(&x, state_at(&x, 0), x.moves) > 0 ? x.moves[0] : NO_MOVE;
+  r->ncand = driver_choose(&x.dr, first, &r->move, r->pv, &r->npv);
   if (o->symmetry && c->nsym > 1 && c->sym_move && !x.nodemode)
     symmetric_image(&x, st, r);
   r->nodes = nodes;
   r->tt_hits = hits;
   r->seldepth = x.seldepth;
-  r->time = clock_now() - x.t0;
-  free(cand);
-  free(best_cand);
+  r->time = clock_now() - x.dr.t0;
   ctx_free(&x);
   tt_free(&shared);
   return 0;
