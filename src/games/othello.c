@@ -7,6 +7,7 @@
 
 #include "core/bits.h"
 #include "core/buf.h"
+#include "core/hash.h"
 #include "core/postok.h"
 #include "core/score.h"
 #include "othello.h"
@@ -132,10 +133,9 @@ static int oth_end_margin(const void *cfg, const void *st, int me) {
 static uint64_t oth_hash(const void *cfg, const void *st) {
   const oth_state *s = st;
   (void)cfg;
-  uint64_t h = s->disc[0] * 0x9e3779b97f4a7c15ULL ^ (s->disc[1] + 0x632be59bd9b4e019ULL) *
-               0xbf58476d1ce4e5b9ULL;
-  h ^= (uint64_t)s->side * 0x94d049bb133111ebULL;
-  return h ^ (h >> 29);
+  /* each word mixed whole before the next is folded in: products of the words by constants
+     alone left keys that collide (two positions two plies apart shared one) */
+  return hash_combine(hash_combine(hash_mix64(s->disc[0]), s->disc[1]), (uint64_t)s->side + 1);
 }
 
 static int square_parse(const char *t) {
