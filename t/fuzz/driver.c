@@ -3,17 +3,24 @@
    then inputs made by mutating them, from a seed, for a count or a time.  A crash or a
    sanitizer report ends the run; otherwise it prints TAP (so make check can run it).
 
-     driver [-n COUNT] [-t SECONDS] [-s SEED] FILE_OR_FOLDER...
+     driver [-n COUNT] [-t SECONDS] [-s SEED] [-T LIMIT] FILE_OR_FOLDER...
+
+   An input that runs longer than LIMIT seconds (default 60) is a finding too, as it is for
+   libFuzzer's -timeout: the driver writes it to driver-timeout-input in the current folder,
+   says so, and aborts, so that a hang fails the test instead of stopping make check.
 
    The same mutations as a fuzzer's simplest ones: flip, insert, delete or repeat bytes, and
    splice two inputs; they are reproducible from the seed. */
 #include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -96,6 +103,37 @@ static void add_path(const char *path) {
   free(names);
 }
 
+static int open_timeout_file(void) {
+  return open("driver-timeout-input", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+}
+
+/* The input under way, for the watchdog. */
+static const uint8_t *current;
+static size_t current_size;
+static int limit = 60;
+
+static void on_alarm(int sig) {
+  (void)sig;
+  static const char msg[] = "driver: an input ran longer than the limit; it is in "
+                            "driver-timeout-input\n";
+  int fd = open_timeout_file();
+  if (fd >= 0) {
+    ssize_t w = write(fd, current, current_size);
+    (void)w;
+    close(fd);
+  }
+  ssize_t w = write(2, msg, sizeof msg - 1);
+  (void)w;
+  abort();
+}
+
+static void run(const uint8_t *data, size_t size) {
+  current = data, current_size = size;
+  alarm((unsigned)limit);
+  LLVMFuzzerTestOneInput(data, size);
+  alarm(0);
+}
+
 static uint64_t rs;
 static uint64_t rnd(void) {
   rs ^= rs << 13;
@@ -119,18 +157,23 @@ int main(int argc, char **argv) {
       seconds = atof(argv[++i]), count = -1;
     else if (!strcmp(argv[i], "-s") && i + 1 < argc)
       rs = strtoull(argv[++i], NULL, 10) | 1;
+    else if (!strcmp(argv[i], "-T") && i + 1 < argc)
+      limit = atoi(argv[++i]);
     else {
-      fprintf(stderr, "usage: %s [-n COUNT] [-t SECONDS] [-s SEED] FILE_OR_FOLDER...\n",
-              argv[0]);
+      fprintf(stderr, "usage: %s [-n COUNT] [-t SECONDS] [-s SEED] [-T LIMIT] "
+              "FILE_OR_FOLDER...\n", argv[0]);
       return 2;
     }
   }
   for (; i < argc; i++)
     add_path(argv[i]);
+  if (limit < 1)
+    limit = 1;
+  signal(SIGALRM, on_alarm);
   if (ncorpus == 0)
     add_file("/dev/null");
   for (size_t k = 0; k < ncorpus; k++)
-    LLVMFuzzerTestOneInput(corpus[k].data, corpus[k].size);
+    run(corpus[k].data, corpus[k].size);
   printf("ok 1 - %zu inputs of the corpus\n", ncorpus);
   fflush(stdout);
   size_t cap = 1 << 16;
@@ -185,7 +228,7 @@ int main(int argc, char **argv) {
       }
       }
     }
-    LLVMFuzzerTestOneInput(buf, n);
+    run(buf, n);
     done++;
   }
   printf("ok 2 - %ld mutated inputs\n1..2\n", done);
