@@ -573,9 +573,12 @@ typedef struct perft_ctx {
   sg_move moves[64][CH_MAX_MOVES];
   uint64_t nodes;
   int stopped;
+  int unmake;   /* make and unmake on one position, instead of a copy per move */
 } perft_ctx;
 
-static uint64_t perft_rec(perft_ctx *c, const ch_pos *p, int depth, int ply) {
+/* The leaves below p: each move on a copy of p (copy-make), or with c->unmake on p itself,
+   made and then unmade (p is the same again on return). */
+static uint64_t perft_rec(perft_ctx *c, ch_pos *p, int depth, int ply) {
   sg_move *ms = c->moves[ply];
   int n = gen(p, ms, 0);
   if (depth == 1)
@@ -585,30 +588,17 @@ static uint64_t perft_rec(perft_ctx *c, const ch_pos *p, int depth, int ply) {
   if (c->stopped)
     return 0;
   uint64_t total = 0;
-  for (int i = 0; i < n; i++) {
-    ch_pos q = *p;
-    chess_make(&q, ms[i]);
-    total += perft_rec(c, &q, depth - 1, ply + 1);
-  }
-  return total;
-}
-
-static uint64_t perft_unmake_rec(perft_ctx *c, ch_pos *p, int depth, int ply) {
-  sg_move *ms = c->moves[ply];
-  int n = gen(p, ms, 0);
-  if (depth == 1)
-    return (uint64_t)n;
-  if ((++c->nodes & 0xfff) == 0 && interrupt_pending())   /* every few ms */
-    c->stopped = 1;
-  if (c->stopped)
-    return 0;
-  uint64_t total = 0;
-  for (int i = 0; i < n; i++) {
-    ch_undo u;
-    chess_make_undo(p, ms[i], &u);
-    total += perft_unmake_rec(c, p, depth - 1, ply + 1);
-    chess_unmake(p, ms[i], &u);
-  }
+  for (int i = 0; i < n; i++)
+    if (c->unmake) {
+      ch_undo u;
+      chess_make_undo(p, ms[i], &u);
+      total += perft_rec(c, p, depth - 1, ply + 1);
+      chess_unmake(p, ms[i], &u);
+    } else {
+      ch_pos q = *p;
+      chess_make(&q, ms[i]);
+      total += perft_rec(c, &q, depth - 1, ply + 1);
+    }
   return total;
 }
 
@@ -621,9 +611,9 @@ static uint64_t perft_run(const ch_pos *p, int depth, int unmake) {
   perft_ctx *c = malloc(sizeof *c);
   if (!c)
     return UINT64_MAX;
-  c->nodes = 0, c->stopped = 0;
+  c->nodes = 0, c->stopped = 0, c->unmake = unmake;
   ch_pos q = *p;
-  uint64_t r = unmake ? perft_unmake_rec(c, &q, depth, 0) : perft_rec(c, p, depth, 0);
+  uint64_t r = perft_rec(c, &q, depth, 0);
   if (c->stopped)
     r = UINT64_MAX;
   free(c);

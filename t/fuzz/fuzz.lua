@@ -70,15 +70,22 @@ function kinds.options(text)
   if g:status() == "playing" then only_messages("sg.search", sg.search, g, o2) end
 end
 
+-- text written to a temporary file of its own for each kind (made once), for the readers
+-- that take a path; the path
+local temp_paths = {}
+local function as_file(kind, text)
+  temp_paths[kind] = temp_paths[kind] or os.tmpname()
+  local f = assert(io.open(temp_paths[kind], "wb"))
+  f:write(text)
+  f:close()
+  return temp_paths[kind]
+end
+
 -- prefs: the text is a preferences file; reading it never raises, each problem is a message,
 -- and every entry it keeps makes a game and passes the search check
 local prefs = require "stratagem.prefs"
-local prefs_path
 function kinds.prefs(text)
-  if not prefs_path then prefs_path = os.tmpname() end
-  local f = assert(io.open(prefs_path, "wb"))
-  f:write(text)
-  f:close()
+  local prefs_path = as_file("prefs", text)
   local saved = prefs.file
   prefs.file = prefs_path
   local ok, games, problems = pcall(prefs.read)
@@ -103,12 +110,8 @@ end
 -- scenario: the text is a scenario file, run in the sandbox (a table, or nil and a message,
 -- never an error: budgets cut short for the fuzzer, 2 million instructions and 16 MB); a
 -- table is then offered to the games that take scenarios, which may refuse it with messages
-local scenario_path
 function kinds.scenario(text)
-  if not scenario_path then scenario_path = os.tmpname() end
-  local f = assert(io.open(scenario_path, "wb"))
-  f:write(text)
-  f:close()
+  local scenario_path = as_file("scenario", text)
   local ins, mem = data.SCENARIO_INSTRUCTIONS, data.SCENARIO_MEMORY
   data.SCENARIO_INSTRUCTIONS, data.SCENARIO_MEMORY = 2 * 1000 * 1000, 16 * 1024 * 1024
   local ok, v, err = pcall(data.run_scenario, scenario_path)
