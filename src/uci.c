@@ -178,8 +178,8 @@ static void plan_time(search_opts *o, double left, double inc, int movestogo) {
   o->time = slot * 2.5 < cap ? slot * 2.5 : (cap > slot ? cap : slot);
 }
 
-/* x as a whole number within lo..hi (NaN: lo): a GUI's number may be anything, and a double
-   outside int's range has no int value at all. */
+/* x within lo..hi (NaN: lo): a GUI's number may be anything; a double outside int's range
+   has no int value at all, and a clock of NaN or infinity would set no limit. */
 static double clamp_num(double x, double lo, double hi) {
   if (!(x >= lo))
     return lo;
@@ -206,12 +206,12 @@ static void cmd_go(uci *u, char *rest) {
       v = next_tok(&rest);
     double x = v ? atof(v) : 0;
     if (!strcmp(t, "depth")) depth = (int)clamp_num(x, -1, SEARCH_MAX_PLY);
-    else if (!strcmp(t, "movetime")) movetime = x / 1000;
+    else if (!strcmp(t, "movetime")) movetime = clamp_num(x, 0, 1e12) / 1000;
     else if (!strcmp(t, "nodes")) nodes = (uint64_t)clamp_num(x, 0, 1e18);
-    else if (!strcmp(t, "wtime")) wt = x / 1000, wgiven = 1;
-    else if (!strcmp(t, "btime")) bt = x / 1000, bgiven = 1;
-    else if (!strcmp(t, "winc")) wi = x / 1000;
-    else if (!strcmp(t, "binc")) bi = x / 1000;
+    else if (!strcmp(t, "wtime")) wt = clamp_num(x, -1e12, 1e12) / 1000, wgiven = 1;
+    else if (!strcmp(t, "btime")) bt = clamp_num(x, -1e12, 1e12) / 1000, bgiven = 1;
+    else if (!strcmp(t, "winc")) wi = clamp_num(x, 0, 1e12) / 1000;
+    else if (!strcmp(t, "binc")) bi = clamp_num(x, 0, 1e12) / 1000;
     else if (!strcmp(t, "movestogo")) movestogo = (int)clamp_num(x, 0, 1000);
     else if (!strcmp(t, "infinite")) infinite = 1;
     else if (!strcmp(t, "ponder")) continue;

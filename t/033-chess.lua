@@ -218,6 +218,11 @@ uo2 = uci_open("position startpos\ngo wtime 0 btime 1000\n")
 t.ok(uo2:find("bestmove %a%d%a%d"), "go wtime 0: a move at once")
 uo2 = uci_open("position startpos\ngo wtime -100 btime 1000 winc 0\n")
 t.ok(uo2:find("bestmove %a%d%a%d"), "go wtime -100: a move at once")
+uo2 = uci_open("position startpos\ngo wtime nan btime nan\n")
+t.ok(uo2:find("bestmove %a%d%a%d"), "go wtime nan: no clock to plan by, a move at once")
+uo2 = uci_open("position startpos\ngo depth 1e247 nodes 2000\ngo movestogo -1e300 wtime 100\n")
+t.ok(select(2, uo2:gsub("bestmove %a%d%a%d", "")) == 2,
+     "numbers beyond int (depth 1e247, movestogo -1e300) are clamped: both searches answer")
 uo2 = uci_open("position startpos\ngo infinite\nposition startpos moves e2e4\nd\n"
                .. "go depth 2\nsetoption name Hash value 2\nucinewgame\nisready\n")
 local _, nbest = uo2:gsub("bestmove", "")

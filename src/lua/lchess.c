@@ -213,13 +213,6 @@ static int lplay_san(lua_State *L) {
   return 1;
 }
 
-/* core.chess.play_line(g, text) -> sans, result, stop | nil, index, word, why: the movetext of
-   one PGN game without comments, variations or NAGs (the reader's fast path), played in C:
-   words between blanks, move numbers ("12.", "12...", stuck to a move or not) skipped, moves in
-   SAN (or UCI) with trailing !? and "e.p." dropped and 0-0 read as O-O, until a result token.
-   Returns the SAN of every move, the result (nil when the text ended first) and the offset
-   just after it; or, at a move that is not legal, nil, the number of moves played before it,
-   the word and the reason (the game holds the moves before it). */
 /* core.chess.perft_unmake(g, depth): the leaves of g's position's tree, walked with make and
    unmake on one position instead of a copy per move (for `stratagem bench chess`). */
 static int lperft_unmake(lua_State *L) {
@@ -234,6 +227,13 @@ static int lperft_unmake(lua_State *L) {
   return 1;
 }
 
+/* core.chess.play_line(g, text) -> sans, result, stop | nil, index, word, why: the movetext of
+   one PGN game without comments, variations or NAGs (the reader's fast path), played in C:
+   words between blanks, move numbers ("12.", "12...", stuck to a move or not) skipped, moves in
+   SAN (or UCI) with trailing !? and "e.p." dropped and 0-0 read as O-O, until a result token.
+   Returns the SAN of every move, the result (nil when the text ended first) and the offset
+   just after it; or, at a move that is not legal, nil, the number of moves played before it,
+   the word and the reason (the game holds the moves before it). */
 static int lplay_line(lua_State *L) {
   lgame *g;
   checkchess(L, 1, &g);
