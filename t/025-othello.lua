@@ -110,6 +110,34 @@ do
   t.ok(r.exact and r.depth < 30, ("alpha-beta without the solver: exact at depth %d (%s)")
        :format(r.depth, tostring(r.exact)))
 end
+-- ProbCut: a shallow search that clears a bound by the margin cuts the node
+do
+  local e = sg.new("othello", {seed = 2})
+  while e:status() == "playing" and select(2, e:position():gsub("%.", "")) > 12 do
+    e:play(sg.search(e, {algo = "random", seed = 2 * 100 + e:ply()}).move)
+  end
+  local off = sg.search(e, {endgame = 0, depth = 60, probcut = false})
+  local on = sg.search(e, {endgame = 0, depth = 60, probcut = 20})
+  t.ok(on.exact and off.exact and on.score == off.score,
+       ("an endgame searched with ProbCut is still exact, with the same score (%d, %d)")
+       :format(on.score, off.score))
+  local m = sg.new("othello", {seed = 5})
+  for i = 1, 20 do m:play(sg.search(m, {algo = "random", seed = 500 + i}).move) end
+  local base = {depth = 7, lmr = false, endgame = 0}
+  local function with(pc)
+    local o = {probcut = pc}
+    for k, v in pairs(base) do o[k] = v end
+    return sg.search(m, o)
+  end
+  local a, b, c = with(false), with(20), with(50000000)
+  t.ok(b.nodes < a.nodes * 0.8, ("a midgame at depth 7: ProbCut (margin 20) searches fewer "
+       .. "nodes (%d against %d)"):format(b.nodes, a.nodes))
+  t.ok(c.score == a.score and c.move == a.move and c.nodes > a.nodes,
+       "a margin beyond every evaluation never cuts: the same score and move, in more nodes")
+  t.ok(not b.exact and not c.exact, "a midgame search is not exact")
+  local d = sg.defaults("othello").search
+  t.ok(d.probcut == 20 and d.lmr == false, "Othello searches with ProbCut, not late move reductions")
+end
 t.errors(function() sg.search(sg.new("othello"), {endgame = -1}) end, "sg%.search: endgame %(algo 'alphabeta'%): %-1 is out of range; expected a whole number from 0 to 60 %(empty squares%)",
          "a negative endgame threshold")
 t.errors(function() sg.search(sg.new("othello"), {endgam = 3}) end, "endgam %(algo 'alphabeta'%): unknown option; expected one of: .*, endgame$",

@@ -24,6 +24,9 @@ for _, f in ipairs({"pvs", "aspiration", "killers", "history", "null_move", "lmr
        and by[f].algos[2] == "pimc" and #by[f].algos == 2,
        f .. ": a boolean of alpha-beta's (and pimc's, for its inner search), on by default")
 end
+t.ok(by.probcut.type == "margin" and by.probcut.default == false and
+     table.concat(by.probcut.algos, ",") == "alphabeta,pimc",
+     "probcut: a margin of alpha-beta's (and pimc's), off by default")
 t.ok(math.abs(by.exploration.default - math.sqrt(2)) < 1e-12, "exploration: the square root of 2")
 t.is_deeply(by.iterations.algos, {"mcts", "pimc", "ismcts"}, "iterations: the MCTS searches'")
 t.is_deeply(by.samples.algos, {"pimc"}, "samples: pimc's only")
@@ -83,8 +86,8 @@ t.like(select(2, pcall(sg.search_algos, "nosuch")), "sg.search_algos: .*nosuch",
 -- ---- the options each algorithm takes, per game ----
 t.is_deeply(sg.search_options("tictactoe"),
             {"algo", "aspiration", "beam", "depth", "hash", "history", "killers", "lmr", "nodes",
-             "null_move", "omniscient", "prune_actions", "pvs", "quiescence", "random", "seed",
-             "symmetry", "threads", "time"}, "tictactoe, alphabeta: the shared options")
+             "null_move", "omniscient", "probcut", "prune_actions", "pvs", "quiescence", "random",
+             "seed", "symmetry", "threads", "time"}, "tictactoe, alphabeta: the shared options")
 t.is_deeply(sg.search_options("tictactoe", "random"), {"algo", "seed"}, "random: only the seed")
 t.is_deeply(sg.search_options("chexers"),
             {"algo", "depth", "hash", "nodes", "omniscient", "prune_actions", "random", "seed",
@@ -95,7 +98,7 @@ t.is_deeply(sg.search_options("chexers", "mcts"),
 t.is_deeply(sg.search_options("chexers", "pimc"),
             {"algo", "aspiration", "beam", "depth", "exploration", "hash", "history", "inner",
              "iterations", "killers", "lmr", "nodes", "null_move", "playout_depth",
-             "prune_actions", "pvs", "quiescence", "samples", "seed", "symmetry", "time"},
+             "probcut", "prune_actions", "pvs", "quiescence", "samples", "seed", "symmetry", "time"},
             "chexers, pimc: its own options and those of its inner searches")
 t.is_deeply(sg.search_options("chexers", "ismcts"),
             {"algo", "exploration", "hash", "iterations", "nodes", "playout_depth", "seed",
@@ -141,7 +144,7 @@ refused({algo = "alphabeta", iterations = 5},
         "iterations (algo 'alphabeta'): not an option of this algorithm (it belongs to 'ismcts', "
         .. "'mcts', 'pimc'); expected one of: algo, depth, time, nodes, hash, seed, random, beam, "
         .. "symmetry, prune_actions, threads, pvs, aspiration, killers, history, null_move, lmr, "
-        .. "quiescence, omniscient",
+        .. "quiescence, probcut, omniscient",
         "an option of another algorithm")
 refused({algo = "mcts", random = 0},
         "random (algo 'mcts'): not an option of this algorithm (it belongs to 'alphabeta', 'brs', "
@@ -162,7 +165,7 @@ refused({algo = "random", hash = 1},
         .. "'ismcts', 'maxn', 'mcts', 'paranoid', 'pimc', 'solve'); expected one of: algo, seed")
 refused({depht = 3}, "depht (algo 'alphabeta'): unknown option; expected one of: algo, depth, "
         .. "time, nodes, hash, seed, random, beam, symmetry, prune_actions, threads, pvs, "
-        .. "aspiration, killers, history, null_move, lmr, quiescence, omniscient",
+        .. "aspiration, killers, history, null_move, lmr, quiescence, probcut, omniscient",
         "an unknown option")
 refused({depth = "3"}, 'depth (algo \'alphabeta\'): got the string "3"; expected a whole number '
         .. "from 0 to 126 (plies; 0: no limit)", "integer: wrong type")
@@ -172,6 +175,8 @@ refused({algo = "maxn", time = {}}, "time (algo 'maxn'): got table; expected a n
         .. "(seconds; 0: no limit)", "number: wrong type")
 refused({hash = 65537}, "hash (algo 'alphabeta'): 65537 is out of range; expected a number from "
         .. "0 to 65536 (megabytes; 0: no table)", "number: out of range")
+refused({probcut = 0}, "probcut (algo 'alphabeta'): 0 is out of range; expected false or a whole "
+        .. "number from 1 to 67108863 (in the score's units)", "probcut: a margin of 1 or more")
 refused({killers = 0}, "killers (algo 'alphabeta'): got 0; expected true or false",
         "boolean: wrong type")
 refused({algo = "paranoid", random = "some"}, 'random (algo \'paranoid\'): got the string "some"; '

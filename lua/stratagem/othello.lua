@@ -22,10 +22,12 @@ local M = {
   variant = {forfeit_on_illegal = false},
   options = {},
   -- depth 6 in the midgame; with `endgame` or fewer empty squares the exact endgame solver
-  -- (algo "solve") answers instead, with the final disc difference (r.margin); no history
-  -- heuristic: at 0.05 s a move the search without it scored 55.8% against the plain
-  -- alpha-beta stratagem had before, with it 52.0% (200 games each, doc/search.md)
-  search = {algo = "alphabeta", depth = 6, endgame = 18, history = false},
+  -- (algo "solve") answers instead, with the final disc difference (r.margin).  ProbCut
+  -- (margin 20: about one standard deviation of the difference between a search and one of a
+  -- quarter of its depth) instead of late move reductions, and no history heuristic: the
+  -- matches that chose them are in doc/search.md
+  search = {algo = "alphabeta", depth = 6, endgame = 18, history = false, lmr = false,
+            probcut = 20},
   -- sg.search's options beyond the shared searches' (descriptors of the schema, see
   -- doc/lua-api.md)
   search_options = {

@@ -4,7 +4,7 @@
 --
 -- Plays GAMES games (default 200) of GAME between the shared alpha-beta with every
 -- enhancement on ("full") and the same search with the enhancements named in OFF switched off
--- ("plain"; default: pvs aspiration killers history null_move lmr quiescence, which is plain
+-- ("plain"; default: pvs aspiration killers history null_move lmr quiescence probcut, which is plain
 -- alpha-beta with a transposition table), TIME seconds per move each (default 0.05).  Each
 -- start (a few random opening moves from the round's seed) is played twice with the colours
 -- swapped.  Prints wins, draws and losses of "full" and its Elo difference with a 95% interval.
@@ -17,7 +17,7 @@ local time = tonumber(arg[3]) or 0.05
 local off = {}
 for i = 4, #arg do off[#off + 1] = arg[i] end
 if #off == 0 then
-  off = {"pvs", "aspiration", "killers", "history", "null_move", "lmr", "quiescence"}
+  off = {"pvs", "aspiration", "killers", "history", "null_move", "lmr", "quiescence", "probcut"}
 end
 local plain = {algo = "alphabeta", time = time, depth = 0}
 for _, k in ipairs(off) do plain[k] = false end

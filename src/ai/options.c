@@ -63,6 +63,9 @@ const opt_desc options_table[OPT_COUNT] = {
   [OPT_NULL_MOVE] = FLAG("null_move", "null move pruning (games with a null-move hook)"),
   [OPT_LMR] = FLAG("lmr", "late move reductions"),
   [OPT_QUIESCENCE] = FLAG("quiescence", "quiescence search (games with a noisy-move hook)"),
+  [OPT_PROBCUT] = {"probcut", OPT_MARGIN, 1, SG_WIN / 4 - 1, 0, 0, 0, NULL, -1, "false", AB | PI,
+                   "in the score's units", "ProbCut: away from the principal variation, a "
+                   "shallow search that clears a bound by this margin cuts the node"},
   [OPT_ITERATIONS] = {"iterations", OPT_INTEGER, 0, INT64_MAX, 0, 0, 0, NULL, 0, "0",
                       MC | PI | IS,
                       "playouts; 0: until time or nodes, 10000 when neither is set",
@@ -242,6 +245,7 @@ void options_set(multi_opts *o, opt_id id, const opt_value *v) {
   case OPT_NULL_MOVE: s->null_move = (int)v->i; break;
   case OPT_LMR: s->lmr = (int)v->i; break;
   case OPT_QUIESCENCE: s->quiescence = (int)v->i; break;
+  case OPT_PROBCUT: s->probcut = v->i < 0 ? -1 : (int)v->i; break;
   case OPT_ITERATIONS: o->iterations = (uint64_t)v->i; break;
   case OPT_EXPLORATION: o->exploration = v->n; break;
   case OPT_PLAYOUT_DEPTH: o->playout_depth = (int)v->i; break;

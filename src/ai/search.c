@@ -65,6 +65,8 @@ typedef struct search_ctx {
   int root;                    /* the player to move at the root */
   int seldepth;
   int use_pvs, use_killers, use_history, use_null, use_lmr, use_quiesce;
+  int probcut;   /* ProbCut's margin, < 0: off */
+  int in_probcut;   /* within a ProbCut's shallow search (which cuts nothing itself) */
 } search_ctx;
 
 void search_opts_default(search_opts *o) {
@@ -73,6 +75,7 @@ void search_opts_default(search_opts *o) {
   o->random = -1;
   o->threads = 1;
   o->pvs = o->aspiration = o->killers = o->history = o->null_move = o->lmr = o->quiescence = 1;
+  o->probcut = -1;
 }
 
 static void *state_at(search_ctx *x, int ply) {
@@ -144,6 +147,7 @@ static int ctx_init(search_ctx *x, const sg_class *c, const void *cfg, const voi
   x->use_null = o->null_move && c->null_move;
   x->use_lmr = o->lmr && o->pvs;   /* a reduced move is re-searched through the null window */
   x->use_quiesce = o->quiescence;
+  x->probcut = o->pvs ? o->probcut : -1;   /* it needs null windows to tell PV nodes */
   for (int i = 0; i <= SEARCH_MAX_PLY; i++)
     x->killer[i][0] = x->killer[i][1] = NO_MOVE;
   return 0;
@@ -528,6 +532,40 @@ static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta, int n
       }
       x->dr.horizon = outer;
     }
+  }
+
+  /* ProbCut (Buro): away from the principal variation, a search of about a quarter of the
+     depth (same parity) whose value clears beta, or falls below alpha, by the margin
+     predicts that the full depth would too, and the node is cut. */
+  if (x->probcut >= 0 && !x->in_probcut && !pvnode && !incheck && depth >= 4 && ply > 0) {
+    int d2 = depth / 4 * 2 + (depth & 1), pc = x->probcut, outer = x->dr.horizon, h;
+    if (beta < WIN_BOUND - pc) {
+      int b = beta + pc;
+      x->dr.horizon = 0;
+      x->in_probcut = 1;
+      v = negamax(x, ply, d2, b - 1, b, null_ok);
+      x->in_probcut = 0;
+      if (x->dr.stop)
+        return 0;
+      h = x->dr.horizon;
+      x->dr.horizon = outer | h;
+      if (v >= b)
+        return h ? beta : v;   /* a shallow search that saw no horizon was exact */
+    }
+    if (alpha > -WIN_BOUND + pc) {
+      int a = alpha - pc;
+      x->dr.horizon = 0;
+      x->in_probcut = 1;
+      v = negamax(x, ply, d2, a, a + 1, null_ok);
+      x->in_probcut = 0;
+      if (x->dr.stop)
+        return 0;
+      h = x->dr.horizon;
+      x->dr.horizon = outer | h;
+      if (v <= a)
+        return h ? alpha : v;
+    }
+    x->dr.horizon = outer;
   }
 
   int n = node_moves(x, st, ply, ttmove);

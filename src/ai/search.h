@@ -35,6 +35,7 @@ typedef struct search_opts {
      the history heuristic, null move pruning (games with a null-move hook), late move
      reductions, quiescence (games with a noisy-move or unquiet hook). */
   int pvs, aspiration, killers, history, null_move, lmr, quiescence;
+  int probcut;                 /* < 0: off; else ProbCut's margin, in the score's units */
   /* For programs that drive the search (the UCI engine), not read from Lua options: */
   struct tt_table *table;      /* a table of the caller's, kept between searches (NULL: the
                                   search makes its own of hash_bytes) */
