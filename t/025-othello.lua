@@ -135,6 +135,12 @@ do
   t.ok(c.score == a.score and c.move == a.move and c.nodes > a.nodes,
        "a margin beyond every evaluation never cuts: the same score and move, in more nodes")
   t.ok(not b.exact and not c.exact, "a midgame search is not exact")
+  -- on threads (which defer a move another thread is searching): the same exact verdict
+  for _, th in ipairs({2, 3}) do
+    local r = sg.search(e, {endgame = 0, depth = 60, threads = th, lmr = true, probcut = false})
+    t.ok(r.exact and r.score == off.score, ("alpha-beta on %d threads: exact, the same score "
+         .. "(%d, %d)"):format(th, r.score, off.score))
+  end
   local d = sg.defaults("othello").search
   t.ok(d.probcut == 20 and d.lmr == false, "Othello searches with ProbCut, not late move reductions")
 end

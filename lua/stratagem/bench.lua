@@ -214,7 +214,7 @@ function M.plain_line(out, label, ps, opts)
     local o = {}
     for k, v in pairs(opts) do o[k] = v end
     if off then
-      for _, k in ipairs({"pvs", "aspiration", "killers", "history", "lmr", "null_move"}) do
+      for _, k in ipairs({"pvs", "aspiration", "killers", "history", "lmr", "null_move", "probcut"}) do
         o[k] = false
       end
     end

@@ -16,6 +16,9 @@
 
 #define NO_MOVE UINT32_MAX
 #define WIN_BOUND (SG_WIN - SEARCH_MAX_PLY)   /* scores beyond this are game ends */
+#define SEARCH_BUSY 16384   /* slots of the threads' table of positions being searched */
+#define DEFER_DEPTH 3       /* moves with at least this depth left may be deferred */
+#define SEARCH_DEFER_MAX 64 /* moves of one node deferred at most */
 #define HIST_SIZE 4096                        /* history entries per player (move & 4095) */
 #define HIST_MAX (1 << 20)
 
@@ -51,6 +54,8 @@ typedef struct search_ctx {
   tt_table own;                /* the table when it is this search's alone */
   tt_table *tt;                /* own, or the table shared by the threads of one search */
   int shared;                  /* tt is shared: lockless access */
+  uint64_t *busy;              /* threads > 1: SEARCH_BUSY keys of positions some thread is
+                                  searching (simplified ABDADA), shared; else NULL */
   uint64_t hits;               /* table hits */
   search_driver dr;            /* nodes, limits, the verdict, candidates, the rng (driver.h);
                                   its quit is set when this thread should stop: for helpers,
@@ -350,6 +355,21 @@ static void pv_update(search_ctx *x, int ply, sg_move m) {
   search_pv_update(x->pv, x->pvlen, ply, m);
 }
 
+/* The threads' table of positions being searched: a slot holds a key (odd) or 0. */
+static int busy_test(const search_ctx *x, uint64_t k) {
+  return __atomic_load_n(&x->busy[k & (SEARCH_BUSY - 1)], __ATOMIC_RELAXED) == k;
+}
+
+static void busy_set(search_ctx *x, uint64_t k) {
+  __atomic_store_n(&x->busy[k & (SEARCH_BUSY - 1)], k, __ATOMIC_RELAXED);
+}
+
+static void busy_clear(search_ctx *x, uint64_t k) {
+  uint64_t want = k;   /* only this key: another may have taken the slot since */
+  __atomic_compare_exchange_n(&x->busy[k & (SEARCH_BUSY - 1)], &want, 0, 0, __ATOMIC_RELAXED,
+                              __ATOMIC_RELAXED);
+}
+
 static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta, int null_ok);
 static int qsearch(search_ctx *x, int ply, int qply, int alpha, int beta);
 
@@ -580,9 +600,23 @@ static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta, int n
   sg_move bestmove = NO_MOVE;
   x->dr.horizon = 0;
   void *child = state_at(x, ply + 1);
-  for (int i = 0; i < n; i++) {
-    sg_move m = pick(x, ply, n, i);
+  /* Threads: a move (not the first) into a position another thread is searching waits until
+     the node's other moves are done, so that the threads spread over the tree instead of
+     repeating each other (simplified ABDADA); its index in the ply's lists goes to later[]. */
+  int defer = x->busy && depth >= DEFER_DEPTH, nlater = 0, later[SEARCH_DEFER_MAX];
+  for (int k = 0; k < n + nlater; k++) {
+    int i = k < n ? k : later[k - n];
+    sg_move m = k < n ? pick(x, ply, n, k) : ms[i];
     play_into(x, child, st, m);
+    uint64_t bkey = 0;
+    if (defer) {
+      bkey = c->hash(x->cfg, child) | 1;
+      if (k > 0 && k < n && nlater < SEARCH_DEFER_MAX && busy_test(x, bkey)) {
+        later[nlater++] = k;
+        continue;
+      }
+      busy_set(x, bkey);
+    }
     if (i == 0 || !x->use_pvs)
       v = child_value(x, ply, me, depth - 1, alpha, beta);
     else {
@@ -600,6 +634,8 @@ static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta, int n
       if (v > alpha && v < beta && !x->dr.stop)
         v = child_value(x, ply, me, depth - 1, alpha, beta);
     }
+    if (defer)
+      busy_clear(x, bkey);
     if (x->dr.stop)
       return 0;
     if (v > best) {
@@ -851,11 +887,14 @@ int search_alphabeta(const sg_class *c, const void *cfg, const void *st, const s
   }
   int quit = 0, finished = 0;
   helper *hs = nthreads > 1 ? calloc((size_t)nthreads - 1, sizeof *hs) : NULL;
-  if (nthreads > 1 && !hs) {
+  uint64_t *busy = nthreads > 1 ? calloc(SEARCH_BUSY, sizeof *busy) : NULL;
+  if (nthreads > 1 && (!hs || !busy)) {
+    free(hs), free(busy);
     ctx_free(&x), tt_free(&shared);
     snprintf(err, SG_ERRLEN, "search: out of memory");
     return -1;
   }
+  x.busy = busy;
   /* helper threads: their own nodes, ordering tables and stop, one shared table */
   for (int i = 0; i < nthreads - 1; i++) {
     helper *h = &hs[i];
@@ -863,6 +902,7 @@ int search_alphabeta(const sg_class *c, const void *cfg, const void *st, const s
     if (ctx_init(&h->x, c, cfg, st, o, common, herr) != 0)
       break;
     h->x.dr.helper = i + 1;
+    h->x.busy = busy;
     h->x.dr.node_limit = 0;   /* the main thread's count is the one limited */
     h->x.dr.poll_at = DRIVER_POLL;
     h->x.dr.quit = &quit;
@@ -897,6 +937,7 @@ int search_alphabeta(const sg_class *c, const void *cfg, const void *st, const s
       ctx_free(&hs[i].x);
     }
   free(hs);
+  free(busy);
   r->stopped = stopped;
   if (stopped)
     r->exact = 0;
