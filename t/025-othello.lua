@@ -121,6 +121,8 @@ do
   t.ok(on.exact and off.exact and on.score == off.score,
        ("an endgame searched with ProbCut is still exact, with the same score (%d, %d)")
        :format(on.score, off.score))
+  t.ok(on.depth <= off.depth + 1, ("and as soon: ProbCut is off in the driver's exact-only "
+       .. "re-search (depth %d, %d without ProbCut)"):format(on.depth, off.depth))
   local m = sg.new("othello", {seed = 5})
   for i = 1, 20 do m:play(sg.search(m, {algo = "random", seed = 500 + i}).move) end
   local base = {depth = 7, lmr = false, endgame = 0}

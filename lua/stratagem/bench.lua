@@ -213,9 +213,11 @@ function M.plain_line(out, label, ps, opts)
   for i, off in ipairs({false, true}) do
     local o = {}
     for k, v in pairs(opts) do o[k] = v end
-    if off then
+    if off then   -- those of the parts the game's alpha-beta takes
+      local takes = {}
+      for _, k in ipairs(sg.search_options(ps[1]:game(), "alphabeta")) do takes[k] = true end
       for _, k in ipairs({"pvs", "aspiration", "killers", "history", "lmr", "null_move", "probcut"}) do
-        o[k] = false
+        if takes[k] then o[k] = false end
       end
     end
     local time, nodes = 0, 0

@@ -557,14 +557,17 @@ static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta, int n
   /* ProbCut (Buro): away from the principal variation, a search of about a quarter of the
      depth (same parity) whose value clears beta, or falls below alpha, by the margin
      predicts that the full depth would too, and the node is cut. */
-  if (x->probcut >= 0 && !x->in_probcut && !pvnode && !incheck && depth >= 4 && ply > 0) {
+  if (x->probcut >= 0 && !x->in_probcut && !x->dr.exact_only && !pvnode && !incheck &&
+      depth >= 4 && ply > 0) {
     int d2 = depth / 4 * 2 + (depth & 1), pc = x->probcut, outer = x->dr.horizon, h;
+    int leaf = x->dr.leaf;   /* the shallow searches' leaves are not the iteration's */
     if (beta < WIN_BOUND - pc) {
       int b = beta + pc;
       x->dr.horizon = 0;
       x->in_probcut = 1;
       v = negamax(x, ply, d2, b - 1, b, null_ok);
       x->in_probcut = 0;
+      x->dr.leaf = leaf;
       if (x->dr.stop)
         return 0;
       h = x->dr.horizon;
@@ -578,6 +581,7 @@ static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta, int n
       x->in_probcut = 1;
       v = negamax(x, ply, d2, a, a + 1, null_ok);
       x->in_probcut = 0;
+      x->dr.leaf = leaf;
       if (x->dr.stop)
         return 0;
       h = x->dr.horizon;
