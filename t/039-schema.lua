@@ -103,6 +103,13 @@ t.is_deeply(sg.search_options("chexers", "pimc"),
 t.is_deeply(sg.search_options("chexers", "ismcts"),
             {"algo", "exploration", "hash", "iterations", "nodes", "playout_depth", "seed",
              "time"}, "chexers, ismcts")
+t.ok(table.concat(sg.search_options("chess"), ","):find("probcut", 1, true),
+     "chess's alpha-beta takes probcut too (the shared search's)")
+do
+  local ch = sg.new("chess")
+  t.ok(sg.search(ch, {depth = 5, probcut = 100}).nodes ~= sg.search(ch, {depth = 5}).nodes,
+       "chess: probcut reaches the search")
+end
 local ab = sg.search_options("othello")
 t.ok(table.concat(ab, ","):find("endgame", 1, true), "othello, alphabeta: endgame too")
 t.ok(not table.concat(sg.search_options("othello", "maxn"), ","):find("endgame", 1, true),

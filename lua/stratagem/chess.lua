@@ -39,7 +39,8 @@ local EVAL_OPTION = {name = "eval", type = "function", default = false, algos = 
   .. "for experiments; one thread)"}
 local SEARCH_OPTIONS = {"algo"}
 for _, k in ipairs({"aspiration", "depth", "eval", "hash", "history", "killers", "lmr", "nodes",
-                    "null_move", "pvs", "quiescence", "random", "seed", "threads", "time"}) do
+                    "null_move", "probcut", "pvs", "quiescence", "random", "seed", "threads",
+                    "time"}) do
   SEARCH_OPTIONS[#SEARCH_OPTIONS + 1] = k == "eval" and EVAL_OPTION or {name = k, shared = true}
 end
 
@@ -61,6 +62,8 @@ local function check_options(s)
     error("hash must be a number of megabytes from 0 to 65536, got " .. tostring(s.hash), 0)
   end
   if s.random == false then s.random = nil end
+  if s.probcut == false then s.probcut = nil end
+  whole("probcut", 1, 67108863, "centipawns: ProbCut's margin; false: off")
   whole("random", 0, 100000, "centipawns: play a move chosen with the seed among those within " ..
         "this margin of the best; false: off")
   if s.seed ~= nil and math.type(s.seed) ~= "integer" then

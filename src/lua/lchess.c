@@ -113,6 +113,7 @@ static int lsearch(lua_State *L) {
   o.null_move = optbool(L, 2, "null_move", 1);
   o.lmr = optbool(L, 2, "lmr", 1);
   o.quiescence = optbool(L, 2, "quiescence", 1);
+  o.probcut = (int)optnum(L, 2, "probcut", -1, 1, 67108863);
   if (o.depth == 0 && o.time == 0 && o.nodes == 0)
     o.depth = 6;
   int tb = lua_gettop(L);
