@@ -62,7 +62,25 @@ t.like(out, "solve %(alpha%-beta, table%)%s+score 0, depth 9", "and the solve")
 t.is(code, 0, "exit 0")
 _, err, code = t.run(S .. " bench go")
 t.like(err, "no benchmark for 'go'", "bench of an unknown game")
+t.like(err, "connect4", "the games named as having one include those without their own")
 t.is(code, 2, "exit 2")
+
+-- a game without a benchmark of its own gets the generic one: perft at the first depth taking
+-- 0.1 s, random playouts, the game's default search
+do
+  local sg = require "stratagem"
+  out, err, code = t.run(S .. " bench connect4")
+  t.is(code, 0, "generic bench: exit 0")
+  local d, n = out:match("connect4 perft (%d+)%s+(%d+) leaves")
+  t.ok(d and tonumber(d) >= 1 and tonumber(d) <= 12, "generic bench: a perft depth from 1 to 12")
+  t.is(tonumber(n), sg.new("connect4"):perft(tonumber(d) or 1),
+       "generic bench: the perft count of that depth")
+  t.like(out, "connect4 random playouts%s+21 games, %d+ moves, median [%d.]+ M moves/s",
+         "generic bench: random playouts")
+  local np, nodes = out:match("connect4 alphabeta depth 8 (%d) positions,%s+(%d+) nodes")
+  t.ok(np and tonumber(np) >= 1 and tonumber(nodes) > 0,
+       "generic bench: the default search (alpha-beta to depth 8) on random positions")
+end
 
 -- play: a person (standard input) against the AI
 out, err, code = t.run(S .. " play tictactoe --seats human,ai --seed 3",

@@ -668,19 +668,60 @@ benches.timing = function(out, limit)
           worst_at, over_count))
 end
 
+-- Every game without a benchmark of its own gets this one, so a game added later is measured
+-- with no edit here: perft at the first depth that takes 0.1 s or more (the depth grown one at
+-- a time, at most 12), random playouts in C, and the game's own default search (its Lua
+-- defaults' `search`, one thread) on eight positions of seeded random play: nodes, time and
+-- median nodes per second.
+function M.generic(name)
+  return function(out)
+    local g = sg.new(name)
+    local d, n = 0, 0
+    repeat
+      d = d + 1
+      local t0 = sg.clock()
+      n = g:perft(d)
+      local t = sg.clock() - t0
+    until t >= 0.1 or d >= 12
+    local t
+    t, n = timed(3, function() return g:perft(d) end)
+    out(fmt("%s perft %-2d %s %9d leaves  %8.2f ms  %6.2f M leaves/s", name, d,
+            string.rep(" ", math.max(0, 16 - #name)), n, t * 1e3, n / math.max(t, 1e-9) / 1e6))
+    local rates, total, games = {}, 0, 21
+    for seed = 1, games do
+      local r = sg.playout(sg.new(name, {seed = seed}), {seed = seed})
+      rates[#rates + 1] = r.moves / math.max(r.time, 1e-9)
+      total = total + r.moves
+    end
+    out(fmt("%s random playouts %s %d games, %d moves, median %.2f M moves/s", name,
+            string.rep(" ", math.max(0, 10 - #name)), games, total, median(rates) / 1e6))
+    local s = sg.defaults(name).search or {}
+    local o = {}
+    for k, v in pairs(s) do o[k] = v end
+    o.threads = nil
+    local label = fmt("%s %s%s", name, o.algo or "search",
+                      o.depth and (" depth " .. o.depth) or "")
+    search_rate(out, label, random_positions(name, 8, 6), o)
+  end
+end
+
 function M.main(...)
   local names = {...}
   if #names == 0 then
-    for _, n in ipairs(sg.games()) do
-      if benches[n] then names[#names + 1] = n end
-    end
+    for _, n in ipairs(sg.games()) do names[#names + 1] = n end
   end
+  local games = {}
+  for _, n in ipairs(sg.games()) do games[n] = true end
   for _, n in ipairs(names) do
+    if not benches[n] and games[n] then benches[n] = M.generic(n) end
     if not benches[n] then
       io.stderr:write(fmt("stratagem: bench: no benchmark for '%s' (have: %s)\n", n,
                           table.concat((function()
                             local l = {}
                             for k in pairs(benches) do l[#l + 1] = k end
+                            for k in pairs(games) do
+                              if not benches[k] then l[#l + 1] = k end
+                            end
                             table.sort(l)
                             return l
                           end)(), ", ")))

@@ -10,6 +10,7 @@
 
 #include "core/clock.h"
 #include "core/rng.h"
+#include "core/zmem.h"
 #include "othsolve.h"
 
 #define SCORE_INF 65        /* above every margin (-64..64) */
@@ -517,7 +518,7 @@ void osolve_opts_default(osolve_opts *o) {
 }
 
 static void shared_free(os_shared *sh) {
-  free(sh->tt);
+  zmem_free(sh->tt, 2 * sh->nbuckets * sizeof(os_entry));
   free(sh->locks);
   free((void *)sh->busy);
 }
@@ -530,7 +531,7 @@ static int shared_init(os_shared *sh, const osolve_opts *o, int nthreads, char *
     nb = 1;
     while (nb * 4 * sizeof(os_entry) <= o->hash_bytes)
       nb *= 2;
-    sh->tt = calloc(2 * nb, sizeof(os_entry));
+    sh->tt = zmem_alloc(2 * nb * sizeof(os_entry));
     if (!sh->tt) {
       snprintf(err, SG_ERRLEN, "othello solve: out of memory (hash table of %zu bytes asked)",
                o->hash_bytes);

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "vtt.h"
+#include "zmem.h"
 
 int vtt_init(vtt_table *t, size_t bytes) {
   memset(t, 0, sizeof *t);
@@ -11,7 +12,7 @@ int vtt_init(vtt_table *t, size_t bytes) {
     return 0;
   while (n * 2 * 2 * sizeof(vtt_entry) <= bytes)
     n *= 2;
-  t->slots = calloc(2 * n, sizeof(vtt_entry));
+  t->slots = zmem_alloc(2 * n * sizeof(vtt_entry));
   if (t->slots == NULL)
     return -1;
   t->nbuckets = n;
@@ -19,7 +20,7 @@ int vtt_init(vtt_table *t, size_t bytes) {
 }
 
 void vtt_free(vtt_table *t) {
-  free(t->slots);
+  zmem_free(t->slots, 2 * t->nbuckets * sizeof *t->slots);
   memset(t, 0, sizeof *t);
 }
 
