@@ -11,6 +11,7 @@
 #include "core/rng.h"
 #include "core/score.h"
 #include "core/tt.h"
+#include "core/vtt.h"
 #include "tap.h"
 
 static void test_rng(void) {
@@ -87,7 +88,66 @@ static void test_tt(void) {
   ok(tt_probe(&t, 1)->depth == TT_DEPTH_EXACT, "depths beyond the scale are kept as exact");
   tt_clear(&t);
   ok(tt_probe(&t, 1) == NULL, "a cleared table is empty");
+  tt_store(&t, 1, 1, 1, 3, TT_EXACT);
+  ok(tt_probe(&t, 1) != NULL, "and stores again");
   tt_free(&t);
+
+  /* A block given back is kept for the next table of its size, whose generation hides every
+     entry of the last use: the new table is empty however full the old one was. */
+  ok(tt_init(&t, 1 << 20) == 0, "a 1 MiB table");
+  tt_entry *block = t.slots;
+  int stored = 0;
+  for (uint64_t k = 1; k <= 100000; k++)
+    tt_store(&t, k * 0x9E3779B97F4A7C15ull, (uint32_t)k, 5, 3, TT_EXACT);
+  for (uint64_t k = 1; k <= 100000; k++)
+    stored += tt_probe(&t, k * 0x9E3779B97F4A7C15ull) != NULL;
+  ok(stored > 20000, "it holds many entries (%d)", stored);
+  tt_free(&t);
+  ok(tt_init(&t, 1 << 20) == 0 && t.slots == block, "the next table of that size reuses the block");
+  int seen = 0;
+  for (uint64_t k = 1; k <= 100000; k++)
+    seen += tt_probe(&t, k * 0x9E3779B97F4A7C15ull) != NULL;
+  ok(seen == 0, "and finds none of the old entries (%d found)", seen);
+  tt_store(&t, 77, 1, 2, 1, TT_LOWER);
+  tt_store(&t, 77 + t.nbuckets, 1, 2, 0, TT_LOWER);
+  ok(tt_probe(&t, 77) != NULL && tt_probe(&t, 77 + t.nbuckets) != NULL,
+     "old entries do not take the slots of new ones");
+  tt_free(&t);
+  ok(tt_init(&t, 1 << 20) == 0, "the same for shared access");
+  tt_store_shared(&t, 99, 3, 4, 5, TT_EXACT);
+  tt_entry out;
+  ok(tt_probe_shared(&t, 99, &out) && out.move == 3 && out.score == 4 && out.depth == 5,
+     "a shared entry reads back");
+  tt_free(&t);
+  ok(tt_init(&t, 1 << 20) == 0 && !tt_probe_shared(&t, 99, &out),
+     "a shared entry of the last use is gone");
+  tt_store_shared(&t, 99, 3, 4, 5, TT_EXACT);
+  tt_clear(&t);
+  ok(!tt_probe_shared(&t, 99, &out), "and after tt_clear");
+  tt_free(&t);
+
+  /* The score-vector table's generations are 16 bits: they wrap round after 65,535 uses, and
+     the wrap clears the block, so an entry of the use that had the same generation one
+     round before is not found. */
+  vtt_table v;
+  int vec[2] = {3, -3};
+  ok(vtt_init(&v, 4096) == 0 && v.nbuckets > 0, "a small vector table");
+  vtt_store(&v, 4242, 1, vec, 2, 2, TT_EXACT);
+  ok(vtt_probe(&v, 4242) != NULL, "holds what it stores");
+  unsigned g0 = v.gen;
+  vtt_free(&v);
+  int wrapped_ok = 1;
+  for (int i = 0; i < 65534; i++) {
+    vtt_init(&v, 4096);
+    if (vtt_probe(&v, 4242) != NULL)
+      wrapped_ok = 0;
+    vtt_free(&v);
+  }
+  vtt_init(&v, 4096);
+  ok(v.gen == g0, "after 65,535 more uses the generation comes round again (%u, %u)",
+     (unsigned)v.gen, g0);
+  ok(wrapped_ok && vtt_probe(&v, 4242) == NULL, "and the old entry is never found");
+  vtt_free(&v);
 }
 
 static void test_clock(void) {

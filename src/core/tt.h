@@ -17,19 +17,29 @@ typedef struct tt_entry {
   uint8_t depth;
   uint8_t bound;
   uint16_t pad;
-  uint32_t pad2;     /* three whole 64-bit words, for the shared access below */
+  uint32_t gen;      /* the generation of the table's use that wrote it (see tt_init); with
+                        the fields above, three whole 64-bit words for the shared access */
 } tt_entry;
 
 typedef struct tt_table {
   tt_entry *slots;  /* 2 * nbuckets entries: [depth-preferred, always-replace] */
   size_t nbuckets;  /* a power of two, or 0 for no table */
+  uint32_t gen;     /* entries of another generation read as empty */
+  uint64_t cycle;   /* of the generations (core/zmem.h) */
   uint64_t probes, hits, stores;
 } tt_table;
 
 /* Size the table to at most `bytes` (rounded down to a power of two of buckets; 0 = no
-   table).  Returns 0, or -1 when memory could not be had (the table is then empty). */
+   table).  Returns 0, or -1 when memory could not be had (the table is then empty).
+   Making a table costs nothing however large it is: every use of a table (tt_init, tt_clear)
+   takes a new generation from a process-wide counter, and an entry of another generation
+   reads as empty, so nothing is cleared.  tt_free keeps the last block given back (up to
+   256 MB) for the next tt_init of the same size, so a program that searches again and again
+   (sg.search from Lua) neither maps nor clears a table each time; a fresh block comes from
+   zeroed pages (core/zmem.h).  A search sees exactly what it would see in a new table. */
 int tt_init(tt_table *t, size_t bytes);
 void tt_free(tt_table *t);
+/* Empty the table (a new generation). */
 void tt_clear(tt_table *t);
 /* The entry for key, or NULL. */
 const tt_entry *tt_probe(tt_table *t, uint64_t key);

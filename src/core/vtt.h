@@ -16,17 +16,20 @@ typedef struct vtt_entry {
   uint32_t move;
   uint8_t depth;
   uint8_t bound;
-  uint16_t pad;
+  uint16_t gen;       /* the generation of the table's use that wrote it (tt.h's tt_init) */
   int32_t vec[VTT_MAX_PLAYERS];
 } vtt_entry;
 
 typedef struct vtt_table {
   vtt_entry *slots;   /* 2 * nbuckets entries: [depth-preferred, always-replace] */
   size_t nbuckets;    /* a power of two, or 0 for no table */
+  uint16_t gen;       /* entries of another generation read as empty */
+  uint64_t cycle;     /* of the generations (core/zmem.h) */
   uint64_t probes, hits, stores;
 } vtt_table;
 
-/* Size the table to at most `bytes` (0 = no table).  Returns 0, or -1 without memory. */
+/* Size the table to at most `bytes` (0 = no table).  Returns 0, or -1 without memory.  Made
+   at no cost, as tt_init makes a table: generations, and the last block kept. */
 int vtt_init(vtt_table *t, size_t bytes);
 void vtt_free(vtt_table *t);
 /* The entry for key, or NULL. */

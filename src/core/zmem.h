@@ -10,11 +10,38 @@
 #ifndef SG_ZMEM_H
 #define SG_ZMEM_H
 
+#include <pthread.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* A zeroed block of `bytes` bytes, or NULL when memory could not be had. */
 void *zmem_alloc(size_t bytes);
 /* Give back a block of zmem_alloc (p may be NULL); bytes as given to zmem_alloc. */
 void zmem_free(void *p, size_t bytes);
+
+/* A table kind's kept block and generations (tt.c, vtt.c): the last block given back (up to
+   ZMEM_KEEP_MAX bytes) is kept for the next table of its size, and every use of a table takes
+   a new generation; entries of another generation read as empty, so a kept block is never
+   cleared.  When the generations wrap round, the block in use and the kept one are cleared
+   and a block in use during a wrap is not kept when given back (its entries' generations
+   would be given again).  One per kind of table (its entries' layout),
+   defined with ZMEM_KEEP_INIT. */
+#define ZMEM_KEEP_MAX ((size_t)256 << 20)
+typedef struct zmem_keep {
+  pthread_mutex_t lock;
+  void *block;
+  size_t bytes;
+  uint32_t gen, max_gen;   /* the last generation given, and the largest (then it wraps) */
+  uint64_t cycle;          /* the wraps so far */
+} zmem_keep;
+#define ZMEM_KEEP_INIT(max_gen) {PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0, (max_gen), 0}
+/* A zeroed or kept block of bytes (NULL without memory); *gen its new generation, *cycle
+   what zmem_keep_give needs back. */
+void *zmem_keep_take(zmem_keep *k, size_t bytes, uint32_t *gen, uint64_t *cycle);
+/* A new generation for a block in use (clearing a table), *cycle updated; the block is
+   cleared on a wrap. */
+uint32_t zmem_keep_gen(zmem_keep *k, void *block, size_t bytes, uint64_t *cycle);
+/* Give back a block of zmem_keep_take (p may be NULL) with its cycle. */
+void zmem_keep_give(zmem_keep *k, void *p, size_t bytes, uint64_t cycle);
 
 #endif
