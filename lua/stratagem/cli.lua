@@ -146,6 +146,27 @@ commands.uci = {
   end,
 }
 
+commands.sprt = {
+  usage = require("stratagem.lab").SPRT_USAGE,
+  help = "test whether settings B (weights, rules, priorities, search) play stronger than " ..
+         "settings A by a sequential probability ratio test, on every core (--jobs) or " ..
+         "across machines (--emit-jobs, then stratagem job and stratagem merge)",
+  run = function(...) return require("stratagem.lab").sprt_main(...) end,
+}
+
+commands.job = {
+  usage = require("stratagem.lab").JOB_USAGE,
+  help = "play one game of a job file (a line written by sprt --emit-jobs) and print its " ..
+         "result line; with -, every job line of standard input",
+  run = function(...) return require("stratagem.lab").job_cli(...) end,
+}
+
+commands.merge = {
+  usage = require("stratagem.lab").MERGE_USAGE,
+  help = "the statistics of an SPRT from the result lines of stratagem job (files)",
+  run = function(...) return require("stratagem.lab").merge_cli(...) end,
+}
+
 -- The usage and help text of one subcommand (stratagem help NAME, stratagem NAME --help).
 local function describe(name)
   local c = commands[name]

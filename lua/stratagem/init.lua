@@ -622,6 +622,8 @@ M.chess.pgn = require "stratagem.pgn"
 
 M.data = data
 M.prefs = require "stratagem.prefs"
+-- the heuristics lab (stratagem.lab: sprt, ...), loaded when first used
+M.lab = setmetatable({}, {__index = function(_, k) return require("stratagem.lab")[k] end})
 M.clock = core.clock
 M.sleep = core.sleep
 M.isatty = core.isatty

@@ -1,0 +1,923 @@
+-- stratagem.lab: the heuristics lab.  Compare two settings of a game's computer player by a
+-- sequential probability ratio test (SPRT), on every core (worker processes) or across
+-- machines (a job file, one line per game, and a merge of the result lines).
+--
+-- The model (doc/manual.md, "sprt"):
+-- * Settings are {weights =, rules =, priorities =, search =}: the evaluation weights the
+--   player sees, rules constants of the game played, a Star Chess request table, sg.search
+--   options laid over the game's default search.  A game has one set of rules, so `rules`
+--   must be the same in both settings (or given in one only).
+-- * A round is one start position (its seed and opening) played once with the candidate (B)
+--   in each seat and the base (A) in all the others: two games with the colours swapped for
+--   two players, N games for N players.
+-- * Strength is Elo under the Bradley-Terry-Luce model: a player rated `elo` above N - 1 equal
+--   opponents takes first place with probability r / (r + N - 1), r = 10^(elo / 400); for two
+--   players this is the logistic Elo of chess, where a draw counts half.  A round's value x is
+--   the candidate's share of the round's points (two players: 0, 1/4, ... 1, the pentanomial
+--   outcomes of a game pair; N players: first places / N).
+-- * The test is the generalised SPRT with the normal approximation used by fishtest and
+--   fastchess: LLR = n (mu1 - mu0) (2 xbar - mu0 - mu1) / (2 var), n rounds with mean xbar
+--   and variance var, mu = the expected x at elo0 and elo1.  It stops when the LLR leaves
+--   (log(beta / (1 - alpha)), log((1 - beta) / alpha)).
+-- * Rounds are counted in their order, and the test stops at the first round whose LLR
+--   crosses a bound, so a run's result is the same for any number of workers and equal to a
+--   serial run's; games past the stopping round are not counted.
+local sg = require "stratagem"
+local data = require "stratagem.data"
+
+local M = {}
+local fmt = string.format
+
+M.FORMAT = 1          -- of job and result lines
+
+-- ---- one-line plain data ----
+
+local function is_ident(s)
+  return type(s) == "string" and s:match("^[%a_][%w_]*$") and not
+         ({["and"] = 1, ["break"] = 1, ["do"] = 1, ["else"] = 1, ["elseif"] = 1, ["end"] = 1,
+           ["false"] = 1, ["for"] = 1, ["function"] = 1, ["goto"] = 1, ["if"] = 1, ["in"] = 1,
+           ["local"] = 1, ["nil"] = 1, ["not"] = 1, ["or"] = 1, ["repeat"] = 1,
+           ["return"] = 1, ["then"] = 1, ["true"] = 1, ["until"] = 1, ["while"] = 1})[s]
+end
+
+-- A value of plain data as a Lua constructor on one line (keys sorted, so equal values give
+-- equal text); data.parse reads it back.
+local function line_of(v)
+  local t = type(v)
+  if t == "string" then
+    return (fmt("%q", v):gsub("\\\n", "\\n"))
+  elseif t == "number" then
+    if math.type(v) == "integer" then return tostring(v) end
+    if v ~= v or v == math.huge or v == -math.huge then
+      error("lab: a number that is not finite cannot be written", 0)
+    end
+    local short = fmt("%.15g", v)
+    if tonumber(short) == v then return short end
+    return fmt("%.17g", v)
+  elseif t == "boolean" then
+    return tostring(v)
+  elseif t == "table" then
+    local parts, n = {}, #v
+    for i = 1, n do parts[#parts + 1] = line_of(v[i]) end
+    local keys = {}
+    for k in pairs(v) do
+      if not (math.type(k) == "integer" and k >= 1 and k <= n) then keys[#keys + 1] = k end
+    end
+    table.sort(keys, function(a, b)
+      if type(a) == type(b) then return a < b end
+      return type(a) == "number"
+    end)
+    for _, k in ipairs(keys) do
+      local key = is_ident(k) and k or "[" .. line_of(k) .. "]"
+      parts[#parts + 1] = key .. " = " .. line_of(v[k])
+    end
+    return "{" .. table.concat(parts, ", ") .. "}"
+  end
+  error("lab: a " .. t .. " cannot be written as data", 0)
+end
+M.line_of = line_of
+
+local function copy(t)
+  if type(t) ~= "table" then return t end
+  local c = {}
+  for k, v in pairs(t) do c[k] = copy(v) end
+  return c
+end
+
+-- ---- settings ----
+
+local SETTINGS_KEYS = {weights = true, rules = true, priorities = true, search = true}
+
+-- Read settings: a table, the text of a Lua table, or a file holding one ("return {...}" or
+-- the table alone).  Checked against the game: weights and rules by name (sg.new), search by
+-- the schema (sg.search_check), priorities only where the game has them.  Returns the table,
+-- or nil and a message saying what was wrong, prefixed by `what`.
+function M.read_settings(game, s, what)
+  what = what or "settings"
+  local v = s
+  if type(s) == "string" then
+    local text = s
+    local f = io.open(s, "rb")
+    if f then
+      f:close()
+      local rerr
+      text, rerr = data.read_file(s, 16 * 1024 * 1024)
+      if not text then return nil, fmt("%s: cannot read %s", what, rerr) end
+    end
+    local perr
+    v, perr = data.parse(text)
+    if v == nil then
+      return nil, fmt("%s: %s is not a Lua table of settings (%s); expected e.g. " ..
+                      "'{weights = {...}, search = {depth = 4}}' or a file holding one",
+                      what, f and s or fmt("%q", s), perr)
+    end
+  end
+  if type(v) ~= "table" then
+    return nil, fmt("%s: expected a table {weights =, rules =, priorities =, search =}, got %s",
+                    what, type(v))
+  end
+  for k, x in pairs(v) do
+    if not SETTINGS_KEYS[k] then
+      return nil, fmt("%s: unknown part '%s'; expected weights, rules, priorities or search",
+                      what, tostring(k))
+    end
+    if type(x) ~= "table" then
+      return nil, fmt("%s: %s must be a table, got %s", what, k, type(x))
+    end
+  end
+  local d = sg.defaults(game)
+  if v.priorities and not d.priorities then
+    return nil, fmt("%s: priorities: %s has no request priorities (only Star Chess has)",
+                    what, game)
+  end
+  if v.weights or v.rules then
+    local ok, g, err = pcall(sg.new, game, {weights = v.weights, rules = v.rules})
+    if not ok or not g then
+      return nil, fmt("%s: %s", what, tostring(ok and err or g):gsub("^[^\n]-:%d+: ", ""))
+    end
+  end
+  local ok, err = sg.search_check(game, M.search_of(game, v, 1))
+  if not ok then return nil, fmt("%s: search: %s", what, err) end
+  return v
+end
+
+-- The sg.search options of a player with settings v: the game's default search (unless
+-- v.search names another algorithm), then v.search, then v.priorities, and the seed.
+function M.search_of(game, v, seed)
+  local o = copy(sg.defaults(game).search or {})
+  if v.search and v.search.algo ~= nil and v.search.algo ~= o.algo then o = {} end
+  for k, x in pairs(v.search or {}) do o[k] = copy(x) end
+  if v.priorities then o.priorities = copy(v.priorities) end
+  o.seed = seed
+  return o
+end
+
+-- ---- playing one game (a job) ----
+
+-- A job: {format, version, run, index, round, game, rules, seed, opening, seats, a, b,
+-- max_moves}; seats[s] is "a" or "b".  opening: {plies = N} random moves from the round's seed,
+-- or {position = TEXT} a start position (chess openings).  Returns the result:
+-- {run, index, round, seats, first (the seat in first place, or nil: a draw of two players),
+-- status, moves, time}.
+function M.play(job)
+  local t0 = sg.clock()
+  local opts = {seed = job.seed, rules = job.rules}
+  if job.opening and job.opening.position then opts.position = job.opening.position end
+  local g = assert(sg.new(job.game, opts))
+  local plies = job.opening and job.opening.plies or 0
+  for i = 1, plies do
+    if g:status() ~= "playing" then break end
+    g:play(sg.search(g, {algo = "random", seed = job.seed * 7919 + i}).move)
+  end
+  local players, moves = {a = job.a, b = job.b}, 0
+  local max = job.max_moves or math.huge
+  while g:status() == "playing" and moves < max do
+    local v = players[job.seats[g:player()]]
+    local s = M.search_of(job.game, v, (job.seed * 1000003 + job.index * 7919 + g:ply())
+                                       % (1 << 48))
+    local sgame = g
+    if v.weights then
+      sgame = g:copy()
+      sgame:set_weights(v.weights)
+    end
+    local r = sg.search(sgame, s)
+    for _, m in ipairs(r.moves or {r.move}) do
+      g:play(m)
+      moves = moves + 1
+    end
+  end
+  local status, winner, ranking = g:status()
+  local first = winner
+  if not first then
+    if status == "playing" then   -- stopped by max_moves: rank by score
+      ranking = {}
+      local sc = g:scores()
+      for p = 1, g:players() do ranking[p] = p end
+      table.sort(ranking, function(x, y) return sc[x] > sc[y] or (sc[x] == sc[y] and x < y) end)
+    end
+    if g:players() > 2 and ranking then first = ranking[1] end
+  end
+  return {run = job.run, index = job.index, round = job.round, seats = job.seats, first = first,
+          status = status, moves = moves, time = sg.clock() - t0}
+end
+
+-- The job line of a job, and back.
+function M.job_line(job)
+  return "sgjob " .. line_of(job)
+end
+
+local function read_line(line, tag, what)
+  if type(line) ~= "string" then return nil, what .. ": expected a line of text" end
+  local body = line:match("^" .. tag .. " (.*)$")
+  if not body then
+    return nil, fmt("%s: not a %s line (it starts '%s'; expected '%s {...}')", what, what,
+                    line:sub(1, 20), tag)
+  end
+  local v, err = data.parse(body)
+  if type(v) ~= "table" then
+    return nil, fmt("%s: the line is damaged: %s", what, err or "not a table")
+  end
+  if v.format ~= M.FORMAT then
+    return nil, fmt("%s: a line of format %s (stratagem %s); this stratagem (%s) reads " ..
+                    "format %d: make the job file again with this version", what,
+                    tostring(v.format), tostring(v.version), sg.version, M.FORMAT)
+  end
+  return v
+end
+
+function M.read_job(line)
+  local job, err = read_line(line, "sgjob", "job")
+  if not job then return nil, err end
+  for _, k in ipairs({"run", "game", "index", "round", "seed", "seats", "a", "b"}) do
+    if job[k] == nil then return nil, "job: the line has no " .. k end
+  end
+  local ok, known = pcall(sg.defaults, job.game)
+  if not ok or not known then return nil, fmt("job: unknown game '%s'", tostring(job.game)) end
+  return job
+end
+
+function M.result_line(res)
+  local r = copy(res)
+  r.format, r.version = M.FORMAT, sg.version
+  return "sgresult " .. line_of(r)
+end
+
+function M.read_result(line)
+  return read_line(line, "sgresult", "result")
+end
+
+-- ---- statistics ----
+
+-- The expected round value of a candidate rated elo above its N - 1 equal opponents.
+function M.expected(elo, n)
+  local r = 10 ^ (elo / 400)
+  return r / (r + n - 1)
+end
+
+-- The Elo of an expected value x in a game of n players (nil for x at 0 or 1).
+function M.elo_of(x, n)
+  if x <= 0 or x >= 1 then return nil end
+  return 400 * math.log(x * (n - 1) / (1 - x), 10)
+end
+
+-- The mean and variance of round values k / K with the weights w[k].
+local function moments(w, K)
+  local total, sum = 0, 0
+  for k = 0, K do total, sum = total + w[k], sum + w[k] * k / K end
+  local mean, var = sum / total, 0
+  for k = 0, K do var = var + w[k] * (k / K - mean) ^ 2 end
+  return mean, var / total
+end
+
+-- The statistics of the rounds: counts[k] rounds of value k / K (k = 0..K): n, mean and
+-- variance, the LLR for elo0 against elo1, the Elo and its 95% interval.  The LLR's normal
+-- approximation needs data: with a few rounds the variance seen can be near 0 and the ratio
+-- huge (one won pair would decide), so the LLR is taken over the counts plus a prior of half
+-- a round on the two extreme values, in the proportions of equal strength (1 / N on the best
+-- value); its weight fades as rounds come.  The Elo and its interval are the data's alone
+-- (every count 1/1000 more, so that rounds all of one value give a finite interval).
+function M.stats(counts, K, n_players, elo0, elo1)
+  local n = 0
+  for k = 0, K do n = n + counts[k] end
+  local st = {rounds = n, llr = 0}
+  if n == 0 then return st end
+  local w, prior = {}, {}
+  for k = 0, K do w[k], prior[k] = counts[k] + 1e-3, counts[k] end
+  prior[K] = prior[K] + 0.5 / n_players
+  prior[0] = prior[0] + 0.5 * (1 - 1 / n_players)
+  local pm, pv = moments(prior, K)
+  local mu0, mu1 = M.expected(elo0, n_players), M.expected(elo1, n_players)
+  st.llr = n * (mu1 - mu0) * (2 * pm - mu0 - mu1) / (2 * pv)
+  local mean, var = moments(w, K)
+  st.mean, st.var = mean, var
+  local h = 1.959964 * math.sqrt(var / n)
+  st.elo = M.elo_of(mean, n_players)
+  st.elo_low = M.elo_of(math.max(mean - h, 1e-9), n_players)
+  st.elo_high = M.elo_of(math.min(mean + h, 1 - 1e-9), n_players)
+  st.share_low, st.share_high = math.max(0, mean - h), math.min(1, mean + h)
+  return st
+end
+
+function M.bounds(alpha, beta)
+  return math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
+end
+
+-- ---- the run ----
+
+local RUN_KEYS = {game = true, a = true, b = true, elo0 = true, elo1 = true, alpha = true,
+                  beta = true, max_games = true, jobs = true, seed = true, opening = true,
+                  openings = true, rules = true, max_moves = true, progress = true,
+                  game_timeout = true, program = true, on_round = true}
+
+local function check_number(spec, k, lo, hi, default, integer)
+  local v = spec[k]
+  if v == nil then return default end
+  if type(v) ~= "number" or v ~= v or v < lo or v > hi or (integer and math.type(v) ~= "integer"
+     and v ~= math.floor(v)) then
+    error(fmt("sprt: %s must be %s from %s to %s, got %s", k, integer and "a whole number" or
+              "a number", tostring(lo), tostring(hi), tostring(v)), 3)
+  end
+  return integer and math.tointeger(v) or v
+end
+
+-- Check a run's settings and make its plan: the jobs of every round, in order.
+function M.plan(spec)
+  if type(spec) ~= "table" then error("sprt: expected a table of settings", 2) end
+  for k in pairs(spec) do
+    if not RUN_KEYS[k] then
+      local names = {}
+      for n in pairs(RUN_KEYS) do names[#names + 1] = n end
+      table.sort(names)
+      error(fmt("sprt: unknown setting '%s' (valid: %s)", tostring(k), table.concat(names, ", ")), 2)
+    end
+  end
+  if type(spec.game) ~= "string" then error("sprt: game must be a game name", 2) end
+  local okg, known = pcall(sg.defaults, spec.game)
+  if not okg or not known then
+    error(fmt("sprt: unknown game '%s' (valid: %s)", spec.game, table.concat(sg.games(), ", ")), 2)
+  end
+  local a, aerr = M.read_settings(spec.game, spec.a or {}, "--a")
+  if not a then error("sprt: " .. aerr, 2) end
+  local b, berr = M.read_settings(spec.game, spec.b or {}, "--b")
+  if not b then error("sprt: " .. berr, 2) end
+  local rules = spec.rules
+  if rules ~= nil and type(rules) ~= "table" then error("sprt: rules must be a table", 2) end
+  if a.rules and b.rules and line_of(a.rules) ~= line_of(b.rules) then
+    error("sprt: --a and --b give different rules; a game has one set of rules (give them in " ..
+          "both the same, or in one only)", 2)
+  end
+  rules = rules or a.rules or b.rules
+  local p = {game = spec.game, a = a, b = b, rules = rules}
+  p.elo0 = check_number(spec, "elo0", -2000, 2000, 0)
+  p.elo1 = check_number(spec, "elo1", -2000, 2000, 5)
+  if p.elo1 <= p.elo0 then
+    error(fmt("sprt: elo1 (%g) must be above elo0 (%g)", p.elo1, p.elo0), 2)
+  end
+  p.alpha = check_number(spec, "alpha", 1e-6, 0.5, 0.05)
+  p.beta = check_number(spec, "beta", 1e-6, 0.5, 0.05)
+  p.seed = check_number(spec, "seed", 0, 2 ^ 40, 1, true)
+  p.max_moves = spec.max_moves and check_number(spec, "max_moves", 1, 1e9, nil, true)
+  local probe = assert(sg.new(spec.game, {rules = rules}))
+  p.players = probe:players()
+  local per = p.players
+  p.max_games = check_number(spec, "max_games", per, 1e9, 20000, true)
+  p.rounds = p.max_games // per
+  -- openings: positions given (chess EPD/PGN openings), or random plies from each round's seed
+  if spec.openings ~= nil then
+    if type(spec.openings) ~= "table" or #spec.openings == 0 then
+      error("sprt: openings must be a non-empty array of start positions (text)", 2)
+    end
+    for i, pos in ipairs(spec.openings) do
+      local ok, g, err = pcall(sg.new, spec.game, {position = pos, rules = rules})
+      if not ok or not g then
+        error(fmt("sprt: openings[%d]: %s", i, tostring(ok and err or g)), 2)
+      end
+    end
+    p.openings = spec.openings
+  end
+  p.opening = check_number(spec, "opening", 0, 1000, p.openings and 0 or
+                           (p.players == 2 and 4 or p.players), true)
+  -- the run's name: the same settings give the same name, on any machine
+  p.run = fmt("%08x", (function(s)
+    local h = 2166136261
+    for i = 1, #s do h = ((h ~ s:byte(i)) * 16777619) & 0xffffffff end
+    return h
+  end)(line_of({game = p.game, a = a, b = b, rules = rules, seed = p.seed, opening = p.opening,
+                openings = p.openings, max_moves = p.max_moves})))
+  return p
+end
+
+-- The job of game `index` (1-based) of a plan: round (index - 1) // N + 1 from that round's
+-- seed; the candidate sits in seat (index - 1) % N + 1.
+function M.job(p, index)
+  local n = p.players
+  local round = (index - 1) // n + 1
+  local seat = (index - 1) % n + 1
+  local seats = {}
+  for s = 1, n do seats[s] = s == seat and "b" or "a" end
+  local opening = {plies = p.opening}
+  if p.openings then
+    opening.position = p.openings[(round - 1) % #p.openings + 1]
+  end
+  return {format = M.FORMAT, version = sg.version, run = p.run, index = index, round = round,
+          game = p.game, rules = p.rules, seed = p.seed + round - 1, opening = opening,
+          seats = seats, a = p.a, b = p.b, max_moves = p.max_moves,
+          elo0 = p.elo0, elo1 = p.elo1, alpha = p.alpha, beta = p.beta, players = n,
+          rounds = p.rounds, max_games = p.max_games}
+end
+
+-- The candidate's share of a game's points: 1 first, 0 not, 1/2 each in a drawn two-player game.
+local function points(res)
+  local seat
+  for s, who in ipairs(res.seats) do if who == "b" then seat = s end end
+  if res.first == nil then return #res.seats == 2 and 0.5 or 0 end
+  return res.first == seat and 1 or 0
+end
+
+-- The sequential test over results: rounds in order while every game of the round is there
+-- (a round with a failed game is skipped and named).  Returns the summary; given the summary
+-- of an earlier call over fewer results (prev), it goes on from where that one stopped.
+function M.summarise(p, results, failed, prev)
+  local n = p.players
+  local K = n == 2 and 4 or n   -- a round's value in steps of 1/K
+  local sum = prev
+  if not sum then
+    local lo, hi = M.bounds(p.alpha, p.beta)
+    local counts = {}
+    for k = 0, K do counts[k] = 0 end
+    sum = {rounds = 0, games = 0, lower = lo, upper = hi, verdict = "inconclusive",
+           skipped = {}, wins = 0, draws = 0, losses = 0, counts = counts, players = n,
+           elo0 = p.elo0, elo1 = p.elo1, alpha = p.alpha, beta = p.beta, llr = 0,
+           next_round = 1}
+  end
+  local counts = sum.counts
+  while sum.verdict == "inconclusive" and sum.next_round <= p.rounds do
+    local r = sum.next_round
+    local games, complete, bad = {}, true, false
+    for s = 1, n do
+      local idx = (r - 1) * n + s
+      if failed and failed[idx] then bad = true
+      elseif results[idx] then games[s] = results[idx]
+      else complete = false end
+    end
+    if not complete and not bad then break end
+    sum.next_round = r + 1
+    if bad then
+      sum.skipped[#sum.skipped + 1] = r
+    else
+      local x = 0
+      for s = 1, n do
+        local pt = points(games[s])
+        x = x + pt
+        if pt == 1 then sum.wins = sum.wins + 1
+        elseif pt == 0.5 then sum.draws = sum.draws + 1
+        else sum.losses = sum.losses + 1 end
+      end
+      -- two players: the pair's points in half points 0..4 (pentanomial); N: first places
+      local k = math.floor(x * (n == 2 and 2 or 1) + 0.5)
+      counts[k] = counts[k] + 1
+      sum.rounds, sum.games = sum.rounds + 1, sum.games + n
+      local st = M.stats(counts, K, n, p.elo0, p.elo1)
+      sum.last_round = r
+      if st.llr >= sum.upper then sum.verdict = "H1"
+      elseif st.llr <= sum.lower then sum.verdict = "H0" end
+    end
+  end
+  local st = M.stats(counts, K, n, p.elo0, p.elo1)
+  for k, v in pairs(st) do sum[k] = v end
+  sum.done = sum.verdict ~= "inconclusive" or sum.next_round > p.rounds
+  return sum
+end
+
+local function elo_text(x)
+  if x == nil then return "inf" end
+  return fmt("%+.1f", x)
+end
+
+-- The report of a summary, as lines of text.
+function M.report(p, sum)
+  local out = {}
+  local verdict = sum.verdict == "H1" and "H1 accepted: the candidate (--b) is stronger"
+    or sum.verdict == "H0" and "H0 accepted: the candidate (--b) is not stronger by elo1"
+    or "inconclusive: no bound crossed"
+  out[#out + 1] = fmt("sprt %s: %s", p.game, verdict)
+  out[#out + 1] = fmt("LLR %.3f (bounds %.3f, %.3f), elo0 %g, elo1 %g, alpha %g, beta %g",
+                      sum.llr, sum.lower, sum.upper, p.elo0, p.elo1, p.alpha, p.beta)
+  if p.players == 2 then
+    out[#out + 1] = fmt("games %d (%d pairs): candidate +%d =%d -%d, score %.1f%%", sum.games,
+                        sum.rounds, sum.wins, sum.draws, sum.losses, 100 * (sum.mean or 0))
+    out[#out + 1] = fmt("pentanomial (pair points 0, 1/2, 1, 3/2, 2): %d %d %d %d %d",
+                        sum.counts[0], sum.counts[1], sum.counts[2], sum.counts[3], sum.counts[4])
+    out[#out + 1] = fmt("Elo %s (95%%: %s to %s)", elo_text(sum.elo), elo_text(sum.elo_low),
+                        elo_text(sum.elo_high))
+  else
+    out[#out + 1] = fmt("games %d (%d rounds of %d seats): candidate first %d of %d, %.1f%% " ..
+                        "(95%%: %.1f-%.1f%%; equal strength: %.1f%%)", sum.games, sum.rounds,
+                        p.players, sum.wins, sum.games, 100 * (sum.mean or 0),
+                        100 * (sum.share_low or 0), 100 * (sum.share_high or 1), 100 / p.players)
+    out[#out + 1] = fmt("Elo (Bradley-Terry-Luce, against %d equal opponents) %s (95%%: %s to %s)",
+                        p.players - 1, elo_text(sum.elo), elo_text(sum.elo_low),
+                        elo_text(sum.elo_high))
+  end
+  if #sum.skipped > 0 then
+    local list = {}
+    for i, r in ipairs(sum.skipped) do
+      if i > 10 then list[#list + 1] = "..."; break end
+      list[#list + 1] = tostring(r)
+    end
+    out[#out + 1] = fmt("rounds not counted (a game failed): %s", table.concat(list, ", "))
+  end
+  return out
+end
+
+-- ---- workers ----
+
+local function program()
+  if arg then
+    local lo = 0
+    while arg[lo - 1] do lo = lo - 1 end
+    if arg[lo] then return arg[lo] end
+  end
+  return "stratagem"
+end
+
+-- Play the plan's games in order on `jobs` worker processes (`stratagem job -`), or in this
+-- process when jobs is 1; on_result(index, result or nil, error) for each game as it ends.
+-- Stops handing out games once should_stop() says so (and then ends the workers at once).  A
+-- worker that dies, or passes the time limit of a game, is replaced and its game played again
+-- once; a game that fails twice is reported failed.
+function M.execute(p, jobs, indices, on_result, should_stop, opts)
+  opts = opts or {}
+  if jobs <= 1 then
+    for _, idx in ipairs(indices) do
+      if should_stop() then return end
+      local ok, res = pcall(M.play, M.job(p, idx))
+      if not ok and tostring(res):find("interrupted!", 1, true) then error(res, 0) end
+      on_result(idx, ok and res or nil, not ok and tostring(res) or nil)
+    end
+    return
+  end
+  local core = require "stratagem.core"
+  local prog = opts.program or program()
+  local limit = opts.game_timeout or 3600
+  local workers, next_i, tries, retry = {}, 1, {}, {}
+  local function start()
+    local w, err = core.spawn({prog, "job", "-"}, {stderr = "inherit"})
+    if not w then error("sprt: cannot start a worker: " .. tostring(err), 0) end
+    return {proc = w}
+  end
+  local function give(w)   -- the next game (a game to play again first); false when none
+    if should_stop() then return false end
+    local idx
+    if #retry > 0 then idx = table.remove(retry, 1)
+    elseif next_i <= #indices then idx, next_i = indices[next_i], next_i + 1
+    else return false end
+    w.idx, w.t0 = idx, sg.clock()
+    if not w.proc:send(M.job_line(M.job(p, idx))) then w.dead = true end
+    return true
+  end
+  local ok, err = pcall(function()
+    for i = 1, math.min(jobs, #indices) do
+      workers[i] = start()
+      give(workers[i])
+    end
+    while true do
+      local busy, got = 0, false
+      for i, w in ipairs(workers) do
+        if w.idx then
+          busy = busy + 1
+          local line, why = w.proc:recv(0)
+          if line then
+            got = true
+            local idx = w.idx
+            w.idx = nil
+            local res, rerr = M.read_result(line)
+            if res and res.index ~= idx then
+              res, rerr = nil, fmt("the worker answered for game %s", tostring(res.index))
+            end
+            if res and res.failed then res, rerr = nil, res.failed end
+            on_result(idx, res, rerr)
+            give(w)
+          elseif why == "eof" or w.dead or sg.clock() - w.t0 > limit then
+            got = true
+            local idx = w.idx
+            local msg = (why == "eof" or w.dead) and "the worker died" or
+                        fmt("no result within %g s", limit)
+            w.proc:close(0)
+            tries[idx] = (tries[idx] or 0) + 1
+            if tries[idx] < 2 then
+              io.stderr:write(fmt("\nsprt: game %d: %s; playing it again\n", idx, msg))
+              table.insert(retry, 1, idx)
+            else
+              on_result(idx, nil, msg .. " (twice)")
+            end
+            workers[i] = start()
+            give(workers[i])
+          end
+        end
+      end
+      if busy == 0 or should_stop() then break end
+      if not got then sg.sleep(0.002) end
+    end
+  end)
+  for _, w in ipairs(workers) do pcall(function() w.proc:close(w.idx and 0 or 1) end) end
+  if not ok then error(err, 0) end
+end
+
+-- Run an SPRT.  spec: game, a, b (settings), elo0, elo1, alpha, beta, max_games, jobs
+-- (default: the number of cores), seed, opening (random plies), openings (positions), rules,
+-- max_moves, progress (default true: a live line on standard error), game_timeout (seconds).
+-- Returns the summary (verdict "H0", "H1" or "inconclusive", llr, lower, upper, elo, elo_low,
+-- elo_high, games, rounds, counts, ...) and the plan.
+function M.sprt(spec)
+  local p = M.plan(spec)
+  local jobs = spec.jobs
+  if jobs == nil then jobs = M.cores() end
+  if math.type(jobs) ~= "integer" or jobs < 1 or jobs > 256 then
+    error("sprt: jobs must be a whole number from 1 to 256, got " .. tostring(jobs), 2)
+  end
+  local results, failed = {}, {}
+  local sum = M.summarise(p, results, failed)
+  local progress = spec.progress ~= false
+  local t0 = sg.clock()
+  local indices = {}
+  for i = 1, p.rounds * p.players do indices[i] = i end
+  M.execute(p, jobs, indices, function(idx, res, err)
+    if res then results[idx] = res
+    else
+      failed[idx] = err or "failed"
+      io.stderr:write(fmt("\nsprt: game %d failed: %s (its round is not counted)\n", idx,
+                          tostring(err)))
+    end
+    sum = M.summarise(p, results, failed, sum)
+    if progress then
+      io.stderr:write(fmt("\r[%d games] LLR %.2f (%.2f, %.2f)  Elo %s  %.0f s ", sum.games,
+                          sum.llr, sum.lower, sum.upper, elo_text(sum.elo), sg.clock() - t0))
+      io.stderr:flush()
+    end
+  end, function() return sum.verdict ~= "inconclusive" end, spec)
+  if progress then io.stderr:write("\n") end
+  sum.time = sg.clock() - t0
+  sum.failed = {}
+  for idx, why in pairs(failed) do sum.failed[#sum.failed + 1] = {index = idx, why = why} end
+  table.sort(sum.failed, function(x, y) return x.index < y.index end)
+  return sum, p
+end
+
+-- The number of cores (online processors), 1 when it cannot be told.
+function M.cores()
+  local f = io.popen("getconf _NPROCESSORS_ONLN 2>/dev/null")
+  local n = f and tonumber(f:read("l") or "")
+  if f then f:close() end
+  return math.tointeger(n) or 1
+end
+
+-- ---- across machines ----
+
+-- Write the job file of a run: one line per game of max_games.  true, or nil and a message.
+function M.emit_jobs(spec, path)
+  local p = M.plan(spec)
+  local lines = {}
+  for i = 1, p.rounds * p.players do lines[i] = M.job_line(M.job(p, i)) end
+  local ok, err = data.write_file(path, table.concat(lines, "\n") .. "\n")
+  if not ok then return nil, err end
+  return #lines, p
+end
+
+-- Merge result lines (from files): the same statistics as the single-machine run.  Returns
+-- the summary and the plan, or nil and a message.
+function M.merge(paths)
+  local results, spec, run, bad = {}, nil, nil, 0
+  for _, path in ipairs(paths) do
+    local text, err = data.read_file(path)
+    if not text then return nil, "merge: cannot read " .. err end
+    local n = 0
+    for line in text:gmatch("[^\n]+") do
+      n = n + 1
+      if line:match("^sgresult ") then
+        local res, rerr = M.read_result(line)
+        if not res then return nil, fmt("merge: %s:%d: %s", path, n, rerr) end
+        if run and res.run ~= run then
+          return nil, fmt("merge: %s:%d: a result of run %s among results of run %s; merge " ..
+                          "one run at a time", path, n, tostring(res.run), run)
+        end
+        run = res.run
+        spec = spec or res.job
+        if math.type(res.index) ~= "integer" or res.index < 1 then
+          return nil, fmt("merge: %s:%d: the result has no game index", path, n)
+        end
+        results[res.index] = res
+      elseif line:match("%S") then
+        bad = bad + 1
+      end
+    end
+  end
+  if not spec then return nil, "merge: no result lines (sgresult ...) in the files given" end
+  local p = {game = spec.game, run = run, players = spec.players, rounds = spec.rounds,
+             elo0 = spec.elo0, elo1 = spec.elo1, alpha = spec.alpha, beta = spec.beta,
+             max_games = spec.max_games}
+  for _, k in ipairs({"players", "rounds", "elo0", "elo1", "alpha", "beta"}) do
+    if type(p[k]) ~= "number" then
+      return nil, fmt("merge: the results' jobs have no %s (damaged lines?)", k)
+    end
+  end
+  local failed = {}
+  for idx, res in pairs(results) do
+    if res.failed then failed[idx], results[idx] = res.failed, nil end
+  end
+  local sum = M.summarise(p, results, failed)
+  sum.other_lines = bad
+  return sum, p
+end
+
+-- `stratagem job LINE` / `stratagem job -`: play one job and print its result line; with "-",
+-- every job line of standard input in turn (a worker).  A job that fails prints a result line
+-- with `failed` (the message), so a merge names it.
+function M.job_main(line)
+  local function one(l)
+    local job, err = M.read_job(l)
+    if not job then
+      io.stderr:write("stratagem: ", err, "\n")
+      return false
+    end
+    local ok, res = pcall(M.play, job)
+    if not ok then
+      if tostring(res):find("interrupted!", 1, true) then error(res, 0) end
+      res = {run = job.run, index = job.index, round = job.round, seats = job.seats,
+             failed = tostring(res)}
+    end
+    res.job = job
+    io.stdout:write(M.result_line(res), "\n")
+    io.stdout:flush()
+    return true
+  end
+  if line == "-" then
+    local ok = true
+    for l in io.stdin:lines() do
+      if l:match("%S") then ok = one(l) and ok end
+    end
+    return ok and 0 or 1
+  end
+  return one(line) and 0 or 1
+end
+
+-- ---- the subcommands ----
+
+M.SPRT_USAGE = "stratagem sprt GAME --a SETTINGS --b SETTINGS [--elo0 0] [--elo1 5] " ..
+  "[--alpha 0.05] [--beta 0.05] [--max-games N] [--jobs N] [--seed N] [--opening PLIES] " ..
+  "[--openings FILE] [--rules TABLE] [--max-moves N] [--game-timeout S] [--emit-jobs FILE] " ..
+  "[--quiet]"
+
+local function fail_usage(msg, usage)
+  io.stderr:write("stratagem: ", msg, "\n")
+  if usage then io.stderr:write("usage: ", usage, "\n") end
+  return 2
+end
+
+-- Chess openings as positions: a file's (EPD, FEN or PGN, read as `stratagem match` reads
+-- them), or the match runner's built-in ones.
+local function chess_openings(path)
+  local match = require "stratagem.match"
+  local list = match.OPENINGS
+  if path then
+    local err
+    list, err = match.load_openings(path)
+    if not list then return nil, err end
+  end
+  local out = {}
+  for i, o in ipairs(list) do
+    local g, err = sg.new("chess", {position = o.fen})
+    if not g then return nil, fmt("openings[%d]: %s", i, err) end
+    local moves = o.moves or {}
+    if type(moves) == "string" then
+      local w = {}
+      for m in moves:gmatch("%S+") do w[#w + 1] = m end
+      moves = w
+    end
+    for _, m in ipairs(moves) do
+      local ok, perr = pcall(g.play, g, m)
+      if not ok then return nil, fmt("openings[%d]: %s", i, tostring(perr)) end
+    end
+    out[i] = g:fen()
+  end
+  return out
+end
+
+-- Positions of a game, one a line ('#' starts a comment).
+local function position_lines(game, path)
+  local text, err = data.read_file(path, 64 * 1024 * 1024)
+  if not text then return nil, "openings: cannot read " .. err end
+  local out, n = {}, 0
+  for line in (text .. "\n"):gmatch("([^\n]*)\n") do
+    n = n + 1
+    line = line:gsub("#.*", ""):gsub("^%s+", ""):gsub("%s+$", "")
+    if line ~= "" then
+      local g, perr = sg.new(game, {position = line})
+      if not g then return nil, fmt("openings: %s:%d: %s", path, n, perr) end
+      out[#out + 1] = line
+    end
+  end
+  if #out == 0 then return nil, fmt("openings: %s: no positions in the file", path) end
+  return out
+end
+
+function M.sprt_main(...)
+  local args = {...}
+  local spec, emit, quiet = {}, nil, false
+  local numbers = {["--elo0"] = "elo0", ["--elo1"] = "elo1", ["--alpha"] = "alpha",
+                   ["--beta"] = "beta", ["--max-games"] = "max_games", ["--jobs"] = "jobs",
+                   ["--seed"] = "seed", ["--opening"] = "opening", ["--max-moves"] = "max_moves",
+                   ["--game-timeout"] = "game_timeout"}
+  local openings_file
+  local i = 1
+  while i <= #args do
+    local a = args[i]
+    local function value()
+      i = i + 1
+      if args[i] == nil then error({usage = a .. " needs a value"}) end
+      return args[i]
+    end
+    local ok, err = pcall(function()
+      if numbers[a] then
+        local v = value()
+        local x = tonumber(v)
+        if not x then error({usage = fmt("%s must be a number, got '%s'", a, v)}) end
+        spec[numbers[a]] = math.tointeger(x) or x
+      elseif a == "--a" then spec.a = value()
+      elseif a == "--b" then spec.b = value()
+      elseif a == "--rules" then
+        local v = value()
+        local t, perr = data.parse(v)
+        if type(t) ~= "table" then
+          error({usage = fmt("--rules must be a Lua table such as '{draw_moves = 20}' (%s)",
+                             perr or "not a table")})
+        end
+        spec.rules = t
+      elseif a == "--openings" then openings_file = value()
+      elseif a == "--emit-jobs" then emit = value()
+      elseif a == "--quiet" then quiet = true
+      elseif a:sub(1, 1) == "-" then error({usage = "unknown option '" .. a .. "'"})
+      elseif not spec.game then spec.game = a
+      else error({usage = "unexpected '" .. a .. "'"}) end
+    end)
+    if not ok then
+      if type(err) == "table" then return fail_usage("sprt: " .. err.usage, M.SPRT_USAGE) end
+      error(err, 0)
+    end
+    i = i + 1
+  end
+  if not spec.game then return fail_usage("sprt: expected a game", M.SPRT_USAGE) end
+  if not spec.a or not spec.b then
+    return fail_usage("sprt: expected --a SETTINGS (the base) and --b SETTINGS (the candidate)",
+                      M.SPRT_USAGE)
+  end
+  local okg = pcall(sg.defaults, spec.game)
+  if not okg then
+    return fail_usage(fmt("sprt: unknown game '%s' (games: %s)", spec.game,
+                          table.concat(sg.games(), ", ")))
+  end
+  if spec.game == "chess" then
+    local list, err = chess_openings(openings_file)
+    if not list then return fail_usage("sprt: " .. err) end
+    spec.openings = list
+  elseif openings_file then
+    local list, err = position_lines(spec.game, openings_file)
+    if not list then return fail_usage("sprt: " .. err) end
+    spec.openings = list
+  end
+  spec.progress = not quiet
+  if emit then
+    spec.jobs, spec.progress, spec.game_timeout = nil, nil, nil
+    local ok, n, p = pcall(M.emit_jobs, spec, emit)
+    if not ok then return fail_usage(tostring(n):gsub("^[^\n]-:%d+: ", "")) end
+    if not n then io.stderr:write("stratagem: sprt: ", p, "\n"); return 1 end
+    print(fmt("sprt: wrote %d jobs (run %s, %d games a round) to %s", n, p.run, p.players, emit))
+    print(fmt("play them with: parallel -a %s stratagem job > results.txt; then: " ..
+              "stratagem merge results.txt", emit))
+    return 0
+  end
+  local ok, sum, p = pcall(M.sprt, spec)
+  if not ok then
+    if tostring(sum):find("interrupted!", 1, true) then error(sum, 0) end
+    return fail_usage(tostring(sum):gsub("^[^\n]-:%d+: ", ""))
+  end
+  for _, line in ipairs(M.report(p, sum)) do print(line) end
+  for _, f in ipairs(sum.failed) do
+    print(fmt("game %d failed: %s", f.index, f.why))
+  end
+  print(fmt("%.1f s", sum.time))
+  return 0
+end
+
+M.JOB_USAGE = "stratagem job LINE | stratagem job -"
+M.MERGE_USAGE = "stratagem merge FILE..."
+
+function M.job_cli(...)
+  local n = select("#", ...)
+  if n ~= 1 then
+    return fail_usage("job: expected one job line (from --emit-jobs) or - to read them from " ..
+                      "standard input", M.JOB_USAGE)
+  end
+  return M.job_main((...))
+end
+
+function M.merge_cli(...)
+  local paths = {...}
+  if #paths == 0 then return fail_usage("merge: expected result files", M.MERGE_USAGE) end
+  local sum, p = M.merge(paths)
+  if not sum then
+    io.stderr:write("stratagem: ", p, "\n")
+    return 1
+  end
+  for _, line in ipairs(M.report(p, sum)) do print(line) end
+  if not sum.done then
+    print(fmt("the test is not finished: results up to round %d of %d are counted (a round's " ..
+              "games missing after it)", sum.last_round or 0, p.rounds))
+  end
+  if sum.other_lines > 0 then
+    print(fmt("%d lines that are not results were skipped", sum.other_lines))
+  end
+  return 0
+end
+
+return M

@@ -1,0 +1,213 @@
+package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
+-- 043-lab.lua: the heuristics lab's SPRT (stratagem.lab, stratagem sprt/job/merge): the model's
+-- numbers, settings and their errors, known outcomes, the error rate on equal players, the same
+-- result for any number of workers and across machines (job file, GNU parallel, merge), a
+-- worker that dies, damaged and foreign result lines.
+local t = require "tap"
+local sg = require "stratagem"
+local lab = require "stratagem.lab"
+local data = require "stratagem.data"
+local S = t.q(t.stratagem)
+
+-- ---- the model's numbers ----
+t.ok(math.abs(lab.expected(0, 2) - 0.5) < 1e-12, "equal strength, two players: 1/2")
+t.ok(math.abs(lab.expected(0, 4) - 0.25) < 1e-12, "equal strength, four players: 1/4")
+t.ok(math.abs(lab.expected(400, 2) - 10 / 11) < 1e-12, "400 Elo above: 10/11 (logistic Elo)")
+t.ok(math.abs(lab.expected(400, 3) - 10 / 12) < 1e-12,
+     "400 Elo above two equals: 10/12 (Bradley-Terry-Luce)")
+t.ok(math.abs(lab.elo_of(lab.expected(123, 3), 3) - 123) < 1e-9, "elo_of inverts expected")
+local lo, hi = lab.bounds(0.05, 0.05)
+t.ok(math.abs(lo - math.log(0.05 / 0.95)) < 1e-12 and math.abs(hi - math.log(0.95 / 0.05)) < 1e-12,
+     "Wald's bounds: log(beta/(1-alpha)), log((1-beta)/alpha)")
+local function counts(c) local r = {} for k = 0, #c - 1 do r[k] = c[k + 1] end return r end
+local st = lab.stats(counts({0, 10, 40, 30, 20}), 4, 2, 0, 5)
+t.ok(st.llr > 0 and st.elo > 0, "pairs won more than lost: LLR and Elo above 0")
+st = lab.stats(counts({20, 30, 40, 10, 0}), 4, 2, 0, 5)
+t.ok(st.llr < 0 and st.elo < 0, "pairs lost more than won: below 0")
+-- the pentanomial mean of these counts is (10*1 + 40*2 + 30*3 + 20*4) / 4 / 100 = 0.65
+st = lab.stats(counts({0, 10, 40, 30, 20}), 4, 2, 0, 5)
+t.ok(math.abs(st.mean - 0.65) < 1e-3, "the mean of the pentanomial counts (0.65)")
+t.ok(st.elo_low < st.elo and st.elo < st.elo_high, "the Elo inside its interval")
+st = lab.stats(counts({0, 0, 0, 0, 1}), 4, 2, 0, 5)
+t.ok(st.llr < hi, "one won pair does not decide alone (the prior of half a round)")
+
+-- ---- one-line data ----
+local v = {a = {search = {depth = 4, random = 0.25}}, list = {1, 2, "x\ny"}, ["odd key"] = true}
+local line = lab.line_of(v)
+t.ok(not line:find("\n"), "job data fits one line")
+t.is_deeply(data.parse(line), v, "and reads back the same")
+
+-- ---- settings ----
+local s, err = lab.read_settings("connect4", "{search = {depth = 3}, weights = {threat = 50}}")
+t.ok(s and s.search.depth == 3 and s.weights.threat == 50, "settings from the text of a table")
+local path = os.tmpname()
+local f = assert(io.open(path, "w"))
+f:write("return {weights = {centre = 9}}\n")
+f:close()
+s = lab.read_settings("connect4", path)
+t.ok(s and s.weights.centre == 9, "settings from a file")
+os.remove(path)
+s, err = lab.read_settings("connect4", "{weigths = {}}", "--b")
+t.like(err, "^%-%-b: unknown part 'weigths'; expected weights, rules, priorities or search",
+       "an unknown part is named")
+s, err = lab.read_settings("connect4", "{weights = {thret = 1}}")
+t.like(err, "thret", "an unknown weight is named")
+s, err = lab.read_settings("connect4", "{search = {depth = -2}}")
+t.like(err, "search: depth %(algo 'alphabeta'%): %-2 is out of range", "a bad search option")
+s, err = lab.read_settings("connect4", "{priorities = {}}")
+t.like(err, "has no request priorities", "priorities where the game has none")
+s, err = lab.read_settings("connect4", "{search = {depth = 3}")
+t.like(err, "is not a Lua table of settings", "a broken table")
+t.ok(lab.read_settings("starchess", "{priorities = {garrison = {priority = 4}}}"),
+     "Star Chess takes priorities")
+t.errors(function() lab.sprt{game = "connect4", a = {}, b = {}, elo0 = 5, elo1 = 5} end,
+         "elo1 (5) must be above elo0 (5)", "elo1 must be above elo0", true)
+t.errors(function() lab.sprt{game = "connect4", a = {}, b = {}, jobz = 2} end,
+         "unknown setting 'jobz'", "an unknown setting of the run")
+t.errors(function()
+  lab.sprt{game = "draughts", a = {rules = {draw_moves = 20}}, b = {rules = {draw_moves = 30}}}
+end, "give different rules", "two sets of rules for one game are refused")
+
+-- ---- known outcomes ----
+local function run(spec)
+  spec.progress = false
+  if spec.jobs == nil then spec.jobs = 1 end
+  return lab.sprt(spec)
+end
+local sum = run{game = "connect4", a = {search = {depth = 1}}, b = {search = {depth = 3}},
+                elo1 = 20, max_games = 600}
+t.is(sum.verdict, "H1", "depth 3 against depth 1: H1 (stronger)")
+t.ok(sum.llr >= sum.upper and sum.elo > 0, "its LLR crossed the upper bound")
+sum = run{game = "connect4", a = {search = {depth = 3}}, b = {search = {depth = 1}},
+          elo1 = 20, max_games = 600}
+t.is(sum.verdict, "H0", "depth 1 against depth 3: H0")
+sum = run{game = "connect4", a = {search = {depth = 3}}, b = {search = {depth = 3}},
+          max_games = 600}
+t.is(sum.verdict, "H0", "the same player on both sides: H0")
+t.is(sum.counts[2], sum.rounds, "every pair split 1-1")
+sum = run{game = "chexers", a = {search = {depth = 1}}, b = {search = {depth = 3}},
+          elo1 = 50, max_games = 300}
+t.ok(sum.verdict == "H1" and sum.mean > 1 / 3,
+     "three players: max^n depth 3 against two at depth 1 wins more than a third (H1)")
+
+-- The error rate: random players are equal; over 60 tests with seeds 1..60, H1 (false) is
+-- accepted at most 8 times (alpha = 0.05: 3 expected; 9 or more has probability 1.2%).
+local h1, h0, games = 0, 0, 0
+for seed = 1, 60 do
+  local r = run{game = "tictactoe", a = {search = {algo = "random"}},
+                b = {search = {algo = "random"}}, elo0 = 0, elo1 = 30, max_games = 20000,
+                seed = seed * 100000}
+  if r.verdict == "H1" then h1 = h1 + 1 elseif r.verdict == "H0" then h0 = h0 + 1 end
+  games = games + r.games
+end
+t.ok(h1 <= 8, "equal players: H1 accepted " .. h1 .. " times of 60 (at most 8)")
+t.ok(h0 + h1 == 60, "every test of equal players ended (" .. h0 .. " H0, " .. games .. " games)")
+
+-- ---- the same result for any number of workers ----
+local spec = {game = "connect4", a = {search = {depth = 2}}, b = {search = {depth = 3}},
+              elo1 = 10, max_games = 40, seed = 7}
+local one = run(spec)
+spec.jobs = 2
+local two = run(spec)
+t.ok(one.games == 40 and one.verdict == "inconclusive", "40 games: no decision yet")
+t.is_deeply({two.llr, two.games, two.counts, two.wins, two.draws},
+            {one.llr, one.games, one.counts, one.wins, one.draws},
+            "2 workers give the serial run's result")
+
+-- ---- across machines: a job file, jobs played one by one, merged ----
+local dir = os.tmpname()
+os.remove(dir)
+os.execute("mkdir -p " .. t.q(dir))
+local jobs = dir .. "/jobs.txt"
+local out, e, code = t.run(S .. " sprt connect4 --a '{search = {depth = 2}}' --b " ..
+                           "'{search = {depth = 3}}' --elo1 10 --max-games 40 --seed 7 " ..
+                           "--emit-jobs " .. t.q(jobs))
+t.is(code, 0, "sprt --emit-jobs: exit 0")
+t.like(out, "wrote 40 jobs", "one line per game")
+local lines = {}
+for l in io.lines(jobs) do lines[#lines + 1] = l end
+t.is(#lines, 40, "40 job lines")
+out, e, code = t.run(S .. " job " .. t.q(lines[1]))
+t.like(out, "^sgresult {", "stratagem job LINE prints a result line")
+local rest = table.concat(lines, "\n", 2) .. "\n"
+local results = dir .. "/results.txt"
+local out2 = t.run(S .. " job -", rest)
+local f2 = assert(io.open(results, "w"))
+f2:write(out, out2)
+f2:close()
+out, e, code = t.run(S .. " merge " .. t.q(results))
+t.is(code, 0, "merge: exit 0")
+local serial = t.run(S .. " sprt connect4 --a '{search = {depth = 2}}' --b " ..
+                     "'{search = {depth = 3}}' --elo1 10 --max-games 40 --seed 7 --jobs 1 --quiet")
+local function figures(txt) return (txt:gsub("\n[%d.]+ s\n?$", "\n")) end
+t.is(figures(out), figures(serial), "merge of the job results = the serial run's report")
+
+-- GNU parallel runs the job file (Debian's package parallel)
+if os.execute("command -v parallel >/dev/null 2>&1") then
+  local presults = dir .. "/parallel.txt"
+  out, e, code = t.run("parallel --will-cite -j 2 -a " .. t.q(jobs) .. " " .. S .. " job")
+  t.is(code, 0, "parallel -a jobs.txt stratagem job: exit 0")
+  local h = assert(io.open(presults, "w"))
+  h:write(out)
+  h:close()
+  out = t.run(S .. " merge " .. t.q(presults))
+  t.is(figures(out), figures(serial), "merged results of GNU parallel = the serial run's report")
+else
+  t.skip("GNU parallel is not installed (Debian package parallel)", 2)
+end
+
+-- merge: damaged, foreign and mixed lines
+local function write(name, text)
+  local p = dir .. "/" .. name
+  local h = assert(io.open(p, "w"))
+  h:write(text)
+  h:close()
+  return p
+end
+local first = assert(io.open(results)):read("l")
+out, e, code = t.run(S .. " merge " .. t.q(write("bad.txt", first:sub(1, 60) .. "\n")))
+t.ok(code == 1 and e:find("bad.txt:1: result: the line is damaged", 1, true),
+     "a damaged result line is named")
+out, e, code = t.run(S .. " merge " ..
+                     t.q(write("old.txt", (first:gsub("format = 1", "format = 0")) .. "\n")))
+t.like(e, "a line of format 0 .- reads format 1", "a result of another format version")
+local other = t.run(S .. " sprt connect4 --a '{search = {depth = 2}}' --b '{search = {depth = 3}}' " ..
+                    "--max-games 4 --seed 8 --emit-jobs " .. t.q(dir .. "/j8.txt"))
+local r8 = t.run(S .. " job - ", assert(io.open(dir .. "/j8.txt")):read("a"))
+out, e, code = t.run(S .. " merge " .. t.q(results) .. " " .. t.q(write("r8.txt", r8)))
+t.like(e, "merge one run at a time", "results of two runs are not mixed")
+out, e, code = t.run(S .. " merge " .. t.q(write("part.txt", first .. "\n")))
+t.like(out, "the test is not finished", "a merge of part of the games says so")
+out, e, code = t.run(S .. " job 'sgjob {format = 1'")
+t.ok(code == 1 and e:find("job: the line is damaged", 1, true), "a damaged job line")
+
+-- a worker that dies on its first game: the game is played again on a new worker
+local fake = write("worker.sh", "#!/bin/sh\n" ..
+  "if [ ! -e " .. t.q(dir .. "/died") .. " ]; then touch " .. t.q(dir .. "/died") ..
+  "; read line; exit 3; fi\nexec " .. S .. " \"$@\"\n")
+os.execute("chmod +x " .. t.q(fake))
+local spec2 = {game = "connect4", a = {search = {depth = 2}}, b = {search = {depth = 3}},
+               elo1 = 10, max_games = 40, seed = 7, jobs = 2, program = fake}
+local died = run(spec2)
+t.is_deeply({died.llr, died.games, died.counts}, {one.llr, one.games, one.counts},
+            "a worker that died: its game played again, the same result")
+t.is(#died.failed, 0, "and no game counted as failed")
+
+-- ---- the command line ----
+out, e, code = t.run(S .. " sprt connect4 --a '{}'")
+t.ok(code == 2 and e:find("expected --a SETTINGS (the base) and --b SETTINGS", 1, true),
+     "sprt without --b")
+out, e, code = t.run(S .. " sprt connect4 --a '{}' --b '{}' --elo1 much")
+t.like(e, "%-%-elo1 must be a number, got 'much'", "a bad number")
+out, e, code = t.run(S .. " sprt connect4 --a '{}' --b '{}' --frob")
+t.like(e, "unknown option '%-%-frob'", "an unknown option")
+out, e, code = t.run(S .. " sprt connect4 --a '{wieghts = {}}' --b '{}'")
+t.like(e, "%-%-a: unknown part 'wieghts'", "bad settings on the command line")
+out, e, code = t.run(S .. " sprt connect4 --a '{search = {depth = 1}}' --b " ..
+                     "'{search = {depth = 3}}' --elo1 20 --max-games 600 --jobs 2")
+t.ok(code == 0 and out:find("H1 accepted", 1, true), "sprt on 2 workers from the command line")
+t.like(e, "LLR", "a live progress line on standard error")
+t.like(sg.lab.sprt and "ok" or "", "ok", "sg.lab.sprt")
+
+os.execute("rm -rf " .. t.q(dir))
+t.done()
