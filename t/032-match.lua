@@ -233,6 +233,22 @@ t.errors(function() match.run{engines = {{cmd = "x"}}} end, "engines must be an 
 t.errors(function() match.run{engines = {{cmd = "x"}, {cmd = "y"}}, resign = {scroe = 1}} end,
          "resign: unknown key 'scroe'", "a misspelled adjudication key")
 
+-- ---- an SPRT over the game pairs (--sprt) ----
+res = match.run{engines = {{cmd = {S, "uci"}}, {cmd = fake("seed=9")}}, depth = 2,
+                sprt = {elo0 = 0, elo1 = 50}, max_moves = 200, progress = false}
+t.is(res.sprt and res.sprt.verdict, "H1", "sprt: stratagem at depth 2 against random moves: H1")
+t.ok(res.games % 2 == 0 and res.games < 20000 and res.sprt.pairs == res.games / 2,
+     "it stopped after a whole pair, long before the default 20000 games")
+t.like(match.report(res), "SPRT: H1 accepted: .- is stronger; LLR [%d.]+ %(bounds %-2%.944, 2%.944%)",
+       "the report gives the verdict and the bounds")
+res = match.run{engines = {{cmd = fake("seed=9")}, {cmd = {S, "uci"}}}, depth = 2,
+                sprt = {elo1 = 50}, max_moves = 200, progress = false}
+t.is(res.sprt.verdict, "H0", "sprt: random moves against stratagem: H0")
+t.errors(function() match.run{engines = {{cmd = fake()}, {cmd = fake()}}, sprt = {elo2 = 1}} end,
+         "sprt: unknown key 'elo2'", "sprt: an unknown key")
+t.errors(function() match.run{engines = {{cmd = fake()}, {cmd = fake()}}, sprt = {elo1 = -1}} end,
+         "elo1 (-1) must be above elo0 (0)", "sprt: elo1 below elo0", true)
+
 -- ---- stratagem match on the command line ----
 local q = t.q
 local E1 = q(S .. " " .. F .. " seed=3 name=one")
@@ -291,5 +307,13 @@ do
   if f then f:close() end
   t.ok(state == "gone" or state == "Z", "and it was ended with the engine (state " .. state .. ")")
 end
+
+local err, code
+out, err, code = t.run(t.q(S) .. " match --engine1 " .. t.q(t.q(S) .. " uci") .. " --engine2 " ..
+                       t.q(t.q(S) .. " " .. t.q(F) .. " seed=9") ..
+                       " --depth 2 --max-moves 200 --sprt elo1=50 --quiet")
+t.ok(code == 0 and out:find("SPRT: H1 accepted", 1, true), "match --sprt elo1=50 on the command line")
+out, err, code = t.run(t.q(S) .. " match --engine1 a --engine2 b --sprt elo1")
+t.like(err, "%-%-sprt: expected elo0=E,elo1=E,alpha=A,beta=B", "a malformed --sprt")
 
 t.done()

@@ -448,7 +448,9 @@ end
 -- ---- the match ----
 
 local KEYS = {"depth", "draw", "engines", "event", "games", "margin", "max_moves", "movetime",
-              "nodes", "openings", "pgn", "progress", "resign", "seed", "stderr", "tc", "timeout"}
+              "nodes", "openings", "pgn", "progress", "resign", "seed", "sprt", "stderr", "tc",
+              "timeout"}
+local SPRT = {elo0 = 0, elo1 = 5, alpha = 0.05, beta = 0.05}
 local RESIGN = {score = 1000, moves = 4}
 local DRAW = {score = 10, moves = 8, after = 40}
 
@@ -574,6 +576,26 @@ local function check(opts)
     ctx.tc_text = type(opts.tc) == "string" and opts.tc:gsub("%s", "") or
                   fmt("%g+%g", base, inc)
   end
+  if opts.sprt then   -- an SPRT of engine 1 against engine 2 over the game pairs
+    if opts.sprt ~= true and type(opts.sprt) ~= "table" then
+      fail("sprt must be true or a table {elo0 =, elo1 =, alpha =, beta =}")
+    end
+    local t = {}
+    for k, x in pairs(SPRT) do t[k] = x end
+    for k, x in pairs(opts.sprt == true and {} or opts.sprt) do
+      if SPRT[k] == nil then
+        fail("sprt: unknown key '%s' (valid keys: alpha, beta, elo0, elo1)", tostring(k))
+      end
+      if type(x) ~= "number" or x ~= x then fail("sprt.%s must be a number", k) end
+      t[k] = x
+    end
+    if t.elo1 <= t.elo0 then fail("sprt: elo1 (%g) must be above elo0 (%g)", t.elo1, t.elo0) end
+    for _, k in ipairs({"alpha", "beta"}) do
+      if not (t[k] > 0 and t[k] < 0.5) then fail("sprt.%s must be above 0 and below 0.5", k) end
+    end
+    ctx.sprt = t
+    if opts.games == nil then ctx.games = 20000 end
+  end
   ctx.resign = adjudication("resign", opts.resign, RESIGN)
   ctx.draw = adjudication("draw", opts.draw, DRAW)
   if opts.openings ~= nil and (type(opts.openings) ~= "table" or #opts.openings == 0) then
@@ -645,17 +667,38 @@ function M.run(opts)
       local key = rec.termination == "normal" and (rec.reason or "normal") or rec.termination
       sum.terminations[key] = (sum.terminations[key] or 0) + 1
       sum.records[gi] = rec
+      if ctx.sprt then   -- the pair's points of engine 1 (same opening, colours swapped)
+        local lab = require "stratagem.lab"
+        if not sum.sprt then
+          local lo, hi = lab.bounds(ctx.sprt.alpha, ctx.sprt.beta)
+          sum.sprt = {counts = {[0] = 0, 0, 0, 0, 0}, lower = lo, upper = hi, llr = 0,
+                      verdict = "inconclusive", pairs = 0}
+          for k, x in pairs(ctx.sprt) do sum.sprt[k] = x end
+        end
+        local sp = sum.sprt
+        sp.pending = (sp.pending or 0) + r1
+        if gi % 2 == 0 then
+          local k = math.floor(sp.pending * 2 + 0.5)
+          sp.counts[k], sp.pending, sp.pairs = sp.counts[k] + 1, 0, sp.pairs + 1
+          local st = lab.stats(sp.counts, 4, 2, ctx.sprt.elo0, ctx.sprt.elo1)
+          sp.llr = st.llr
+          if st.llr >= sp.upper then sp.verdict = "H1" elseif st.llr <= sp.lower then sp.verdict = "H0" end
+        end
+      end
       if ctx.pgn then
         pgn_texts[gi] = stratagem().chess.pgn.write(pgn_record(ctx, rec, gi))
         local wok, werr = stratagem().data.write_file(ctx.pgn, table.concat(pgn_texts, "\n"))
         if not wok then error("match: " .. werr, 0) end
       end
       if ctx.progress then
-        io.stderr:write(fmt("\r[%d/%d] %s vs %s: +%d =%d -%d  Elo %s   ", gi, ctx.games, a.name,
+        io.stderr:write(fmt("\r[%d/%d] %s vs %s: +%d =%d -%d  Elo %s%s   ", gi, ctx.games, a.name,
                             b.name, sum.wins, sum.draws, sum.losses,
-                            M.elo(sum.wins, sum.draws, sum.losses).text))
+                            M.elo(sum.wins, sum.draws, sum.losses).text,
+                            sum.sprt and fmt("  LLR %.2f (%.2f, %.2f)", sum.sprt.llr,
+                                             sum.sprt.lower, sum.sprt.upper) or ""))
         io.stderr:flush()
       end
+      if sum.sprt and sum.sprt.verdict ~= "inconclusive" then break end
     end
   end)
   if ctx.progress and sum.games > 0 then io.stderr:write("\n") end
@@ -693,6 +736,17 @@ function M.report(sum)
   local parts = {}
   for _, k in ipairs(keys) do parts[#parts + 1] = fmt("%s %d", k, sum.terminations[k]) end
   out[#out + 1] = "Endings: " .. table.concat(parts, ", ")
+  local sp = sum.sprt
+  if sp then
+    out[#out + 1] = fmt("SPRT: %s; LLR %.3f (bounds %.3f, %.3f), elo0 %g, elo1 %g, alpha %g, " ..
+                        "beta %g; pentanomial (pair points of %s 0, 1/2, 1, 3/2, 2): %d %d %d %d %d",
+                        sp.verdict == "H1" and ("H1 accepted: " .. sum.names[1] .. " is stronger")
+                        or sp.verdict == "H0" and ("H0 accepted: " .. sum.names[1] ..
+                                                   " is not stronger by elo1")
+                        or "inconclusive", sp.llr, sp.lower, sp.upper, sp.elo0, sp.elo1,
+                        sp.alpha, sp.beta, sum.names[1], sp.counts[0], sp.counts[1],
+                        sp.counts[2], sp.counts[3], sp.counts[4])
+  end
   return table.concat(out, "\n")
 end
 
@@ -703,7 +757,7 @@ M.USAGE = "stratagem match --engine1 CMD --engine2 CMD [--name1 NAME] [--name2 N
           "[--tc BASE+INC | --movetime T | --depth N | --nodes N] [--openings FILE] [--seed S] " ..
           "[--max-moves N] [--adjudicate] [--resign score=CP,moves=N] " ..
           "[--draw score=CP,moves=N,after=MOVE] [--pgn FILE] [--event NAME] [--margin S] " ..
-          "[--timeout S] [--stderr] [--quiet]"
+          "[--timeout S] [--sprt elo0=E,elo1=E,alpha=A,beta=B] [--stderr] [--quiet]"
 
 -- A number of seconds, "10ms" or "0.5s" or "0.5".
 local function parse_seconds(s)
@@ -789,6 +843,17 @@ local function parse_args(args)
       o.draw = o.draw or true
     elseif a == "--resign" then o.resign = int_pairs(value(a), a)
     elseif a == "--draw" then o.draw = int_pairs(value(a), a)
+    elseif a == "--sprt" then
+      local v = value(a)
+      o.sprt = {}
+      for item in v:gmatch("[^,]+") do
+        local k, x = item:match("^%s*([%w_]+)%s*=%s*(%S+)%s*$")
+        if not k or not tonumber(x) then
+          error(fmt("--sprt: expected elo0=E,elo1=E,alpha=A,beta=B (any may be left out), " ..
+                    "got '%s'", item), 0)
+        end
+        o.sprt[k] = tonumber(x)
+      end
     elseif a == "--stderr" then o.stderr = "inherit"
     elseif a == "--quiet" then o.progress = false
     else
