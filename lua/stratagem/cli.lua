@@ -154,6 +154,14 @@ commands.sprt = {
   run = function(...) return require("stratagem.lab").sprt_main(...) end,
 }
 
+commands.tune = {
+  usage = require("stratagem.tune").USAGE,
+  help = "tune evaluation weights or request priorities by SPSA, a genetic algorithm or " ..
+         "Texel tuning, with a checkpoint after every iteration (--resume), the result as a " ..
+         "settings file (--out) and a chart (--plot)",
+  run = function(...) return require("stratagem.tune").main(...) end,
+}
+
 commands.job = {
   usage = require("stratagem.lab").JOB_USAGE,
   help = "play one game of a job file (a line written by sprt --emit-jobs) and print its " ..

@@ -521,17 +521,19 @@ local function program()
   return "stratagem"
 end
 
--- Play the plan's games in order on `jobs` worker processes (`stratagem job -`), or in this
+-- Play the plan's games (p: a plan, or a function giving the job of a game index) in order on
+-- `jobs` worker processes (`stratagem job -`), or in this
 -- process when jobs is 1; on_result(index, result or nil, error) for each game as it ends.
 -- Stops handing out games once should_stop() says so (and then ends the workers at once).  A
 -- worker that dies, or passes the time limit of a game, is replaced and its game played again
 -- once; a game that fails twice is reported failed.
 function M.execute(p, jobs, indices, on_result, should_stop, opts)
   opts = opts or {}
+  local jobof = type(p) == "function" and p or function(i) return M.job(p, i) end
   if jobs <= 1 then
     for _, idx in ipairs(indices) do
       if should_stop() then return end
-      local ok, res = pcall(M.play, M.job(p, idx))
+      local ok, res = pcall(M.play, jobof(idx))
       if not ok and tostring(res):find("interrupted!", 1, true) then error(res, 0) end
       on_result(idx, ok and res or nil, not ok and tostring(res) or nil)
     end
@@ -553,7 +555,7 @@ function M.execute(p, jobs, indices, on_result, should_stop, opts)
     elseif next_i <= #indices then idx, next_i = indices[next_i], next_i + 1
     else return false end
     w.idx, w.t0 = idx, sg.clock()
-    if not w.proc:send(M.job_line(M.job(p, idx))) then w.dead = true end
+    if not w.proc:send(M.job_line(jobof(idx))) then w.dead = true end
     return true
   end
   local ok, err = pcall(function()
@@ -888,6 +890,9 @@ function M.sprt_main(...)
   print(fmt("%.1f s", sum.time))
   return 0
 end
+
+-- Tuning (stratagem.tune): sg.lab.tune{...}.
+function M.tune(spec) return require("stratagem.tune").tune(spec) end
 
 M.JOB_USAGE = "stratagem job LINE | stratagem job -"
 M.MERGE_USAGE = "stratagem merge FILE..."

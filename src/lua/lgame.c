@@ -632,6 +632,32 @@ static int lparams(lua_State *L) {
   return 1;
 }
 
+/* core.ranges(name): {rules = {[name] = {min =, max =, type =}}, weights = {...}, variant =
+   {...}}: the range C accepts for each number (type "integer", "number" or "boolean"). */
+static int lranges(lua_State *L) {
+  static const char *const types[] = {"integer", "number", "boolean"};
+  const sg_class *c = game_find(luaL_checkstring(L, 1));
+  if (c == NULL)
+    return luaL_error(L, "unknown game '%s'", lua_tostring(L, 1));
+  lua_createtable(L, 0, 3);
+  for (int grp = SG_RULES; grp <= SG_VARIANT; grp++) {
+    lua_newtable(L);
+    for (const sg_param *p = c->params; p && p->name; p++)
+      if (p->group == (sg_param_group)grp) {
+        lua_createtable(L, 0, 3);
+        lua_pushnumber(L, p->min);
+        lua_setfield(L, -2, "min");
+        lua_pushnumber(L, p->max);
+        lua_setfield(L, -2, "max");
+        lua_pushstring(L, types[p->type]);
+        lua_setfield(L, -2, "type");
+        lua_setfield(L, -2, p->name);
+      }
+    lua_setfield(L, -2, group_names[grp]);
+  }
+  return 1;
+}
+
 static int lgames(lua_State *L) {
   lua_newtable(L);
   for (int i = 0; sg_classes[i]; i++) {
@@ -689,6 +715,7 @@ static const luaL_Reg game_funcs[] = {
   {"new", lnew},
   {"info", linfo},
   {"params", lparams},
+  {"ranges", lranges},
   {"games", lgames},
   {"known", lknown},
   {NULL, NULL}

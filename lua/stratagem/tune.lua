@@ -1,0 +1,647 @@
+-- stratagem.tune: tuning a game's weights or request priorities (stratagem tune, sg.lab.tune).
+--
+-- Three methods:
+-- * spsa: simultaneous perturbation stochastic approximation as fishtest runs it: every
+--   iteration perturbs all parameters together by +-c_k, plays game pairs of theta+ against
+--   theta- (stratagem.lab's rounds), and steps theta by R_k c_k r Delta, r = theta+'s
+--   (wins - losses) / games.  c_k = c_end (N/k)^0.101, R_k = a_k / c_k^2 with a_k = r_end
+--   c_end^2 ((A + N) / (A + k))^0.602, A = N / 10; defaults c_end = (hi - lo) / 20 and
+--   r_end = 10 / N, so that a parameter with a steady signal can cross half its range.
+-- * ga: a genetic algorithm (the chess seed's extension): a population around the defaults,
+--   fitness = the score against the incumbent (the best so far) over game pairs, truncation
+--   selection, uniform crossover, Gaussian mutation; an individual that beats the incumbent
+--   becomes the incumbent.
+-- * texel: Texel tuning of evaluation weights: positions sampled from self-play games, each
+--   labelled with its game's result; the weights minimise the mean squared error between the
+--   result and sigmoid(K * eval) (K fitted first), by Texel's local search (each parameter +-
+--   a step, kept when the error falls).  Two-player games.
+-- Every iteration writes a checkpoint atomically (--resume goes on from it), the result as a
+-- Lua settings file, and a progress line; --plot draws the parameters and the loss or score
+-- over the iterations as SVG.
+local sg = require "stratagem"
+local data = require "stratagem.data"
+local lab = require "stratagem.lab"
+local core = require "stratagem.core"
+
+local M = {}
+local fmt = string.format
+
+local function copy(t)
+  if type(t) ~= "table" then return t end
+  local c = {}
+  for k, v in pairs(t) do c[k] = copy(v) end
+  return c
+end
+
+-- ---- parameters ----
+
+-- The parameters named (`weights.NAME`, `priorities.SITUATION.KEY`, or a weight's bare name),
+-- with their defaults (from base settings over the game's defaults) and bounds (given as
+-- {[name] = {lo, hi}}, else the default +- max(|default|, 10) within what C accepts).
+-- Returns the list or nil and a message.
+function M.params(game, names, bounds, base)
+  local d = sg.defaults(game)
+  local ranges = core.ranges(game)
+  base = base or {}
+  bounds = bounds or {}
+  if type(names) ~= "table" or #names == 0 then
+    return nil, "tune: params: expected names of weights or priorities (e.g. weights.man)"
+  end
+  local list, seen = {}, {}
+  for _, name in ipairs(names) do
+    local path = {}
+    for part in name:gmatch("[^.]+") do path[#path + 1] = part end
+    if #path == 1 then table.insert(path, 1, "weights") end
+    local top = path[1]
+    if top == "rules" then
+      return nil, fmt("tune: params: %s: rules constants change the game both players play, " ..
+                      "so two settings of them cannot meet in one game; tune weights or " ..
+                      "priorities", name)
+    end
+    if top ~= "weights" and top ~= "priorities" then
+      return nil, fmt("tune: params: %s: expected weights.NAME or priorities.SITUATION.KEY", name)
+    end
+    local full = table.concat(path, ".")
+    if seen[full] then return nil, "tune: params: " .. full .. " is named twice" end
+    seen[full] = true
+    local value = base[top] or d[top]
+    local dv = d[top]
+    for i = 2, #path do
+      value = type(value) == "table" and value[path[i]] or nil
+      dv = type(dv) == "table" and dv[path[i]] or nil
+    end
+    if value == nil then value = dv end
+    if type(value) ~= "number" then
+      local valid = {}
+      if top == "weights" then
+        for k, v in pairs(d.weights or {}) do if type(v) == "number" then valid[#valid + 1] = k end end
+        table.sort(valid)
+      end
+      return nil, fmt("tune: params: %s is not a number the game %s declares%s", full, game,
+                      #valid > 0 and (" (its weights: " .. table.concat(valid, ", ") .. ")") or "")
+    end
+    local r = top == "weights" and ranges.weights[path[2]] or nil
+    local integer = (r and r.type == "integer") or (not r and math.type(value) == "integer")
+    local span = math.max(math.abs(value), 10)
+    local lo, hi = value - span, value + span
+    if top == "priorities" and path[#path] == "priority" then lo, hi = math.max(lo, 1), hi end
+    if r then lo, hi = math.max(lo, r.min), math.min(hi, r.max) end
+    local b = bounds[full] or bounds[name]
+    if b then
+      lo, hi = b[1], b[2]
+      if not (type(lo) == "number" and type(hi) == "number" and lo < hi) then
+        return nil, fmt("tune: bounds of %s: expected LO < HI", full)
+      end
+      if r and (lo < r.min or hi > r.max) then
+        return nil, fmt("tune: bounds of %s: %g to %g is outside what the game accepts (%g to %g)",
+                        full, lo, hi, r.min, r.max)
+      end
+      if value < lo or value > hi then
+        return nil, fmt("tune: bounds of %s: %g to %g exclude its default %g", full, lo, hi, value)
+      end
+    end
+    list[#list + 1] = {name = full, path = path, default = value, lo = lo, hi = hi,
+                       integer = integer}
+  end
+  for k in pairs(bounds) do
+    if not seen[k] and not seen["weights." .. k] then
+      return nil, fmt("tune: bounds given for %s, which is not among the parameters", k)
+    end
+  end
+  return list
+end
+
+-- The settings of a parameter vector: base settings with each parameter set (integers rounded).
+function M.settings(params, values, base)
+  local s = copy(base or {})
+  for i, p in ipairs(params) do
+    local v = values[i]
+    if p.integer then v = math.floor(v + 0.5) end
+    local t = s
+    for j = 1, #p.path - 1 do
+      t[p.path[j]] = t[p.path[j]] or {}
+      t = t[p.path[j]]
+    end
+    t[p.path[#p.path]] = p.integer and math.tointeger(v) or v
+  end
+  return s
+end
+
+local function clamp(p, v) return math.max(p.lo, math.min(p.hi, v)) end
+
+-- ---- games between two settings ----
+
+local run_seq = 0
+-- Play `pairs` game pairs (rounds) of settings b against a from seeds seed.., on `jobs`
+-- workers; returns b's wins, draws, losses (two players: a draw counts half; N players: b's
+-- first places against N - 1 copies of a).
+local function play_pairs(st, a, b, pairs, seed, jobs)
+  local n = st.players
+  run_seq = run_seq + 1
+  local function job(idx)
+    local round = (idx - 1) // n + 1
+    local seats = {}
+    for s = 1, n do seats[s] = s == (idx - 1) % n + 1 and "b" or "a" end
+    return {format = lab.FORMAT, version = sg.version, run = "tune" .. run_seq, index = idx,
+            round = round, game = st.game, rules = st.rules, seed = seed + round - 1,
+            opening = {plies = st.opening}, seats = seats, a = a, b = b,
+            max_moves = st.max_moves}
+  end
+  local indices = {}
+  for i = 1, pairs * n do indices[i] = i end
+  local w, d, l = 0, 0, 0
+  lab.execute(job, jobs, indices, function(idx, res, err)
+    if not res then
+      io.stderr:write(fmt("\ntune: a game failed (%s); counted as a draw\n", tostring(err)))
+      d = d + 1
+      return
+    end
+    local seat
+    for s, who in ipairs(res.seats) do if who == "b" then seat = s end end
+    if res.first == nil then d = d + 1
+    elseif res.first == seat then w = w + 1
+    else l = l + 1 end
+  end, function() return false end, {game_timeout = st.game_timeout})
+  return w, d, l
+end
+
+-- ---- the methods ----
+
+local methods = {}
+
+-- A deterministic generator for the tuner's own choices (perturbations, mutations).
+local function rng(state)
+  state.rng = (state.rng * 6364136223846793005 + 1442695040888963407) & 0x7fffffffffffffff
+  return (state.rng >> 11) / (1 << 52)
+end
+local function gauss(state)
+  local u1, u2 = math.max(rng(state), 1e-12), rng(state)
+  return math.sqrt(-2 * math.log(u1)) * math.cos(2 * math.pi * u2)
+end
+
+function methods.spsa(state, opts)
+  local k = state.iteration + 1
+  local N = state.iterations
+  local A, alpha, gamma = 0.1 * N, 0.602, 0.101
+  local plus, minus, delta = {}, {}, {}
+  for i, p in ipairs(state.params) do
+    local c_end = opts.c_end or (p.hi - p.lo) / 20
+    local a_end = (opts.r_end or 10 / N) * c_end ^ 2
+    local c_k = c_end * N ^ gamma / k ^ gamma
+    local a_k = a_end * (A + N) ^ alpha / (A + k) ^ alpha
+    delta[i] = rng(state) < 0.5 and -1 or 1
+    plus[i] = clamp(p, state.theta[i] + c_k * delta[i])
+    minus[i] = clamp(p, state.theta[i] - c_k * delta[i])
+    p.c_k, p.r_k = c_k, a_k / c_k ^ 2
+  end
+  local w, d, l = play_pairs(state, M.settings(state.params, minus, state.base),
+                             M.settings(state.params, plus, state.base), state.games,
+                             state.seed + state.iteration * state.games, state.jobs)
+  local result = (w - l) / math.max(w + d + l, 1)   -- theta+'s margin per game, -1 to 1
+  for i, p in ipairs(state.params) do
+    state.theta[i] = clamp(p, state.theta[i] + p.r_k * p.c_k * result * delta[i])
+  end
+  return {score = (w + d / 2) / math.max(w + d + l, 1), result = result}
+end
+
+function methods.ga(state, opts)
+  local P = opts.population or state.population or 8
+  state.population = P
+  local np = #state.params
+  if not state.pop then   -- the first generation: the defaults, then mutants of them
+    state.pop = {copy(state.theta)}
+    while #state.pop < P do
+      local ind = {}
+      for i, p in ipairs(state.params) do
+        ind[i] = clamp(p, state.theta[i] + gauss(state) * (p.hi - p.lo) / 6)
+      end
+      state.pop[#state.pop + 1] = ind
+    end
+  end
+  local incumbent = M.settings(state.params, state.theta, state.base)
+  local fit = {}
+  for j, ind in ipairs(state.pop) do
+    local w, d, l = play_pairs(state, incumbent, M.settings(state.params, ind, state.base),
+                               state.games, state.seed + state.iteration * 7919, state.jobs)
+    fit[j] = {score = (w + d / 2) / math.max(w + d + l, 1), ind = ind}
+  end
+  table.sort(fit, function(x, y) return x.score > y.score end)
+  local best = fit[1]
+  local changed = best.score > 0.5
+  if changed then state.theta = copy(best.ind) end
+  -- the next generation: the better half kept, children of two of them (uniform crossover)
+  -- mutated with a spread that shrinks over the generations
+  local keep = math.max(2, P // 2)
+  local nextp = {copy(state.theta)}
+  for j = 1, keep do
+    if #nextp < P and fit[j].ind ~= best.ind then nextp[#nextp + 1] = copy(fit[j].ind) end
+  end
+  local spread = 1 / 6 * (1 - state.iteration / math.max(state.iterations, 1)) + 1 / 60
+  while #nextp < P do
+    local x = fit[1 + math.floor(rng(state) * keep)].ind
+    local y = fit[1 + math.floor(rng(state) * keep)].ind
+    local child = {}
+    for i, p in ipairs(state.params) do
+      child[i] = rng(state) < 0.5 and x[i] or y[i]
+      if rng(state) < 1 / np + 0.2 then
+        child[i] = clamp(p, child[i] + gauss(state) * (p.hi - p.lo) * spread)
+      end
+    end
+    nextp[#nextp + 1] = child
+  end
+  state.pop = nextp
+  return {score = best.score, result = changed and 1 or 0}
+end
+
+-- ---- Texel tuning ----
+
+-- Positions of self-play games with the base settings: one in `every` plies after `skip`,
+-- each with the result for player 1 (1, 1/2, 0).  Lines "RESULT<TAB>POSITION".
+function M.texel_positions(game, opts)
+  local lines = {}
+  local search = lab.search_of(game, opts.base or {}, 1)
+  for k, v in pairs(opts.search or {}) do search[k] = v end
+  for gi = 1, opts.games do
+    local seed = (opts.seed or 1) + gi - 1
+    local g = assert(sg.new(game, {seed = seed, weights = (opts.base or {}).weights}))
+    for i = 1, opts.opening or 6 do
+      if g:status() ~= "playing" then break end
+      g:play(sg.search(g, {algo = "random", seed = seed * 7919 + i}).move)
+    end
+    local picked = {}
+    local ply = 0
+    while g:status() == "playing" and ply < (opts.max_moves or 400) do
+      ply = ply + 1
+      if ply > (opts.skip or 4) and ply % (opts.every or 3) == 0 then
+        picked[#picked + 1] = g:position()
+      end
+      search.seed = seed * 1000003 + ply
+      local r = sg.search(g, search)
+      for _, m in ipairs(r.moves or {r.move}) do g:play(m) end
+    end
+    local status, winner = g:status()
+    local res = status == "won" and (winner == 1 and "1" or "0") or "0.5"
+    for _, pos in ipairs(picked) do lines[#lines + 1] = res .. "\t" .. pos end
+  end
+  return lines
+end
+
+local function texel_load(state)
+  if state.games_loaded then return end
+  local text, err = data.read_file(state.positions)
+  if not text then error("tune: cannot read the positions: " .. err, 0) end
+  local list, n = {}, 0
+  for line in text:gmatch("[^\n]+") do
+    n = n + 1
+    local r, pos = line:match("^([%d.]+)\t(.+)$")
+    local v = tonumber(r)
+    if not v or (v ~= 0 and v ~= 0.5 and v ~= 1) then
+      error(fmt("tune: %s:%d: expected RESULT (1, 0.5 or 0), a tab and a position", state.positions, n), 0)
+    end
+    local g, perr = sg.new(state.game, {position = pos})
+    if not g then error(fmt("tune: %s:%d: %s", state.positions, n, perr), 0) end
+    list[#list + 1] = {g = g, r = v}
+  end
+  if #list == 0 then error("tune: " .. state.positions .. " holds no positions", 0) end
+  state.games_loaded = list
+end
+
+local function texel_loss(state, weights, K)
+  local sum = 0
+  for _, e in ipairs(state.games_loaded) do
+    e.g:set_weights(weights)
+    local s = e.g:scores()[1]
+    local p = 1 / (1 + 10 ^ (-K * s / 400))
+    sum = sum + (e.r - p) ^ 2
+  end
+  return sum / #state.games_loaded
+end
+
+function methods.texel(state)
+  texel_load(state)
+  local function weights_of(theta) return M.settings(state.params, theta, state.base).weights end
+  if not state.K then   -- K by golden-section search on log K over [0.05, 20]
+    local a, b = math.log(0.05), math.log(20)
+    local gr = (math.sqrt(5) - 1) / 2
+    local w = weights_of(state.theta)
+    for _ = 1, 40 do
+      local c, d = b - gr * (b - a), a + gr * (b - a)
+      if texel_loss(state, w, math.exp(c)) < texel_loss(state, w, math.exp(d)) then b = d else a = c end
+    end
+    state.K = math.exp((a + b) / 2)
+    state.loss0 = texel_loss(state, w, state.K)
+  end
+  local best = texel_loss(state, weights_of(state.theta), state.K)
+  local improved = 0
+  for i, p in ipairs(state.params) do
+    local step = state.steps and state.steps[i] or math.max(p.integer and 1 or 0,
+                                                            (p.hi - p.lo) / 40)
+    state.steps = state.steps or {}
+    for _, dir in ipairs({1, -1}) do
+      local t = copy(state.theta)
+      t[i] = clamp(p, t[i] + dir * step)
+      if t[i] ~= state.theta[i] then
+        local l = texel_loss(state, weights_of(t), state.K)
+        if l < best then
+          best, state.theta, improved = l, t, improved + 1
+          break
+        end
+      end
+    end
+    if improved == 0 and not p.integer then step = step / 2 end
+    state.steps[i] = step
+  end
+  return {loss = best, result = improved}
+end
+
+-- ---- the run ----
+
+local KEYS = {game = true, params = true, method = true, iterations = true, games = true,
+              bounds = true, base = true, seed = true, jobs = true, checkpoint = true,
+              resume = true, out = true, plot = true, progress = true, positions = true,
+              opening = true, max_moves = true, rules = true, population = true, c_end = true,
+              r_end = true, game_timeout = true, texel_games = true, search = true}
+
+local function fail(msg, ...) error("tune: " .. fmt(msg, ...), 0) end
+
+-- Run a tuning.  spec: game, params (names), method ("spsa", "ga", "texel"), iterations,
+-- games (pairs per iteration, or per fitness), bounds, base (settings), seed, jobs,
+-- checkpoint (file), resume, out (settings file), plot (SVG file), progress, positions
+-- (texel: a file, made from texel_games self-play games when missing), opening, max_moves,
+-- rules, population (ga), c_end, r_end (spsa).  Returns the final state.
+function M.tune(spec)
+  if type(spec) ~= "table" then fail("expected a table of settings") end
+  for k in pairs(spec) do
+    if not KEYS[k] then
+      local names = {}
+      for n in pairs(KEYS) do names[#names + 1] = n end
+      table.sort(names)
+      fail("unknown setting '%s' (valid: %s)", tostring(k), table.concat(names, ", "))
+    end
+  end
+  if type(spec.game) ~= "string" or not core.known(spec.game) then
+    fail("unknown game '%s' (games: %s)", tostring(spec.game), table.concat(sg.games(), ", "))
+  end
+  local method = spec.method or "spsa"
+  if not methods[method] then fail("unknown method '%s' (valid: ga, spsa, texel)", tostring(method)) end
+  local base = {}
+  if spec.base then
+    local b, err = lab.read_settings(spec.game, spec.base, "base")
+    if not b then fail("%s", err) end
+    base = b
+  end
+  local params, perr = M.params(spec.game, spec.params, spec.bounds, base)
+  if not params then error(perr, 0) end
+  local players = assert(sg.new(spec.game, {rules = spec.rules})):players()
+  if method == "texel" then
+    if players ~= 2 then fail("texel tunes two-player games (%s has %d players)", spec.game, players) end
+    for _, p in ipairs(params) do
+      if p.path[1] ~= "weights" then fail("texel tunes evaluation weights, not %s", p.name) end
+    end
+  end
+  local state
+  if spec.resume then
+    if not spec.checkpoint then fail("resume needs a checkpoint file") end
+    local text, err = data.read_file(spec.checkpoint)
+    if not text then fail("cannot resume: %s", err) end
+    local s, derr = data.parse(text)
+    if type(s) ~= "table" or type(s.theta) ~= "table" or type(s.iteration) ~= "number" then
+      fail("cannot resume: %s is not a checkpoint of stratagem tune (%s)", spec.checkpoint,
+           derr or "its fields are missing")
+    end
+    if s.game ~= spec.game or s.method ~= method then
+      fail("cannot resume: %s is a checkpoint of %s by %s, not of %s by %s", spec.checkpoint,
+           tostring(s.game), tostring(s.method), spec.game, method)
+    end
+    local names = {}
+    for i, p in ipairs(params) do names[i] = p.name end
+    if table.concat(s.names or {}, ",") ~= table.concat(names, ",") then
+      fail("cannot resume: the checkpoint tunes %s, not %s", table.concat(s.names or {}, ", "),
+           table.concat(names, ", "))
+    end
+    state = s
+    state.params = params
+    state.iterations = spec.iterations or state.iterations
+  else
+    local theta, names = {}, {}
+    for i, p in ipairs(params) do theta[i], names[i] = p.default, p.name end
+    state = {game = spec.game, method = method, names = names, theta = theta, iteration = 0,
+             iterations = spec.iterations or (method == "texel" and 50 or 100),
+             seed = spec.seed or 1, rng = (spec.seed or 1) * 2654435761 + 1, history = {}}
+  end
+  state.params, state.base, state.players = params, base, players
+  state.games = spec.games or state.games or (method == "ga" and 4 or 2)
+  state.jobs = spec.jobs or 1
+  state.rules, state.max_moves, state.game_timeout = spec.rules, spec.max_moves, spec.game_timeout
+  state.opening = spec.opening or (players == 2 and 4 or players)
+  if method == "texel" then
+    state.positions = spec.positions or (spec.game .. "-positions.txt")
+    local f = io.open(state.positions, "rb")
+    if f then f:close()
+    else
+      local lines = M.texel_positions(spec.game, {games = spec.texel_games or 100, base = base,
+                                                  search = spec.search, seed = state.seed})
+      local ok, err = data.write_file(state.positions, table.concat(lines, "\n") .. "\n")
+      if not ok then fail("%s", err) end
+      if spec.progress ~= false then
+        io.stderr:write(fmt("tune: %d positions from %d self-play games written to %s\n",
+                            #lines, spec.texel_games or 100, state.positions))
+      end
+    end
+  end
+  local progress = spec.progress ~= false
+  local t0 = sg.clock()
+  while state.iteration < state.iterations do
+    local r = methods[method](state, spec)
+    state.iteration = state.iteration + 1
+    local h = {iteration = state.iteration, theta = copy(state.theta), score = r.score,
+               loss = r.loss, result = r.result}
+    state.history[#state.history + 1] = h
+    M.save(state, spec)
+    if progress then
+      local parts = {}
+      for i, p in ipairs(params) do
+        parts[#parts + 1] = fmt("%s=%s", p.name:gsub("^weights%.", ""),
+                                p.integer and fmt("%d", math.floor(state.theta[i] + 0.5))
+                                or fmt("%.3g", state.theta[i]))
+      end
+      io.stderr:write(fmt("[%d/%d] %s  %s  %.0f s\n", state.iteration, state.iterations,
+                          r.loss and fmt("loss %.6f", r.loss) or fmt("score %.3f", r.score),
+                          table.concat(parts, " "), sg.clock() - t0))
+    end
+    if method == "texel" and r.result == 0 then break end   -- a local minimum
+  end
+  state.time = sg.clock() - t0
+  return state
+end
+
+-- The checkpoint, the settings file and the plot, each written atomically.
+function M.save(state, spec)
+  local keep = {}
+  for k, v in pairs(state) do
+    if k ~= "params" and k ~= "games_loaded" and k ~= "base" then keep[k] = v end
+  end
+  if spec.checkpoint then
+    local ok, err = data.write_file(spec.checkpoint, "return " .. data.serialize(keep) .. "\n")
+    if not ok then fail("checkpoint: %s", err) end
+  end
+  if spec.out then
+    local s = M.settings(state.params, state.theta, state.base)
+    local text = fmt("-- stratagem tune %s --method %s, iteration %d of %d\nreturn %s\n",
+                     state.game, state.method, state.iteration, state.iterations,
+                     data.serialize(s))
+    local ok, err = data.write_file(spec.out, text)
+    if not ok then fail("out: %s", err) end
+  end
+  if spec.plot then
+    local ok, err = data.write_file(spec.plot, M.svg(state))
+    if not ok then fail("plot: %s", err) end
+  end
+end
+
+-- An SVG chart: each parameter over the iterations (scaled to its bounds, 0 to 1), and the
+-- loss (texel) or the score (spsa: theta+ against theta-; ga: the best against the incumbent).
+function M.svg(state)
+  local W, H, L, T = 720, 420, 60, 30
+  local pw, ph = W - L - 170, H - T - 50
+  local n = math.max(#state.history, 1)
+  local out = {fmt('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" ' ..
+                   'font-family="sans-serif" font-size="12">', W, H),
+               fmt('<rect width="%d" height="%d" fill="white"/>', W, H),
+               fmt('<text x="%d" y="18" font-size="14">stratagem tune %s --method %s: ' ..
+                   'parameters (0 to 1: their bounds) and %s</text>', L, state.game,
+                   state.method, state.method == "texel" and "loss" or "score"),
+               fmt('<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#888"/>',
+                   L, T, pw, ph)}
+  for i = 0, 4 do
+    local y = T + ph - ph * i / 4
+    out[#out + 1] = fmt('<text x="%d" y="%.1f" text-anchor="end">%.2f</text>', L - 6, y + 4, i / 4)
+    out[#out + 1] = fmt('<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#eee"/>', L, L + pw, y, y)
+  end
+  out[#out + 1] = fmt('<text x="%d" y="%d" text-anchor="middle">iteration</text>', L + pw // 2,
+                      H - 8)
+  for _, k in ipairs(n > 1 and {1, (n + 1) // 2, n} or {1}) do
+    out[#out + 1] = fmt('<text x="%.1f" y="%d" text-anchor="middle">%d</text>',
+                        L + pw * (k - 1) / math.max(n - 1, 1), T + ph + 16, k)
+  end
+  local colours = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
+                   "#7f7f7f", "#bcbd22", "#17becf"}
+  local function x_of(k) return L + pw * (k - 1) / math.max(n - 1, 1) end
+  local series = {}
+  for i, p in ipairs(state.params or {}) do
+    local pts = {}
+    for k, h in ipairs(state.history) do
+      pts[#pts + 1] = fmt("%.1f,%.1f", x_of(k), T + ph - ph * (h.theta[i] - p.lo) / (p.hi - p.lo))
+    end
+    series[#series + 1] = {name = p.name, pts = pts, colour = colours[(i - 1) % #colours + 1]}
+  end
+  -- the loss or score, scaled to its own range
+  local vals, lo, hi = {}, math.huge, -math.huge
+  for k, h in ipairs(state.history) do
+    vals[k] = h.loss or h.score or 0
+    lo, hi = math.min(lo, vals[k]), math.max(hi, vals[k])
+  end
+  if hi <= lo then hi = lo + 1 end
+  local pts = {}
+  for k, v in ipairs(vals) do pts[#pts + 1] = fmt("%.1f,%.1f", x_of(k), T + ph - ph * (v - lo) / (hi - lo)) end
+  series[#series + 1] = {name = fmt("%s (%.4g to %.4g)", state.method == "texel" and "loss" or "score",
+                                    lo, hi), pts = pts, colour = "black", dash = true}
+  for j, s in ipairs(series) do
+    out[#out + 1] = fmt('<polyline fill="none" stroke="%s" stroke-width="1.5"%s points="%s"/>',
+                        s.colour, s.dash and ' stroke-dasharray="4 3"' or "", table.concat(s.pts, " "))
+    out[#out + 1] = fmt('<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="%s" stroke-width="2"%s/>',
+                        L + pw + 12, L + pw + 30, T + 10 + 18 * (j - 1), T + 10 + 18 * (j - 1),
+                        s.colour, s.dash and ' stroke-dasharray="4 3"' or "")
+    out[#out + 1] = fmt('<text x="%d" y="%d">%s</text>', L + pw + 36, T + 14 + 18 * (j - 1),
+                        (s.name:gsub("&", "&amp;"):gsub("<", "&lt;")))
+  end
+  out[#out + 1] = "</svg>\n"
+  return table.concat(out, "\n")
+end
+
+-- ---- stratagem tune ----
+
+M.USAGE = "stratagem tune GAME --params NAME,... [--method spsa|ga|texel] [--iterations N] " ..
+  "[--games N] [--bounds NAME=LO:HI,...] [--base SETTINGS] [--seed N] [--jobs N] " ..
+  "[--population N] [--positions FILE] [--texel-games N] [--search TABLE] [--opening PLIES] " ..
+  "[--max-moves N] [--checkpoint FILE] [--resume] [--out FILE] [--plot FILE.svg] [--quiet]"
+
+function M.main(...)
+  local args = {...}
+  local spec = {}
+  local function usage(msg)
+    io.stderr:write("stratagem: tune: ", msg, "\nusage: ", M.USAGE, "\n")
+    return 2
+  end
+  local ints = {["--iterations"] = "iterations", ["--games"] = "games", ["--seed"] = "seed",
+                ["--jobs"] = "jobs", ["--population"] = "population", ["--opening"] = "opening",
+                ["--max-moves"] = "max_moves", ["--texel-games"] = "texel_games"}
+  local i = 1
+  while i <= #args do
+    local a = args[i]
+    local v = args[i + 1]
+    if ints[a] then
+      local n = math.tointeger(tonumber(v or ""))
+      if not n or n < 0 then return usage(fmt("%s must be a whole number, got '%s'", a, tostring(v))) end
+      spec[ints[a]] = n
+      i = i + 1
+    elseif a == "--params" then
+      if not v then return usage("--params needs names") end
+      spec.params = {}
+      for name in v:gmatch("[^,%s]+") do spec.params[#spec.params + 1] = name end
+      i = i + 1
+    elseif a == "--bounds" then
+      if not v then return usage("--bounds needs NAME=LO:HI,...") end
+      spec.bounds = {}
+      for item in v:gmatch("[^,]+") do
+        local name, lo, hi = item:match("^%s*([%w_.]+)%s*=%s*(%-?[%d.]+)%s*:%s*(%-?[%d.]+)%s*$")
+        if not name then return usage(fmt("--bounds: expected NAME=LO:HI, got '%s'", item)) end
+        spec.bounds[name] = {tonumber(lo), tonumber(hi)}
+      end
+      i = i + 1
+    elseif a == "--method" or a == "--base" or a == "--positions" or a == "--checkpoint" or
+           a == "--out" or a == "--plot" then
+      if not v then return usage(a .. " needs a value") end
+      spec[a:sub(3)] = v
+      i = i + 1
+    elseif a == "--search" then
+      local t = v and data.parse(v)
+      if type(t) ~= "table" then return usage("--search must be a Lua table such as '{depth = 2}'") end
+      spec.search = t
+      i = i + 1
+    elseif a == "--resume" then spec.resume = true
+    elseif a == "--quiet" then spec.progress = false
+    elseif a:sub(1, 1) == "-" then return usage("unknown option '" .. a .. "'")
+    elseif not spec.game then spec.game = a
+    else return usage("unexpected '" .. a .. "'") end
+    i = i + 1
+  end
+  if not spec.game then return usage("expected a game") end
+  if not spec.params then return usage("expected --params NAME,...") end
+  local ok, state = pcall(M.tune, spec)
+  if not ok then
+    if tostring(state):find("interrupted!", 1, true) then
+      io.stderr:write("stratagem: tune: interrupted; the checkpoint keeps every finished iteration\n")
+      return 130
+    end
+    io.stderr:write("stratagem: ", tostring(state):gsub("^[^\n]-:%d+: ", ""), "\n")
+    return 1
+  end
+  local s = M.settings(state.params, state.theta, state.base)
+  print(fmt("tune %s by %s: %d iterations, %.1f s", state.game, state.method, state.iteration,
+            state.time))
+  if state.K then
+    print(fmt("K %.4f; loss %.6f at the start, %.6f at the end", state.K, state.loss0,
+              state.history[#state.history] and state.history[#state.history].loss or state.loss0))
+  end
+  for j, p in ipairs(state.params) do
+    print(fmt("  %-28s %10s -> %s   (bounds %g to %g)", p.name, tostring(p.default),
+              p.integer and fmt("%d", math.floor(state.theta[j] + 0.5)) or fmt("%.4g", state.theta[j]),
+              p.lo, p.hi))
+  end
+  print("settings: " .. lab.line_of(s))
+  if spec.out then print("written to " .. spec.out .. " (use it with --a/--b, sg.new or prefs)") end
+  return 0
+end
+
+return M

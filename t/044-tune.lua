@@ -1,0 +1,128 @@
+package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
+-- 044-tune.lua: stratagem tune and sg.lab.tune: parameters and bounds, SPSA, the genetic
+-- algorithm and Texel tuning on small runs, checkpoints (a resumed run equals an unbroken
+-- one), the settings file and the chart, and bad input.
+local t = require "tap"
+local sg = require "stratagem"
+local tune = require "stratagem.tune"
+local data = require "stratagem.data"
+local S = t.q(t.stratagem)
+
+local dir = os.tmpname()
+os.remove(dir)
+os.execute("mkdir -p " .. t.q(dir))
+local function file(name) return dir .. "/" .. name end
+local function read(path) local f = io.open(path) if not f then return nil end local s = f:read("a") f:close() return s end
+
+-- ---- parameters ----
+local ps = assert(tune.params("connect4", {"threat", "weights.two"}))
+t.is(#ps, 2, "two parameters")
+t.is(ps[1].name, "weights.threat", "a bare name is a weight")
+t.ok(ps[1].default == 40 and ps[1].lo == 0 and ps[1].hi == 80 and ps[1].integer,
+     "default bounds: the default +- its size (40: 0 to 80), an integer")
+t.ok(ps[2].lo == -6 and ps[2].hi == 14, "a small default gets +- 10 (4: -6 to 14)")
+local _, err = tune.params("connect4", {"thret"})
+t.like(err, "weights.thret is not a number the game connect4 declares %(its weights: .*threat",
+       "an unknown weight, with the valid ones")
+_, err = tune.params("draughts", {"rules.draw_moves"})
+t.like(err, "rules constants change the game both players play", "rules constants are refused")
+_, err = tune.params("connect4", {"threat"}, {threat = {50, 60}})
+t.like(err, "50 to 60 exclude its default 40", "bounds that exclude the default")
+_, err = tune.params("connect4", {"threat"}, {threat = {-1e12, 60}})
+t.like(err, "outside what the game accepts", "bounds beyond what C accepts")
+_, err = tune.params("connect4", {"threat"}, {two = {0, 9}})
+t.like(err, "bounds given for two, which is not among the parameters", "bounds of another name")
+_, err = tune.params("connect4", {"threat", "weights.threat"})
+t.like(err, "named twice", "a parameter named twice")
+local sp = assert(tune.params("starchess", {"priorities.garrison.priority"}))
+t.is(sp[1].default, sg.defaults("starchess").priorities.garrison.priority,
+     "a Star Chess priority by its path")
+t.is_deeply(tune.settings(sp, {3.4}), {priorities = {garrison = {priority = 3}}},
+            "settings of a priority (rounded)")
+t.is_deeply(tune.settings(ps, {41.6, 2.2}, {search = {depth = 2}}),
+            {search = {depth = 2}, weights = {threat = 42, two = 2}},
+            "settings over a base, integers rounded")
+
+-- ---- SPSA: a run of 4 iterations equals one of 2 resumed for 2 more ----
+local base = '{search = {depth = 2}}'
+local function spsa(iterations, extra)
+  local spec = {game = "connect4", params = {"threat", "two"}, method = "spsa", games = 1,
+                iterations = iterations, base = base, seed = 5, progress = false,
+                checkpoint = file("spsa.ckpt"), out = file("spsa-out.lua"),
+                plot = file("spsa.svg")}
+  for k, v in pairs(extra or {}) do spec[k] = v end
+  return tune.tune(spec)
+end
+local whole = spsa(4)
+t.is(#whole.history, 4, "spsa: 4 iterations")
+t.ok(whole.theta[1] ~= 40 or whole.theta[2] ~= 4, "spsa: the parameters moved")
+local ck = data.parse(read(file("spsa.ckpt")))
+t.ok(ck and ck.iteration == 4 and #ck.history == 4, "the checkpoint holds every iteration")
+local settings = assert(load(read(file("spsa-out.lua")), "=out", "t", {}))()
+t.ok(settings.weights and math.type(settings.weights.threat) == "integer" and
+     settings.search.depth == 2, "the settings file: weights and the base's search")
+t.ok(sg.new("connect4", {weights = settings.weights}), "sg.new accepts the tuned weights")
+local svg = read(file("spsa.svg"))
+t.like(svg, "^<svg ", "the chart is SVG")
+local lines = select(2, svg:gsub("<polyline", ""))
+t.is(lines, 3, "a line per parameter and one for the score")
+spsa(2)
+local resumed = spsa(4, {resume = true})
+t.is_deeply(resumed.theta, whole.theta, "2 iterations resumed to 4 = 4 at once")
+t.is_deeply(resumed.history, whole.history, "with the same history")
+
+-- a damaged checkpoint, and one of another method
+local f = io.open(file("bad.ckpt"), "w")
+f:write("return {game = ")
+f:close()
+t.errors(function() spsa(3, {checkpoint = file("bad.ckpt"), resume = true}) end,
+         "is not a checkpoint of stratagem tune", "a damaged checkpoint is refused", true)
+t.errors(function() spsa(3, {method = "ga", resume = true}) end,
+         "is a checkpoint of connect4 by spsa, not of connect4 by ga", "another method's")
+t.errors(function() spsa(3, {params = {"threat"}, resume = true}) end,
+         "the checkpoint tunes weights.threat, weights.two, not weights.threat",
+         "other parameters'", true)
+
+-- ---- the genetic algorithm ----
+local ga = tune.tune{game = "connect4", params = {"threat", "parity"}, method = "ga",
+                     population = 4, games = 1, iterations = 2, base = base, seed = 3,
+                     progress = false}
+t.is(#ga.history, 2, "ga: 2 generations")
+for _, h in ipairs(ga.history) do
+  t.ok(h.score >= 0 and h.score <= 1, "ga: the best score against the incumbent, 0 to 1")
+end
+t.ok(#ga.pop == 4, "ga: the population keeps its size")
+
+-- ---- Texel tuning ----
+local tx = tune.tune{game = "connect4", params = {"threat", "centre"}, method = "texel",
+                     texel_games = 20, search = {depth = 2}, iterations = 10,
+                     positions = file("c4-pos.txt"), progress = false}
+local pos = read(file("c4-pos.txt"))
+t.like(pos, "^[01.5]+\t[xo.]+/", "the positions file: result, a tab, a position")
+t.ok(tx.K > 0, "texel: K fitted")
+t.ok(tx.history[#tx.history].loss <= tx.loss0 + 1e-12, "texel: the loss never rises")
+f = io.open(file("bad-pos.txt"), "w")
+f:write("1\t.......\n")
+f:close()
+t.errors(function()
+  tune.tune{game = "connect4", params = {"threat"}, method = "texel",
+            positions = file("bad-pos.txt"), progress = false}
+end, "bad-pos.txt:1: position", "a bad position in the file is named with its line", true)
+t.errors(function()
+  tune.tune{game = "chexers", params = {"weights.exits"}, method = "texel", progress = false}
+end, "texel tunes two-player games", "texel on a three-player game", true)
+
+-- ---- the command line ----
+local o, e, code = t.run(S .. " tune connect4 --params threat --method spsa --iterations 1 " ..
+                         "--games 1 --base " .. t.q(base) .. " --quiet")
+t.ok(code == 0 and o:find("tune connect4 by spsa: 1 iterations", 1, true), "stratagem tune")
+o, e, code = t.run(S .. " tune connect4 --params threat --method anneal")
+t.ok(code == 1 and e:find("unknown method 'anneal'", 1, true), "an unknown method")
+o, e, code = t.run(S .. " tune connect4")
+t.ok(code == 2 and e:find("expected --params", 1, true), "no --params")
+o, e, code = t.run(S .. " tune connect4 --params threat --bounds threat=1")
+t.like(e, "expected NAME=LO:HI", "a malformed --bounds")
+t.like(sg.lab.tune and "ok" or "", "ok", "sg.lab.tune")
+
+os.execute("rm -rf " .. t.q(dir))
+t.done()
