@@ -39,6 +39,10 @@ t.is(sp[1].default, sg.defaults("starchess").priorities.garrison.priority,
      "a Star Chess priority by its path")
 t.is_deeply(tune.settings(sp, {3.4}), {priorities = {garrison = {priority = 3}}},
             "settings of a priority (rounded)")
+local fp = assert(tune.params("starchess", {"priorities.attack_colony.max.at_least"}))
+t.is_deeply(tune.settings(fp, {31}).priorities.attack_colony.max,
+            {at_least = 31, t = sg.defaults("starchess").priorities.attack_colony.max.t},
+            "a term of a priority's formula: the formula's other terms kept")
 t.is_deeply(tune.settings(ps, {41.6, 2.2}, {search = {depth = 2}}),
             {search = {depth = 2}, weights = {threat = 42, two = 2}},
             "settings over a base, integers rounded")

@@ -14,7 +14,7 @@
 -- * texel: Texel tuning of evaluation weights: positions sampled from self-play games, each
 --   labelled with its game's result; the weights minimise the mean squared error between the
 --   result and sigmoid(K * eval) (K fitted first), by Texel's local search (each parameter +-
---   a step, kept when the error falls).  Two-player games.
+--   a step, kept when the error falls; the steps halve down to 1 when nothing does).
 -- Every iteration writes a checkpoint atomically (--resume goes on from it), the result as a
 -- Lua settings file, and a progress line; --plot draws the parameters and the loss or score
 -- over the iterations as SVG.
@@ -100,8 +100,15 @@ function M.params(game, names, bounds, base)
         return nil, fmt("tune: bounds of %s: %g to %g exclude its default %g", full, lo, hi, value)
       end
     end
-    list[#list + 1] = {name = full, path = path, default = value, lo = lo, hi = hi,
-                       integer = integer}
+    local entry = {name = full, path = path, default = value, lo = lo, hi = hi,
+                   integer = integer}
+    if top == "priorities" and #path >= 4 then
+      -- a Star Chess situation's min or max is replaced as a whole formula: keep its other terms
+      local f = (base.priorities and base.priorities[path[2]] and
+                 base.priorities[path[2]][path[3]]) or d.priorities[path[2]][path[3]]
+      entry.formula = copy(f)
+    end
+    list[#list + 1] = entry
   end
   for k in pairs(bounds) do
     if not seen[k] and not seen["weights." .. k] then
@@ -119,7 +126,9 @@ function M.settings(params, values, base)
     if p.integer then v = math.floor(v + 0.5) end
     local t = s
     for j = 1, #p.path - 1 do
-      t[p.path[j]] = t[p.path[j]] or {}
+      if t[p.path[j]] == nil then
+        t[p.path[j]] = (p.formula and j == #p.path - 1) and copy(p.formula) or {}
+      end
       t = t[p.path[j]]
     end
     t[p.path[#p.path]] = p.integer and math.tointeger(v) or v
@@ -332,14 +341,20 @@ function methods.texel(state)
     state.loss0 = texel_loss(state, w, state.K)
   end
   local best = texel_loss(state, weights_of(state.theta), state.K)
+  -- steps start at a fortieth of each span; when a round improves nothing they halve, down to
+  -- 1 for integers (Texel's own step) and a 4096th of the span for the others
+  if not state.steps then
+    state.steps = {}
+    for i, p in ipairs(state.params) do
+      state.steps[i] = math.max(p.integer and 1 or 0, (p.hi - p.lo) / 40)
+    end
+  end
   local improved = 0
   for i, p in ipairs(state.params) do
-    local step = state.steps and state.steps[i] or math.max(p.integer and 1 or 0,
-                                                            (p.hi - p.lo) / 40)
-    state.steps = state.steps or {}
     for _, dir in ipairs({1, -1}) do
       local t = copy(state.theta)
-      t[i] = clamp(p, t[i] + dir * step)
+      t[i] = clamp(p, t[i] + dir * state.steps[i])
+      if p.integer then t[i] = math.floor(t[i] + 0.5) end
       if t[i] ~= state.theta[i] then
         local l = texel_loss(state, weights_of(t), state.K)
         if l < best then
@@ -348,10 +363,17 @@ function methods.texel(state)
         end
       end
     end
-    if improved == 0 and not p.integer then step = step / 2 end
-    state.steps[i] = step
   end
-  return {loss = best, result = improved}
+  local smallest = true
+  if improved == 0 then
+    for i, p in ipairs(state.params) do
+      local min = p.integer and 1 or (p.hi - p.lo) / 4096
+      if state.steps[i] > min then smallest = false end
+      state.steps[i] = math.max(min, state.steps[i] / 2)
+      if p.integer then state.steps[i] = math.floor(state.steps[i] + 0.5) end
+    end
+  end
+  return {loss = best, result = improved, minimum = improved == 0 and smallest}
 end
 
 -- ---- the run ----
@@ -469,7 +491,7 @@ function M.tune(spec)
                           r.loss and fmt("loss %.6f", r.loss) or fmt("score %.3f", r.score),
                           table.concat(parts, " "), sg.clock() - t0))
     end
-    if method == "texel" and r.result == 0 then break end   -- a local minimum
+    if r.minimum then break end   -- texel: a local minimum at the smallest steps
   end
   state.time = sg.clock() - t0
   return state
