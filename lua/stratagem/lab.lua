@@ -83,6 +83,7 @@ local function copy(t)
   for k, v in pairs(t) do c[k] = copy(v) end
   return c
 end
+M.copy = copy   -- a deep copy of plain data
 
 -- ---- settings ----
 

@@ -26,12 +26,7 @@ local core = require "stratagem.core"
 local M = {}
 local fmt = string.format
 
-local function copy(t)
-  if type(t) ~= "table" then return t end
-  local c = {}
-  for k, v in pairs(t) do c[k] = copy(v) end
-  return c
-end
+local copy = lab.copy
 
 -- ---- parameters ----
 
