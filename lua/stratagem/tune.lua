@@ -6,7 +6,8 @@
 --   theta- (stratagem.lab's rounds), and steps theta by R_k c_k r Delta, r = theta+'s
 --   (wins - losses) / games.  c_k = c_end (N/k)^0.101, R_k = a_k / c_k^2 with a_k = r_end
 --   c_end^2 ((A + N) / (A + k))^0.602, A = N / 10; defaults c_end = (hi - lo) / 20 and
---   r_end = 10 / N, so that a parameter with a steady signal can cross half its range.
+--   r_end = 50 / N: a game or two a step is far less than fishtest's thousands, so the steps
+--   are larger than its r_end = 0.002.
 -- * ga: a genetic algorithm (the chess seed's extension): a population around the defaults,
 --   fitness = the score against the incumbent (the best so far) over game pairs, truncation
 --   selection, uniform crossover, Gaussian mutation; an individual that beats the incumbent
@@ -190,7 +191,7 @@ function methods.spsa(state, opts)
   local plus, minus, delta = {}, {}, {}
   for i, p in ipairs(state.params) do
     local c_end = opts.c_end or (p.hi - p.lo) / 20
-    local a_end = (opts.r_end or 10 / N) * c_end ^ 2
+    local a_end = (opts.r_end or 50 / N) * c_end ^ 2
     local c_k = c_end * N ^ gamma / k ^ gamma
     local a_k = a_end * (A + N) ^ alpha / (A + k) ^ alpha
     delta[i] = rng(state) < 0.5 and -1 or 1
@@ -580,7 +581,8 @@ end
 
 M.USAGE = "stratagem tune GAME --params NAME,... [--method spsa|ga|texel] [--iterations N] " ..
   "[--games N] [--bounds NAME=LO:HI,...] [--base SETTINGS] [--seed N] [--jobs N] " ..
-  "[--population N] [--positions FILE] [--texel-games N] [--search TABLE] [--opening PLIES] " ..
+  "[--population N] [--c-end X] [--r-end X] [--positions FILE] [--texel-games N] " ..
+  "[--search TABLE] [--opening PLIES] " ..
   "[--max-moves N] [--checkpoint FILE] [--resume] [--out FILE] [--plot FILE.svg] [--quiet]"
 
 function M.main(...)
@@ -620,6 +622,11 @@ function M.main(...)
            a == "--out" or a == "--plot" then
       if not v then return usage(a .. " needs a value") end
       spec[a:sub(3)] = v
+      i = i + 1
+    elseif a == "--c-end" or a == "--r-end" then
+      local x = tonumber(v or "")
+      if not x or x <= 0 then return usage(fmt("%s must be a number above 0, got '%s'", a, tostring(v))) end
+      spec[a == "--c-end" and "c_end" or "r_end"] = x
       i = i + 1
     elseif a == "--search" then
       local t = v and data.parse(v)
