@@ -520,8 +520,8 @@ end
 -- An SVG chart: each parameter over the iterations (scaled to its bounds, 0 to 1), and the
 -- loss (texel) or the score (spsa: theta+ against theta-; ga: the best against the incumbent).
 function M.svg(state)
-  local W, H, L, T = 720, 420, 60, 30
-  local pw, ph = W - L - 170, H - T - 50
+  local W, H, L, T = 800, 420, 60, 30
+  local pw, ph = W - L - 250, H - T - 50
   local n = math.max(#state.history, 1)
   local out = {fmt('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" ' ..
                    'font-family="sans-serif" font-size="12">', W, H),
@@ -543,7 +543,8 @@ function M.svg(state)
                         L + pw * (k - 1) / math.max(n - 1, 1), T + ph + 16, k)
   end
   local colours = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
-                   "#7f7f7f", "#bcbd22", "#17becf"}
+                   "#7f7f7f", "#bcbd22", "#17becf", "#393b79", "#ad494a", "#637939", "#e7ba52",
+                   "#7b4173", "#3182bd", "#e6550d", "#31a354", "#756bb1", "#636363"}
   local function x_of(k) return L + pw * (k - 1) / math.max(n - 1, 1) end
   local series = {}
   for i, p in ipairs(state.params or {}) do
@@ -553,17 +554,25 @@ function M.svg(state)
     end
     series[#series + 1] = {name = p.name, pts = pts, colour = colours[(i - 1) % #colours + 1]}
   end
-  -- the loss or score, scaled to its own range
+  -- the loss, or the score as a running mean of the last twentieth of the iterations (one
+  -- iteration's few games say little), scaled to its own range
   local vals, lo, hi = {}, math.huge, -math.huge
-  for k, h in ipairs(state.history) do
-    vals[k] = h.loss or h.score or 0
+  local w = state.method == "texel" and 1 or math.max(1, n // 20)
+  for k = 1, #state.history do
+    local sum, m = 0, 0
+    for j = math.max(1, k - w + 1), k do
+      local h = state.history[j]
+      sum, m = sum + (h.loss or h.score or 0), m + 1
+    end
+    vals[k] = sum / m
     lo, hi = math.min(lo, vals[k]), math.max(hi, vals[k])
   end
   if hi <= lo then hi = lo + 1 end
   local pts = {}
   for k, v in ipairs(vals) do pts[#pts + 1] = fmt("%.1f,%.1f", x_of(k), T + ph - ph * (v - lo) / (hi - lo)) end
-  series[#series + 1] = {name = fmt("%s (%.4g to %.4g)", state.method == "texel" and "loss" or "score",
-                                    lo, hi), pts = pts, colour = "black", dash = true}
+  series[#series + 1] = {name = fmt("%s (%.4g to %.4g)", state.method == "texel" and "loss" or
+                                    fmt("score, mean of %d", w), lo, hi),
+                         pts = pts, colour = "black", dash = true}
   for j, s in ipairs(series) do
     out[#out + 1] = fmt('<polyline fill="none" stroke="%s" stroke-width="1.5"%s points="%s"/>',
                         s.colour, s.dash and ' stroke-dasharray="4 3"' or "", table.concat(s.pts, " "))
