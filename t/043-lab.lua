@@ -103,6 +103,11 @@ end
 t.ok(h1 <= 8, "equal players: H1 accepted " .. h1 .. " times of 60 (at most 8)")
 t.ok(h0 + h1 == 60, "every test of equal players ended (" .. h0 .. " H0, " .. games .. " games)")
 
+-- a fixed number of games (--fixed): no stop at the bound
+local fx = run{game = "connect4", a = {search = {depth = 1}}, b = {search = {depth = 3}},
+               elo1 = 20, max_games = 300, fixed = true}
+t.ok(fx.games == 300 and fx.verdict == "H1", "fixed: all 300 games played, the LLR past H1's bound")
+
 -- ---- the same result for any number of workers ----
 local spec = {game = "connect4", a = {search = {depth = 2}}, b = {search = {depth = 3}},
               elo1 = 10, max_games = 40, seed = 7}

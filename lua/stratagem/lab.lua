@@ -308,7 +308,7 @@ end
 local RUN_KEYS = {game = true, a = true, b = true, elo0 = true, elo1 = true, alpha = true,
                   beta = true, max_games = true, jobs = true, seed = true, opening = true,
                   openings = true, rules = true, max_moves = true, progress = true,
-                  game_timeout = true, program = true, on_round = true}
+                  game_timeout = true, program = true, fixed = true}
 
 local function check_number(spec, k, lo, hi, default, integer)
   local v = spec[k]
@@ -348,7 +348,7 @@ function M.plan(spec)
           "both the same, or in one only)", 2)
   end
   rules = rules or a.rules or b.rules
-  local p = {game = spec.game, a = a, b = b, rules = rules}
+  local p = {game = spec.game, a = a, b = b, rules = rules, fixed = spec.fixed and true or nil}
   p.elo0 = check_number(spec, "elo0", -2000, 2000, 0)
   p.elo1 = check_number(spec, "elo1", -2000, 2000, 5)
   if p.elo1 <= p.elo0 then
@@ -404,7 +404,7 @@ function M.job(p, index)
           game = p.game, rules = p.rules, seed = p.seed + round - 1, opening = opening,
           seats = seats, a = p.a, b = p.b, max_moves = p.max_moves,
           elo0 = p.elo0, elo1 = p.elo1, alpha = p.alpha, beta = p.beta, players = n,
-          rounds = p.rounds, max_games = p.max_games}
+          rounds = p.rounds, max_games = p.max_games, fixed = p.fixed}
 end
 
 -- The candidate's share of a game's points: 1 first, 0 not, 1/2 each in a drawn two-player game.
@@ -432,7 +432,7 @@ function M.summarise(p, results, failed, prev)
            next_round = 1}
   end
   local counts = sum.counts
-  while sum.verdict == "inconclusive" and sum.next_round <= p.rounds do
+  while (p.fixed or sum.verdict == "inconclusive") and sum.next_round <= p.rounds do
     local r = sum.next_round
     local games, complete, bad = {}, true, false
     for s = 1, n do
@@ -461,12 +461,13 @@ function M.summarise(p, results, failed, prev)
       local st = M.stats(counts, K, n, p.elo0, p.elo1)
       sum.last_round = r
       if st.llr >= sum.upper then sum.verdict = "H1"
-      elseif st.llr <= sum.lower then sum.verdict = "H0" end
+      elseif st.llr <= sum.lower then sum.verdict = "H0"
+      else sum.verdict = "inconclusive" end   -- a fixed run's verdict is where the LLR ends
     end
   end
   local st = M.stats(counts, K, n, p.elo0, p.elo1)
   for k, v in pairs(st) do sum[k] = v end
-  sum.done = sum.verdict ~= "inconclusive" or sum.next_round > p.rounds
+  sum.done = (not p.fixed and sum.verdict ~= "inconclusive") or sum.next_round > p.rounds
   return sum
 end
 
@@ -481,6 +482,9 @@ function M.report(p, sum)
   local verdict = sum.verdict == "H1" and "H1 accepted: the candidate (--b) is stronger"
     or sum.verdict == "H0" and "H0 accepted: the candidate (--b) is not stronger by elo1"
     or "inconclusive: no bound crossed"
+  if p.fixed then verdict = fmt("%d games played (--fixed); the LLR ends %s", sum.games,
+                                sum.verdict == "inconclusive" and "between its bounds" or
+                                ("past the bound of " .. sum.verdict)) end
   out[#out + 1] = fmt("sprt %s: %s", p.game, verdict)
   out[#out + 1] = fmt("LLR %.3f (bounds %.3f, %.3f), elo0 %g, elo1 %g, alpha %g, beta %g",
                       sum.llr, sum.lower, sum.upper, p.elo0, p.elo1, p.alpha, p.beta)
@@ -638,7 +642,7 @@ function M.sprt(spec)
                           sum.llr, sum.lower, sum.upper, elo_text(sum.elo), sg.clock() - t0))
       io.stderr:flush()
     end
-  end, function() return sum.verdict ~= "inconclusive" end, spec)
+  end, function() return not p.fixed and sum.verdict ~= "inconclusive" end, spec)
   if progress then io.stderr:write("\n") end
   sum.time = sg.clock() - t0
   sum.failed = {}
@@ -698,7 +702,7 @@ function M.merge(paths)
   if not spec then return nil, "merge: no result lines (sgresult ...) in the files given" end
   local p = {game = spec.game, run = run, players = spec.players, rounds = spec.rounds,
              elo0 = spec.elo0, elo1 = spec.elo1, alpha = spec.alpha, beta = spec.beta,
-             max_games = spec.max_games}
+             max_games = spec.max_games, fixed = spec.fixed}
   for _, k in ipairs({"players", "rounds", "elo0", "elo1", "alpha", "beta"}) do
     if type(p[k]) ~= "number" then
       return nil, fmt("merge: the results' jobs have no %s (damaged lines?)", k)
@@ -749,7 +753,7 @@ end
 M.SPRT_USAGE = "stratagem sprt GAME --a SETTINGS --b SETTINGS [--elo0 0] [--elo1 5] " ..
   "[--alpha 0.05] [--beta 0.05] [--max-games N] [--jobs N] [--seed N] [--opening PLIES] " ..
   "[--openings FILE] [--rules TABLE] [--max-moves N] [--game-timeout S] [--emit-jobs FILE] " ..
-  "[--quiet]"
+  "[--fixed] [--quiet]"
 
 local function fail_usage(msg, usage)
   io.stderr:write("stratagem: ", msg, "\n")
@@ -839,6 +843,7 @@ function M.sprt_main(...)
       elseif a == "--openings" then openings_file = value()
       elseif a == "--emit-jobs" then emit = value()
       elseif a == "--quiet" then quiet = true
+      elseif a == "--fixed" then spec.fixed = true
       elseif a:sub(1, 1) == "-" then error({usage = "unknown option '" .. a .. "'"})
       elseif not spec.game then spec.game = a
       else error({usage = "unexpected '" .. a .. "'"}) end
