@@ -94,7 +94,7 @@ local function greedy(g, s)
 end
 
 M.algos = {
-  greedy = {options = {}, defaults = {}, run = greedy},
+  greedy = {options = {{name = "seed", shared = true}}, defaults = {}, run = greedy},
 }
 
 M.api = {points = points}
