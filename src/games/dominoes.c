@@ -30,13 +30,12 @@ static const sg_param dom_params[] = {
 };
 
 /* Tile index t of a-b (a >= b): a(a+1)/2 + b, so 0-0 is 0 and 6-6 is 27. */
-static int tile_hi(int t) {
-  int a = 0;
-  while ((a + 1) * (a + 2) / 2 <= t)
-    a++;
-  return a;
-}
-static int tile_lo(int t) { int a = tile_hi(t); return t - a * (a + 1) / 2; }
+static const uint8_t TILE_HI[DOM_TILES] = {0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4,
+                                           5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6};
+static const uint8_t TILE_LO[DOM_TILES] = {0, 0, 1, 0, 1, 2, 0, 1, 2, 3, 0, 1, 2, 3, 4,
+                                           0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6};
+static int tile_hi(int t) { return TILE_HI[t]; }
+static int tile_lo(int t) { return TILE_LO[t]; }
 static int tile_of(int a, int b) { return a >= b ? a * (a + 1) / 2 + b : b * (b + 1) / 2 + a; }
 static int tile_mask(int t) { return (1 << tile_hi(t)) | (1 << tile_lo(t)); }
 
@@ -352,7 +351,8 @@ static void dom_order(const void *cfg, const void *st, sg_move *moves, int n) {
   (void)cfg;
   for (int i = 0; i < n; i++) {
     int t = (int)moves[i] / 2;
-    key[i] = moves[i] >= MOVE_DRAW ? 0 : move_points(st, moves[i]) * 100 + tile_hi(t) + tile_lo(t);
+    key[i] = moves[i] >= MOVE_DRAW ? 0
+                                   : move_points(st, moves[i]) * 100 + tile_hi(t) + tile_lo(t);
   }
   for (int i = 1; i < n; i++) {
     sg_move m = moves[i];
@@ -748,8 +748,7 @@ static int dom_init(const void *cfg, void *st, const char *pos, uint64_t seed, c
     if (!seen[t])
       return postok_error(err, SG_ERRLEN, "tiles", "each of the 28 tiles once (in the line, a "
                           "hand or the boneyard)", "%d-%d is missing", tile_hi(t), tile_lo(t));
-  sg_postok save;
-  while (save = tk, postok_word(&tk, &sp)) {
+  while (postok_word(&tk, &sp)) {
     int p = -1;
     if (sp.n == 6 && memcmp(sp.p, "avoid", 5) == 0 && sp.p[5] >= '1' && sp.p[5] < '1' + np)
       p = sp.p[5] - '1';
@@ -774,7 +773,6 @@ static int dom_init(const void *cfg, void *st, const char *pos, uint64_t seed, c
       return postok_error(err, SG_ERRLEN, name, "masks the hand's tiles can fill",
                           "hand %d holds numbers its masks say it lacks", p + 1);
   }
-  (void)save;
   if (s.nline == 0 && s.bone != DOM_TILES - np * c->hand_size)
     return postok_error(err, SG_ERRLEN, "bone", "28 - players x hand_size tiles before the lead",
                         "%d tiles, not %d", s.bone, DOM_TILES - np * c->hand_size);
@@ -823,7 +821,7 @@ static void dom_sample(const void *cfg, const void *v, int player, uint64_t seed
   sg_rng r;
   rng_seed(&r, seed);
   matcher mt;
-  int owner[DOM_TILES], slot_of[DOM_TILES];
+  int owner[DOM_TILES];
   mt.ntile = 0;
   for (int t = 0; t < DOM_TILES; t++)
     if (s->where[t] == DOM_UNKNOWN)
@@ -837,10 +835,9 @@ static void dom_sample(const void *cfg, const void *v, int player, uint64_t seed
   for (int p = 0; p < nplayers(c); p++)
     if (p != player)
       for (int i = 0; i < s->count[p]; i++) {
-        owner[mt.nslot] = p, slot_of[mt.nslot] = i;
+        owner[mt.nslot] = p;
         mt.mask[mt.nslot++] = s->avoid[p][i];
       }
-  (void)slot_of;
   if (!match_all(&mt)) {   /* a view no deal fits (never from play): the masks left out */
     memset(mt.mask, 0, sizeof mt.mask);
     match_all(&mt);
@@ -885,7 +882,8 @@ static size_t dom_draw(const void *cfg, const void *st, char *buf, size_t n, int
     }
     OUT("R\n");
     int l = left_end(s), r = right_end(s), tot = ends_total(s);
-    int ld = s->nline > 1 && is_double(s->line[0]), rd = s->nline > 1 && is_double(s->line[s->nline - 1]);
+    int ld = s->nline > 1 && is_double(s->line[0]);
+    int rd = s->nline > 1 && is_double(s->line[s->nline - 1]);
     OUT("ends: left %d%s, right %d%s: total %d, %s", l, ld ? " (double: counts 2x)" : "", r,
         rd ? " (double: counts 2x)" : "", tot, dominoes_points(tot) ? "" : "no score");
     if (dominoes_points(tot))
@@ -934,7 +932,8 @@ static size_t dom_draw(const void *cfg, const void *st, char *buf, size_t n, int
 
 static int dom_check_cfg(void *cfg, char *err) {
   dom_cfg *c = cfg;
-  if (c->hand_size < 1 || c->players * c->hand_size > DOM_TILES - 1 || c->hand_size >= DOM_MAXHAND) {
+  if (c->hand_size < 1 || c->players * c->hand_size > DOM_TILES - 1 ||
+      c->hand_size >= DOM_MAXHAND) {
     snprintf(err, SG_ERRLEN, "rules.hand_size: %d is out of range for %d players; expected 1 to "
              "%d", c->hand_size, c->players, (DOM_TILES - 1) / c->players);
     return -1;

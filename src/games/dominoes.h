@@ -1,5 +1,6 @@
-/* dominoes.h: dominoes, "fives and threes" (002, section 9.6; /work rules: doc/manual.md,
-   "Dominoes"), with a double-six set, 2 to 4 players, a boneyard and hidden hands. */
+/* dominoes.h: dominoes, "fives and threes" (the seed's section 9.6; the rules as played here:
+   doc/manual.md, section 7.10), with a double-six set, 2 to 4 players, a boneyard and hidden
+   hands. */
 #ifndef SG_DOMINOES_H
 #define SG_DOMINOES_H
 
