@@ -692,7 +692,7 @@ function benches.dominoes(out)
   end
   for _, v in ipairs({{"greedy", {algo = "greedy"}},
                       {"pimc 20 samples depth 3", {algo = "pimc", samples = 20, depth = 3}},
-                      {"pimc 24 samples depth 4", {algo = "pimc", samples = 24, depth = 4}},
+                      {"pimc 40 samples depth 5", {algo = "pimc", samples = 40, depth = 5}},
                       {"ismcts 2000 iterations", {algo = "ismcts", iterations = 2000}}}) do
     local ts, nodes = {}, 0
     for i, p in ipairs(ps) do
@@ -705,8 +705,9 @@ function benches.dominoes(out)
     end
     local total = 0
     for _, x in ipairs(ts) do total = total + x end
-    out(fmt("dominoes %-26s %3d positions  median %8.3f ms, max %8.3f ms a move  %s", v[1], #ps,
-            median(ts) * 1e3, ts[#ts] * 1e3, nodes > 0 and fmt("%6.2f M nodes/s", nodes / total / 1e6) or ""))
+    out(fmt("dominoes %-24s %3d positions  a move: median %7.3f ms, mean %7.3f ms, max %7.3f ms"
+            .. "  %s", v[1], #ps, median(ts) * 1e3, total / #ts * 1e3, ts[#ts] * 1e3,
+            nodes > 0 and fmt("%5.2f M nodes/s", nodes / total / 1e6) or ""))
   end
 end
 
