@@ -141,6 +141,11 @@ do
   t.is(g:position{all = true}, before, "refused moves leave the state unchanged")
   t.ok(g:legal("5-0L") and g:legal("50l") and g:legal("05L") and g:legal("3-2") and g:legal("23r"),
        "notation: 5-0L, 50l, 05L; 3-2 alone where it fits one end only")
+  -- a tile by its number in the hand (the diagram numbers 3-2, 5-0, 6-4 in tile order)
+  t.ok(g:legal("2") and g:legal("2L") and not g:legal("2R") and g:legal("1R") and not g:legal("3"),
+       "numbers: 2 (5-0) fits the left end only, 1 (3-2) the right, 3 (6-4) neither")
+  t.errors(function() g:play("4L") end, "illegal move '4L': you hold 3 tiles (numbered 1 to 3)",
+           "a number beyond the hand", true)
   t.errors(function() g:play("3-5L") end, "illegal move '3-5L': you do not hold 5-3", "a tile of the line: not held", true)
 end
 
@@ -409,6 +414,8 @@ do -- greedy: the placing that scores most
   local g = new({line = {"43"}, hands = {{"32", "64", "31"}, {"11", "22"}}})
   -- 3-2R: ends 4, 2 = 6: 2; 6-4L: ends 6, 3 = 9: 3; 3-1R: ends 4, 1 = 5: 1
   t.is(sg.search(g, {algo = "greedy"}).move, "6-4L", "greedy lays 6-4 at the left (9: 3 points)")
+  g:play("3L")
+  t.is(g:history()[1], "6-4L", "a tile by number: the hand is 1) 3-1 2) 3-2 3) 6-4, so 3L is 6-4L")
   local h = new({line = {"43"}, hands = {{"31", "41", "00"}, {"11", "22"}}})
   -- 3-1R: 4 + 1 = 5: 1; 4-1L: 1 + 3 = 4: 0; 4-1R? no (right end 3)
   t.is(sg.search(h, {algo = "greedy"}).move, "3-1R", "greedy prefers the placing that scores")

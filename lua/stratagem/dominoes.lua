@@ -3,7 +3,8 @@
 local M = {
   title = "Dominoes: fives and threes, double-six set, 2 to 4 players, hidden hands",
   notation = "a tile and the end to lay it at: 5-3L or 5-3R (also 53l, 35r; a lead, or a "
-             .. "tile that fits one end only, without the end: 5-3), draw, pass",
+             .. "tile that fits one end only, without the end: 5-3), or the tile's number in your "
+             .. "hand and the end (3L), draw, pass",
   players = {"player 1", "player 2", "player 3", "player 4"},
   -- target: the first to reach it wins (at once, even mid-hand); hand_size: tiles dealt to
   -- each player (7 for two players; the rules file deals 5 with 3 or 4); players: 2 to 4;

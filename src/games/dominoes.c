@@ -379,7 +379,7 @@ static void dom_format(const void *cfg, const void *st, sg_move m, char *buf, si
 }
 
 #define MOVE_EXPECTED "expected a tile and an end (5-3L, 5-3R, 53l; a lead without end: 5-3), " \
-                      "draw or pass"
+                      "a tile's number in your hand and an end (3L), draw or pass"
 
 static int dom_parse(const void *cfg, const void *st, const char *text, sg_move *m, char *err) {
   const dom_cfg *c = cfg;
@@ -395,7 +395,12 @@ static int dom_parse(const void *cfg, const void *st, const char *text, sg_move 
     w[i] = (char)(text[i] >= 'A' && text[i] <= 'Z' ? text[i] - 'A' + 'a' : text[i]);
   int kind = strcmp(w, "draw") == 0 ? 1 : strcmp(w, "pass") == 0 ? 2 : 0;
   int a = -1, b = -1, side = -1;
-  if (kind == 0) {
+  int num = 0;   /* a tile named by its number in the hand, as the diagram numbers them */
+  if (kind == 0 && w[0] >= '1' && w[0] <= '9' &&
+      (w[1] == '\0' || ((w[1] == 'l' || w[1] == 'r') && w[2] == '\0'))) {
+    num = w[0] - '0';
+    side = w[1] ? w[1] == 'r' : -1;
+  } else if (kind == 0) {
     const char *q = w;
     if (*q >= '0' && *q <= '6')
       a = *q++ - '0';
@@ -442,6 +447,17 @@ static int dom_parse(const void *cfg, const void *st, const char *text, sg_move 
     }
     *m = MOVE_PASS;
     return 0;
+  }
+  if (num) {
+    int i = 0;
+    for (int u = 0; u < DOM_TILES && !(a >= 0); u++)
+      if (s->where[u] == p && ++i == num)
+        a = tile_hi(u), b = tile_lo(u);
+    if (a < 0) {
+      snprintf(err, SG_ERRLEN, "illegal move '%s': you hold %d tile%s (numbered 1 to %d)", text,
+               s->count[p], s->count[p] == 1 ? "" : "s", s->count[p]);
+      return -1;
+    }
   }
   int t = tile_of(a, b), hi = tile_hi(t), lo = tile_lo(t);
   if (s->where[t] != p) {
