@@ -827,9 +827,51 @@ static void dom_view(const void *cfg, const void *st, int player, void *out) {
   v->viewer = (int8_t)player;
 }
 
-/* The unseen tiles dealt to the other hands' slots (each tile fitting its slot's numbers, by
-   augmenting paths tried in an order drawn from seed), the rest to the boneyard; a new
-   generator from seed. */
+/* Deal the unseen tiles to the slots, the slots that lack the most numbers first, each a tile
+   drawn uniformly among the unused ones it fits; 0 when a slot finds none.  With one other
+   hand (two players) the slots' masks are nested (dominoes.h), so this never fails and every
+   assignment of tiles to slots that fits the masks is equally likely: whichever tile a slot
+   takes, each later slot (fitting a superset) has one fewer choice. */
+static int deal_in_order(matcher *mt, sg_rng *r) {
+  int order[DOM_TILES], used[DOM_TILES] = {0};
+  for (int i = 0; i < mt->nslot; i++)
+    order[i] = i;
+  for (int i = 1; i < mt->nslot; i++) {   /* most numbers lacked first (stable) */
+    int k = order[i], j = i, pk = 0;
+    for (int d = 0; d < 7; d++)
+      pk += mt->mask[k] >> d & 1;
+    for (; j > 0; j--) {
+      int pj = 0;
+      for (int d = 0; d < 7; d++)
+        pj += mt->mask[order[j - 1]] >> d & 1;
+      if (pj >= pk)
+        break;
+      order[j] = order[j - 1];
+    }
+    order[j] = k;
+  }
+  for (int j = 0; j < mt->ntile; j++)
+    mt->of_tile[j] = -1;
+  for (int i = 0; i < mt->nslot; i++) {
+    int slot = order[i], n = 0;
+    for (int j = 0; j < mt->ntile; j++)
+      n += !used[j] && !(mt->mask[slot] & tile_mask(mt->tile[j]));
+    if (n == 0)
+      return 0;
+    int k = (int)rng_below(r, (uint64_t)n);
+    for (int j = 0; j < mt->ntile; j++)
+      if (!used[j] && !(mt->mask[slot] & tile_mask(mt->tile[j])) && k-- == 0) {
+        used[j] = 1, mt->of_tile[j] = slot;
+        break;
+      }
+  }
+  return 1;
+}
+
+/* The unseen tiles dealt to the other hands' slots, each tile fitting its slot's numbers (in
+   the order above; should that fail, as it may with three or four players, by augmenting
+   paths tried in an order drawn from seed), the rest to the boneyard; a new generator from
+   seed. */
 static void dom_sample(const void *cfg, const void *v, int player, uint64_t seed, void *out) {
   const dom_cfg *c = cfg;
   dom_state *s = out;
@@ -842,11 +884,6 @@ static void dom_sample(const void *cfg, const void *v, int player, uint64_t seed
   for (int t = 0; t < DOM_TILES; t++)
     if (s->where[t] == DOM_UNKNOWN)
       mt.tile[mt.ntile++] = (uint8_t)t;
-  for (int i = mt.ntile - 1; i > 0; i--) {
-    int j = (int)rng_below(&r, (uint64_t)i + 1);
-    uint8_t x = mt.tile[i];
-    mt.tile[i] = mt.tile[j], mt.tile[j] = x;
-  }
   mt.nslot = 0;
   for (int p = 0; p < nplayers(c); p++)
     if (p != player)
@@ -854,9 +891,16 @@ static void dom_sample(const void *cfg, const void *v, int player, uint64_t seed
         owner[mt.nslot] = p;
         mt.mask[mt.nslot++] = s->avoid[p][i];
       }
-  if (!match_all(&mt)) {   /* a view no deal fits (never from play): the masks left out */
-    memset(mt.mask, 0, sizeof mt.mask);
-    match_all(&mt);
+  if (!deal_in_order(&mt, &r)) {
+    for (int i = mt.ntile - 1; i > 0; i--) {
+      int j = (int)rng_below(&r, (uint64_t)i + 1);
+      uint8_t x = mt.tile[i];
+      mt.tile[i] = mt.tile[j], mt.tile[j] = x;
+    }
+    if (!match_all(&mt)) {   /* a view no deal fits (never from play): the masks left out */
+      memset(mt.mask, 0, sizeof mt.mask);
+      match_all(&mt);
+    }
   }
   for (int j = 0; j < mt.ntile; j++)
     s->where[mt.tile[j]] = (uint8_t)(mt.of_tile[j] >= 0 ? owner[mt.of_tile[j]] : DOM_BONE);
