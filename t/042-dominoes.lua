@@ -305,11 +305,11 @@ local function check_state(g, np)
   return ok, all
 end
 
-local function random_games(np, games, first_seed)
+local function random_games(np, games, first_seed, rules)
   local bad, unfinished, badscore, moves = 0, 0, 0, 0
   local rng = first_seed
   for seed = first_seed, first_seed + games - 1 do
-    local g = sg.new("dominoes", {seed = seed, rules = {players = np}})
+    local g = sg.new("dominoes", {seed = seed, rules = rules or {players = np}})
     local last = {}
     for p = 1, np do last[p] = 0 end
     local n = 0
@@ -343,6 +343,15 @@ for _, np in ipairs({2, 3, 4}) do
   t.is(bad, 0, ("%d players, %d random games (%d moves): 28 tiles accounted for, views hide the other hands and the boneyard"):format(np, games, moves))
   t.is(unfinished, 0, ("%d players: every game ends with a winner"):format(np))
   t.is(badscore, 0, ("%d players: scores never go down, the winner has reached 61"):format(np))
+end
+
+-- small hands draw much of the set (a hand of 1 may grow to 27 tiles)
+for _, rules in ipairs({{hand_size = 1}, {hand_size = 3, draw_until = 4}, {players = 3, hand_size = 2}}) do
+  local np = rules.players or 2
+  local bad, unfinished, badscore = random_games(np, 150, 7000, rules)
+  t.ok(bad == 0 and unfinished == 0 and badscore == 0,
+       ("hand_size %d, draw_until %d, %d players: 150 random games keep every invariant and end")
+       :format(rules.hand_size, rules.draw_until or 0, np))
 end
 
 do

@@ -7,7 +7,7 @@
 #include "core/postok.h"
 #include "dominoes.h"
 
-_Static_assert(sizeof(dom_state) == 200, "dom_state has no padding (its bytes are hashed)");
+_Static_assert(sizeof(dom_state) == 224, "dom_state has no padding (its bytes are hashed)");
 
 enum { MOVE_DRAW = 2 * DOM_TILES, MOVE_PASS = 2 * DOM_TILES + 1, MAX_MOVES = 2 * DOM_TILES + 2 };
 /* A game that has not reached its target after this many hands (only hands blocked with a tie

@@ -10,7 +10,7 @@
 enum {
   DOM_TILES = 28,    /* the double-six set */
   DOM_MAXP = 4,      /* players */
-  DOM_MAXHAND = 22   /* the most tiles a hand can hold: 7 dealt + 14 drawn, and a spare */
+  DOM_MAXHAND = 28   /* room for any hand: a hand dealt few tiles may draw most of the set */
 };
 
 /* Where a tile is: in hand 0..3, or one of these. */
