@@ -176,6 +176,9 @@ local refusals = {
               .. "the top, separated by '/'"},
   chexers = {"red:0,0|green:|blue:|turn:pink",
              "position: turn: 'pink' is not a colour; expected red, green or blue"},
+  dominoes = {"hand 1 turn 1 leader 1 scores 0,0 line - hand1 66,65,64,63,62,61,60 hand2 "
+              .. "55,54,53,52,51,50,66 bone 44,43,42,41,40,33,32,31,30,22,21,20,11,10,00",
+              "position: tiles: 6-6 appears twice; expected each of the 28 tiles once"},
   draughts = {"B:W21:B33", "position: B: '33' is not a square; expected squares 1 to 32 "
               .. "separated by commas, ranges such as 1-12 allowed, K before a king"},
   othello = {"......../......../......../...wb.../...bw.../......../......../........ q",

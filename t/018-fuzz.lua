@@ -31,13 +31,15 @@ end
 
 for _, name in ipairs(sg.games()) do
   local start = sg.new(name)
-  local texts = {start:position()}
+  -- (the whole state: a game that hides information shows a player's view by default)
+  local ALL = {all = true}
+  local texts = {start:position(ALL)}
   -- a few positions from random play, whose texts are then mutated
   local g = sg.new(name, {seed = 3})
   for i = 1, 30 do
     if g:status() ~= "playing" then break end
     g:play(sg.search(g, {algo = "random", seed = i}).move)
-    if i % 10 == 0 then texts[#texts + 1] = g:position() end
+    if i % 10 == 0 then texts[#texts + 1] = g:position(ALL) end
   end
   local bad_answer, crashes, accepted, refused = nil, 0, 0, 0
   for trial = 1, 600 do
@@ -59,9 +61,9 @@ for _, name in ipairs(sg.games()) do
     else
       accepted = accepted + 1
       -- an accepted position writes itself back so that it reads the same
-      local again = sg.new(name, {position = x:position()})
-      if not again or again:position() ~= x:position() then
-        bad_answer = bad_answer or ("%q does not read back"):format(x:position())
+      local again = sg.new(name, {position = x:position(ALL)})
+      if not again or again:position(ALL) ~= x:position(ALL) then
+        bad_answer = bad_answer or ("%q does not read back"):format(x:position(ALL))
       end
     end
   end
@@ -78,14 +80,14 @@ for _, name in ipairs(sg.games()) do
     local text
     if trial % 2 == 0 and #legal > 0 then text = mutate(legal[rnd(#legal) + 1])
     else text = random_text(rnd(24)) end
-    pos_before = g:position()
+    pos_before = g:position(ALL)
     local ply = g:ply()
     local ok, err = pcall(g.play, g, text)
     if ok then
       played = played + 1
     else
       refusals = refusals + 1
-      if g:position() ~= pos_before or g:ply() ~= ply then unchanged = false end
+      if g:position(ALL) ~= pos_before or g:ply() ~= ply then unchanged = false end
       if type(err) ~= "string" or not (err:find("move") or err:find("action") or
                                        err:find("command")) then
         wrong = wrong or ("%q: %s"):format(text, tostring(err))

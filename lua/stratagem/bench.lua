@@ -705,6 +705,49 @@ function M.generic(name)
   end
 end
 
+-- Dominoes (fives and threes): random games played in C (sg.playout: every draw and deal
+-- from the state's generator), then each computer player's time per move over positions met
+-- in seeded random games (the mover's view is all any of them reads).
+function benches.dominoes(out)
+  local g = sg.new("dominoes", {seed = 1})
+  local games = 2000
+  local moves = 0
+  local t = timed(3, function()
+    moves = 0
+    for seed = 1, games do moves = moves + sg.playout(g, {seed = seed}).moves end
+  end)
+  out(fmt("dominoes random games       %6d games  %7d moves  %8.2f ms  %6.2f k games/s  "
+          .. "%6.2f M moves/s", games, moves, t * 1e3, games / t / 1e3, moves / t / 1e6))
+  local ps = {}
+  for seed = 1, 40 do
+    local h = sg.new("dominoes", {seed = seed})
+    for i = 1, 2 + seed % 11 do
+      if h:status() ~= "playing" then break end
+      h:play(sg.search(h, {algo = "random", seed = seed * 100 + i}).move)
+    end
+    if h:status() == "playing" then ps[#ps + 1] = h end
+  end
+  for _, v in ipairs({{"greedy", {algo = "greedy"}},
+                      {"pimc 20 samples depth 3", {algo = "pimc", samples = 20, depth = 3}},
+                      {"pimc 40 samples depth 5", {algo = "pimc", samples = 40, depth = 5}},
+                      {"ismcts 2000 iterations", {algo = "ismcts", iterations = 2000}}}) do
+    local ts, nodes = {}, 0
+    for i, p in ipairs(ps) do
+      local o = {seed = i}
+      for k, x in pairs(v[2]) do o[k] = x end
+      local t0 = sg.clock()
+      local r = sg.search(p, o)
+      ts[#ts + 1] = sg.clock() - t0
+      nodes = nodes + (r.nodes or 0)
+    end
+    local total = 0
+    for _, x in ipairs(ts) do total = total + x end
+    out(fmt("dominoes %-24s %3d positions  a move: median %7.3f ms, mean %7.3f ms, max %7.3f ms"
+            .. "  %s", v[1], #ps, median(ts) * 1e3, total / #ts * 1e3, ts[#ts] * 1e3,
+            nodes > 0 and fmt("%5.2f M nodes/s", nodes / total / 1e6) or ""))
+  end
+end
+
 function M.main(...)
   local names = {...}
   if #names == 0 then

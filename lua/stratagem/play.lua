@@ -164,9 +164,23 @@ local function who(S, p)
   return S.names[p] or ("player " .. p)
 end
 
+-- With hidden information (dominoes) the board is drawn as a person sees it: the person to
+-- move, else the first person seated; with no person, or once the game is over, all of it.
+local function shown_as(S)
+  local g = S.g
+  if not sg.info(g:game()).hidden then return nil end
+  if g:status() ~= "playing" then return {all = true} end
+  if S.seats[g:player()] == "human" then return {player = g:player()} end
+  for p, seat in ipairs(S.seats) do
+    if seat == "human" then return {player = p} end
+  end
+  return {all = true}
+end
+
 local function show_board(S)
-  S.write("\n" .. S.g:diagram(S.colour) .. "\n")
-  S.shown = S.g:position()
+  local as = shown_as(S)
+  S.write("\n" .. S.g:diagram(S.colour, as) .. "\n")
+  S.shown = S.g:position(as)
 end
 
 -- Play one command through the chronicle, keeping its events with the ply after it (so undo
@@ -240,7 +254,9 @@ local function hint(S)
   else
     S.write(fmt("hint: %s\n", r.move))
     if r.score then
-      S.write(fmt("%s(score %d%s)\n", (" "):rep(HINT_WIDTH), r.score,
+      -- (a sampled or MCTS score is a mean, a float)
+      local score = math.type(r.score) == "float" and fmt("%.3f", r.score) or tostring(r.score)
+      S.write(fmt("%s(score %s%s)\n", (" "):rep(HINT_WIDTH), score,
                   (r.depth or 0) > 0 and (", depth " .. r.depth) or ""))
     end
   end
@@ -370,7 +386,7 @@ local function play_game(S)
   local board = true
   while true do
     if g:status() ~= "playing" then
-      if g:position() ~= S.shown then show_board(S) end
+      if g:position(shown_as(S)) ~= S.shown then show_board(S) end
       game_over(S)
       return true, g
     end
