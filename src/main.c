@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include <lauxlib.h>
 #include <lua.h>
@@ -557,6 +560,17 @@ static int pmain(lua_State *L) {
 int main(int argc, char **argv) {
   if (argv[0] && argv[0][0])
     progname = argv[0];
+#ifdef __GLIBC__
+  /* Each search allocates its working arrays (a few hundred kilobytes) and frees them when it
+     ends, and a game of searches does so hundreds of times: glibc would give the freed top of
+     the heap back to the system every time and fault it in again (5,600 brk calls and a third
+     of the run's time in the kernel for 50 Othello games).  Keep what was freed, up to 64 MB;
+     blocks under 4 MB come from the heap (transposition tables are mapped on their own, see
+     core/zmem.h). */
+  mallopt(M_MMAP_THRESHOLD, 4 << 20);
+  mallopt(M_TRIM_THRESHOLD, 64 << 20);
+  mallopt(M_TOP_PAD, 1 << 20);
+#endif
   cmdline cl;
   if (parse_args(argc, argv, &cl) != 0)
     return 2;
