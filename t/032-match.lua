@@ -33,6 +33,21 @@ line, why = p:recv(1)
 t.is(why, "eof", "recv after close: nil, 'eof'")
 t.errors(function() p:send("x") end, "send: the process's input is closed", "send after close")
 
+-- core.wait_any: the first of several processes with a line, without spinning
+do
+  local slow = assert(core.spawn({"sh", "-c", "sleep 2; echo slow"}))
+  local quick = assert(core.spawn({"sh", "-c", "sleep 0.2; echo quick"}))
+  t.is(core.wait_any({slow, quick}, 5), 2, "wait_any: the process that answers first")
+  t.is(quick:recv(0), "quick", "its line is there at once")
+  local t0 = core.clock()
+  t.is(core.wait_any({slow}, 0.1), nil, "wait_any: nil when none answers within the timeout")
+  t.ok(core.clock() - t0 < 1.5 * t.slow, "and it returns at the timeout")
+  t.errors(function() core.wait_any({}) end, "expected an array of 1 to 256 processes",
+           "wait_any of no process")
+  slow:close(0)
+  quick:close(0)
+end
+
 p = assert(core.spawn({"sh", "-c", "echo one; printf two; exit 3"}))
 t.is(p:recv(5), "one", "sh: first line")
 t.is(p:recv(5), "two", "a last line without a newline")

@@ -198,6 +198,16 @@ t.is_deeply({died.llr, died.games, died.counts}, {one.llr, one.games, one.counts
             "a worker that died: its game played again, the same result")
 t.is(#died.failed, 0, "and no game counted as failed")
 
+-- a worker that hangs on its first game: given up after game_timeout, the game played again
+local hang = write("hang.sh", "#!/bin/sh\n" ..
+  "if [ ! -e " .. t.q(dir .. "/hung") .. " ]; then touch " .. t.q(dir .. "/hung") ..
+  "; read line; sleep 60; fi\nexec " .. S .. " \"$@\"\n")
+os.execute("chmod +x " .. t.q(hang))
+spec2.program, spec2.game_timeout = hang, 1
+local hung = run(spec2)
+t.is_deeply({hung.llr, hung.games, hung.counts}, {one.llr, one.games, one.counts},
+            "a worker that hung: given up after game_timeout, the same result")
+
 -- ---- the command line ----
 out, e, code = t.run(S .. " sprt connect4 --a '{}'")
 t.ok(code == 2 and e:find("expected --a SETTINGS (the base) and --b SETTINGS", 1, true),

@@ -568,43 +568,58 @@ function M.execute(p, jobs, indices, on_result, should_stop, opts)
       workers[i] = start()
       give(workers[i])
     end
-    while true do
-      local busy, got = 0, false
-      for i, w in ipairs(workers) do
+    -- a worker's end: its game played again once on a new worker, or reported failed
+    local function lost(i, msg)
+      local w = workers[i]
+      local idx = w.idx
+      w.proc:close(0)
+      tries[idx] = (tries[idx] or 0) + 1
+      if tries[idx] < 2 then
+        io.stderr:write(fmt("\nsprt: game %d: %s; playing it again\n", idx, msg))
+        table.insert(retry, 1, idx)
+      else
+        on_result(idx, nil, msg .. " (twice)")
+      end
+      workers[i] = start()
+      give(workers[i])
+    end
+    while not should_stop() do
+      local busy, procs = {}, {}
+      local now, wait = sg.clock(), math.huge
+      for i = 1, #workers do
+        if workers[i].idx and workers[i].dead then lost(i, "the worker died") end
+        local w = workers[i]
         if w.idx then
-          busy = busy + 1
-          local line, why = w.proc:recv(0)
-          if line then
-            got = true
-            local idx = w.idx
-            w.idx = nil
-            local res, rerr = M.read_result(line)
-            if res and res.index ~= idx then
-              res, rerr = nil, fmt("the worker answered for game %s", tostring(res.index))
-            end
-            if res and res.failed then res, rerr = nil, res.failed end
-            on_result(idx, res, rerr)
-            give(w)
-          elseif why == "eof" or w.dead or sg.clock() - w.t0 > limit then
-            got = true
-            local idx = w.idx
-            local msg = (why == "eof" or w.dead) and "the worker died" or
-                        fmt("no result within %g s", limit)
-            w.proc:close(0)
-            tries[idx] = (tries[idx] or 0) + 1
-            if tries[idx] < 2 then
-              io.stderr:write(fmt("\nsprt: game %d: %s; playing it again\n", idx, msg))
-              table.insert(retry, 1, idx)
-            else
-              on_result(idx, nil, msg .. " (twice)")
-            end
-            workers[i] = start()
-            give(workers[i])
+          busy[#busy + 1], procs[#procs + 1] = i, w.proc
+          wait = math.min(wait, w.t0 + limit - now)
+        end
+      end
+      if #busy == 0 then break end
+      local k = core.wait_any(procs, math.max(0, wait))   -- sleeps until a worker answers
+      if k then
+        local i = busy[k]
+        local w = workers[i]
+        local line, why = w.proc:recv(0)
+        if line then
+          local idx = w.idx
+          w.idx = nil
+          local res, rerr = M.read_result(line)
+          if res and res.index ~= idx then
+            res, rerr = nil, fmt("the worker answered for game %s", tostring(res.index))
+          end
+          if res and res.failed then res, rerr = nil, res.failed end
+          on_result(idx, res, rerr)
+          give(w)
+        elseif why == "eof" then
+          lost(i, "the worker died")
+        end
+      else
+        for _, i in ipairs(busy) do
+          if sg.clock() - workers[i].t0 > limit then
+            lost(i, fmt("no result within %g s", limit))
           end
         end
       end
-      if busy == 0 or should_stop() then break end
-      if not got then sg.sleep(0.002) end
     end
   end)
   for _, w in ipairs(workers) do pcall(function() w.proc:close(w.idx and 0 or 1) end) end

@@ -360,6 +360,68 @@ static int lrecv(lua_State *L) {
   }
 }
 
+/* core.wait_any(procs [, timeout]): the index in the array procs of the first process that has
+   a line to give (or whose output has ended), waiting up to timeout seconds (nil: as long as
+   it takes) without spinning; nil when none is ready in time.  A line is then taken with
+   p:recv(0). */
+#define WAIT_MAX 256
+static int lwait_any(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  double timeout = luaL_optnumber(L, 2, -1);
+  if (!lua_isnoneornil(L, 2) && !(timeout >= 0))
+    return luaL_error(L, "wait_any: timeout must be a number of seconds, 0 or more");
+  lua_Integer n = luaL_len(L, 1);
+  if (n < 1 || n > WAIT_MAX)
+    return luaL_error(L, "wait_any: expected an array of 1 to %d processes", WAIT_MAX);
+  lproc *ps[WAIT_MAX];
+  struct pollfd pf[WAIT_MAX];
+  int idx[WAIT_MAX], npf = 0;
+  for (lua_Integer i = 1; i <= n; i++) {
+    lua_rawgeti(L, 1, i);
+    ps[i - 1] = checkproc(L, -1);
+    lua_pop(L, 1);
+    lproc *p = ps[i - 1];
+    if ((p->len && memchr(p->buf, '\n', p->len)) || p->eof || p->from_child < 0) {
+      /* a line, or the end, is there already */
+      lua_pushinteger(L, i);
+      return 1;
+    }
+    pf[npf].fd = p->from_child;
+    pf[npf].events = POLLIN;
+    pf[npf].revents = 0;
+    idx[npf++] = (int)(i - 1);
+  }
+  double deadline = clock_now() + timeout;
+  for (;;) {
+    int ms = -1;
+    if (timeout >= 0) {
+      double left = deadline - clock_now();
+      ms = left <= 0 ? 0 : (int)(left * 1000 + 0.999);
+    }
+    int r = poll(pf, (nfds_t)npf, ms);
+    if (r < 0 && errno != EINTR)
+      return luaL_error(L, "wait_any: %s", strerror(errno));
+    if (r < 0 && interrupt_pending())
+      return lgame_interrupted(L);
+    if (r == 0) {
+      luaL_pushfail(L);
+      return 1;
+    }
+    for (int k = 0; r > 0 && k < npf; k++) {
+      if (!pf[k].revents)
+        continue;
+      lproc *p = ps[idx[k]];
+      if (fill(p) != 0)
+        return luaL_error(L, "wait_any: %s", strerror(errno));
+      if (p->eof || (p->len && memchr(p->buf, '\n', p->len))) {
+        lua_pushinteger(L, idx[k] + 1);
+        return 1;
+      }
+      pf[k].revents = 0;
+    }
+  }
+}
+
 static void sleep_seconds(double s) {
   struct timespec ts = {(time_t)s, (long)((s - (double)(time_t)s) * 1e9)};
   while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
@@ -448,5 +510,7 @@ int luaopen_stratagem_proc(lua_State *L) {
   lua_pop(L, 1);                                   /* mod */
   lua_pushcfunction(L, lspawn);
   lua_setfield(L, -2, "spawn");
+  lua_pushcfunction(L, lwait_any);
+  lua_setfield(L, -2, "wait_any");
   return 0;
 }
