@@ -520,9 +520,10 @@ static int pat_parse(const void *cfg, const void *st, const char *text, sg_move 
       if (!c->split_runs || up == 1 || s->ncol[d] == 0) {
         place_why(c, s, s->col[k][s->ncol[k] - up], d, why, sizeof why);
         if (c->split_runs && s->ncol[d] == 0)
-          snprintf(why, sizeof why, "column %d is empty and no face-up card of column %d may "
-                   "go there (variant empty_column = '%s')", d + 1, k + 1,
-                   c->empty_column ? "picture" : "king");
+          snprintf(why, sizeof why, "column %d is empty: only %s may go there (variant "
+                   "empty_column = '%s'), and column %d shows none", d + 1,
+                   c->empty_column ? "a jack, queen or king" : "a king",
+                   c->empty_column ? "picture" : "king", k + 1);
       } else {
         char b[3];
         int t = s->col[d][s->ncol[d] - 1];
@@ -896,6 +897,11 @@ static int solver_moves(const pat_cfg *c, const pat_state *s, sg_move *out) {
     int src = MSRC(ms[i]), dst = MDST(ms[i]);
     if (src < PAT_COLS && dst < PAT_COLS && MN(ms[i]) == s->ncol[src] && s->ncol[dst] == 0)
       continue;
+    if (src >= SRC_FOUND && src < SRC_STOCK)
+      continue;
+    if (src < PAT_COLS && dst < PAT_COLS && MN(ms[i]) < s->ncol[src] - s->down[src] &&
+        !can_found(s, s->col[src][s->ncol[src] - MN(ms[i]) - 1]))
+      continue;
     out[k++] = ms[i];
   }
   pat_order(c, s, out, k);
@@ -910,8 +916,7 @@ typedef struct solve_frame {
 
 typedef struct visit {
   uint64_t key;
-  uint16_t idle;   /* the least idle count it was searched with */
-  uint16_t used;
+  uint64_t used;
 } visit;
 
 int pat_solve(const pat_cfg *cfg, const pat_state *st, const pat_solve_opts *o,
@@ -964,20 +969,19 @@ int pat_solve(const pat_cfg *cfg, const pat_state *st, const pat_solve_opts *o,
         if (d >= maxd)
           r->depth_cut = 1;
         else {
-          /* seen before with as few idle moves or fewer: nothing new here */
+          /* searched before (or on the path now): nothing new here.  The idle count is
+             left out of the key, so a position first met with more idle moves behind it is
+             not searched again with fewer: the one way a "lost" verdict may be wrong */
           uint64_t key = pat_hash_state(cfg, &f->st);
           size_t h = (size_t)(key & (cap - 1));
           int seen = 0;
           for (int probe = 0; probe < 8; probe++, h = (h + 1) & (cap - 1)) {
             if (!tab[h].used) {
-              tab[h].key = key, tab[h].idle = f->st.idle, tab[h].used = 1;
+              tab[h].key = key, tab[h].used = 1;
               break;
             }
             if (tab[h].key == key) {
-              if (tab[h].idle <= f->st.idle)
-                seen = 1;
-              else
-                tab[h].idle = f->st.idle;
+              seen = 1;
               break;
             }
           }
