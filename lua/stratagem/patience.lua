@@ -45,6 +45,54 @@ M.api = {
   end,
 }
 
+-- ---- the fair solver: sg.search(g, {algo = "fair", ...}) ----
+-- Determinized solving: `samples` deals consistent with what the player sees (g:sample, from
+-- the view only), each solved as if every card were known with nodes / samples nodes; the
+-- move that starts the most winning lines is played.  When no sample is won it plays as pimc
+-- (the default search) would.  r.score: the share of samples won, an estimate of the chance
+-- to win from here.
+local FAIR_OPTIONS = {
+  {name = "samples", shared = true}, {name = "nodes", shared = true},
+  {name = "seed", shared = true},
+}
+
+local function fair(g, s)
+  if g:status() ~= "playing" then error("the game is over: there is no move to search", 0) end
+  local t0 = core.clock()
+  local samples = s.samples or 20
+  local nodes = (s.nodes and s.nodes > 0) and s.nodes or 200000
+  local per = math.max(nodes // samples, 1)
+  local seed = s.seed or g:config().seed * 1000003 + g:ply()
+  local votes, won, total = {}, 0, 0
+  for i = 1, samples do
+    local h = g:sample(seed * 7919 + i)
+    local r = h:solve{nodes = per}
+    total = total + r.nodes
+    if r.result == "won" then
+      won = won + 1
+      votes[r.moves[1]] = (votes[r.moves[1]] or 0) + 1
+    end
+  end
+  if won == 0 then
+    local sg = require "stratagem"
+    local r = sg.search(g, {algo = "pimc", seed = seed})
+    r.nodes = (r.nodes or 0) + total
+    r.time = core.clock() - t0
+    r.score, r.algo = 0, "fair"
+    return r
+  end
+  local best, bv = nil, 0
+  for _, m in ipairs(g:moves()) do
+    if (votes[m] or 0) > bv then best, bv = m, votes[m] end
+  end
+  return {move = best, score = won / samples, votes = bv, samples = samples, nodes = total,
+          time = core.clock() - t0, algo = "fair"}
+end
+
+M.algos = {
+  fair = {options = FAIR_OPTIONS, run = fair},
+}
+
 local SOLVE_KEYS = {nodes = true, time = true, hash = true, depth = true}
 
 -- Methods of patience games.

@@ -284,13 +284,18 @@ static uint64_t pat_hash(const void *cfg, const void *st) {
 
 /* ---- hidden information ---- */
 
+/* What the player sees: not the face-down cards, nor the stock before it was first turned
+   over (after that, with unlimited passes, the stock is the waste turned over, each card of
+   which the player saw drawn: its order is known; a reshuffled stock is unknown again). */
 static void pat_view(const void *cfg, const void *st, int player, void *out) {
-  (void)cfg, (void)player;
+  const pat_cfg *c = cfg;
+  (void)player;
   pat_state *v = out;
   memcpy(v, st, sizeof *v);
   for (int k = 0; k < PAT_COLS; k++)
     memset(v->col[k], PAT_UNK, v->down[k]);
-  memset(v->stock, PAT_UNK, v->nstock);
+  if (!(v->passes > 0 && c->stock == 0))
+    memset(v->stock, PAT_UNK, v->nstock);
   memset(v->rng, 0, sizeof v->rng);
   v->view = 1;
 }
@@ -879,33 +884,66 @@ static int safe_found(const pat_state *s, int card) {
    from the waste only when drawing one card, where taking it changes no later turn of the
    stock); never a whole column moved into an empty one, nor a foundation card to a column
    from which it could just go back. */
-static int solver_moves(const pat_cfg *c, const pat_state *s, sg_move *out) {
+static int worth_trying(const pat_state *s, sg_move m) {
+  int src = MSRC(m), dst = MDST(m);
+  if (src < PAT_COLS && dst < PAT_COLS && MN(m) == s->ncol[src] && s->ncol[dst] == 0)
+    return 0;
+  if (src >= SRC_FOUND && src < SRC_STOCK)
+    return 0;
+  if (src < PAT_COLS && dst < PAT_COLS && MN(m) < s->ncol[src] - s->down[src] &&
+      !can_found(s, s->col[src][s->ncol[src] - MN(m) - 1]))
+    return 0;
+  return 1;
+}
+
+/* The safe foundation move to play alone, or 0 (from the waste only when drawing one card,
+   where taking it changes no later turn of the stock). */
+static sg_move safe_move(const pat_cfg *c, const pat_state *s) {
   for (int k = 0; k < PAT_COLS; k++)
     if (s->ncol[k] && can_found(s, s->col[k][s->ncol[k] - 1]) &&
-        safe_found(s, s->col[k][s->ncol[k] - 1])) {
-      out[0] = MV(k, DST_FOUND, 1);
-      return 1;
-    }
+        safe_found(s, s->col[k][s->ncol[k] - 1]))
+      return MV(k, DST_FOUND, 1);
   if (c->draw == 1 && s->nwaste && can_found(s, s->waste[s->nwaste - 1]) &&
-      safe_found(s, s->waste[s->nwaste - 1])) {
-    out[0] = MV(SRC_WASTE, DST_FOUND, 1);
+      safe_found(s, s->waste[s->nwaste - 1]))
+    return MV(SRC_WASTE, DST_FOUND, 1);
+  return 0;
+}
+
+/* The moves worth trying: one safe foundation move alone when there is one; never a whole
+   column moved into an empty one, a foundation's card back to a column, or part of a run
+   moved unless the card it uncovers can go to its foundation.  The last two can in rare deals
+   be needed, so the solver's "lost" means "no win among these moves". */
+static int solver_moves(const pat_cfg *c, const pat_state *s, sg_move *out) {
+  sg_move safe = safe_move(c, s);
+  if (safe) {
+    out[0] = safe;
     return 1;
   }
   sg_move ms[MAXMOVES];
   int n = gen_moves(c, s, ms), k = 0;
-  for (int i = 0; i < n; i++) {
-    int src = MSRC(ms[i]), dst = MDST(ms[i]);
-    if (src < PAT_COLS && dst < PAT_COLS && MN(ms[i]) == s->ncol[src] && s->ncol[dst] == 0)
-      continue;
-    if (src >= SRC_FOUND && src < SRC_STOCK)
-      continue;
-    if (src < PAT_COLS && dst < PAT_COLS && MN(ms[i]) < s->ncol[src] - s->down[src] &&
-        !can_found(s, s->col[src][s->ncol[src] - MN(ms[i]) - 1]))
-      continue;
-    out[k++] = ms[i];
-  }
+  for (int i = 0; i < n; i++)
+    if (worth_trying(s, ms[i]))
+      out[k++] = ms[i];
   pat_order(c, s, out, k);
   return k;
+}
+
+/* The same choice for the searches (search option prune_actions): the moves are those of the
+   player's view, and the test reads only face-up cards. */
+static int pat_prune(const void *cfg, const void *st, sg_move *ms, int n) {
+  const pat_state *s = st;
+  sg_move safe = safe_move(cfg, s);
+  if (safe)
+    for (int i = 0; i < n; i++)
+      if (ms[i] == safe) {
+        ms[0] = safe;
+        return 1;
+      }
+  int k = 0;
+  for (int i = 0; i < n; i++)
+    if (worth_trying(s, ms[i]))
+      ms[k++] = ms[i];
+  return k > 0 ? k : n;
 }
 
 typedef struct solve_frame {
@@ -1029,7 +1067,7 @@ const sg_class patience_class = {
   .utility = SG_GENERAL_SUM,
   .chance = 1,
   .hidden = 1,
-  .hooks = SG_HOOK_CHECK_CFG | SG_HOOK_ORDER | SG_HOOK_HIDDEN,
+  .hooks = SG_HOOK_CHECK_CFG | SG_HOOK_ORDER | SG_HOOK_PRUNE | SG_HOOK_HIDDEN,
   .init = pat_init,
   .check_cfg = pat_check_cfg,
   .players = pat_players,
@@ -1044,6 +1082,7 @@ const sg_class patience_class = {
   .save_pos = pat_save_pos,
   .draw = pat_draw,
   .order = pat_order,
+  .prune = pat_prune,
   .view = pat_view,
   .sample = pat_sample,
   .perft_end_leaf = 1,
