@@ -130,6 +130,8 @@ t.is(g1:position{all = true}:match("^%S+ (%S+)"), waste:gsub("..", function(x) r
      and (function() local r = {} for x in waste:gmatch("..") do table.insert(r, 1, x) end return table.concat(r) end)(),
      "the waste turned over is the stock again, in the order it was drawn")
 t.like(g1:position{all = true}, " 1 %d+ %d+ %S+$", "passes counts the turn-over")
+t.is(g1:view():match("^%S+ (%S+)"), g1:position{all = true}:match("^%S+ (%S+)"),
+     "after a turn-over with unlimited passes the player knows the stock's order")
 local gp = game({draw = 1, stock = "one_pass"}, S)
 for _ = 1, n do gp:play("s") end
 t.ok(not (" " .. moveset(gp) .. " "):find(" s "), "one_pass: the waste is not turned over")
@@ -200,7 +202,9 @@ t.errors(function() sg.new("patience", {variant = {stock = "twice"}}) end,
          "must be one of 'unlimited', 'reshuffle', 'one_pass'", "an unknown stock variant refused")
 
 -- ---- invariants over seeded random games ----
-local function visible_and_hidden(full)
+-- the face-down cards are hidden; so is the stock, except after its first turn-over with
+-- unlimited passes (it is then the waste turned over, every card of which the player saw)
+local function visible_and_hidden(full, stock_seen)
   local colsT, stock, w = full:match("^(%S+) (%S+) (%S+)")
   local vis, hid = {}, {}
   for c in colsT:gmatch("[^/]+") do
@@ -209,7 +213,7 @@ local function visible_and_hidden(full)
     for x in d:gmatch("..") do hid[x] = true end
     for x in u:gmatch("..") do vis[x] = true end
   end
-  for x in stock:gmatch("..") do hid[x] = true end
+  for x in stock:gmatch("..") do if stock_seen then vis[x] = true else hid[x] = true end end
   for x in w:gmatch("..") do vis[x] = true end
   return vis, hid
 end
@@ -234,7 +238,7 @@ local VARIANTS = {
   {split_runs = false}, {shuffle = "swaps"},
 }
 local all_ok, view_ok, ended, maxlen, sample_ok = true, true, true, 0, true
-local checked = 0
+local checked, seen_stock = 0, 0
 for seed = 1, 140 do
   local v = VARIANTS[seed % #VARIANTS + 1]
   local gg = sg.new("patience", {seed = seed, variant = v, rules = {max_idle = 60}})
@@ -248,7 +252,9 @@ for seed = 1, 140 do
     if not okc then all_ok = false; t.diag("seed " .. seed .. ": card " .. tostring(which)) end
     if steps % 5 == 0 then
       local view = gg:view()
-      local vis, hid = visible_and_hidden(full)
+      local passes = tonumber(full:match(" %d+,%d+,%d+,%d+ (%d+) "))
+      local vis, hid = visible_and_hidden(full, passes > 0 and (v.stock or "unlimited") == "unlimited")
+      if passes > 0 and (v.stock or "unlimited") == "unlimited" then seen_stock = seen_stock + 1 end
       for x in view:match("^(%S+ %S+ %S+)"):gmatch("[AKQJT2-9][shdc]") do
         if hid[x] or not vis[x] then view_ok = false end
       end
@@ -264,7 +270,8 @@ for seed = 1, 140 do
   maxlen = math.max(maxlen, steps)
 end
 t.ok(all_ok, "140 random games in every variant: the 52 cards accounted for after every move")
-t.ok(view_ok, ("%d views: no face-down or stock card shown"):format(checked))
+t.ok(view_ok, ("%d views: no face-down or unseen stock card shown"):format(checked))
+t.ok(seen_stock > 100, seen_stock .. " of them after a turn-over with unlimited passes, the stock shown")
 t.ok(sample_ok, "samples: the same view, 52 distinct cards")
 t.ok(ended, "every game ended within 74 * max_idle moves (longest " .. maxlen .. ")")
 -- many more, played in C to the end
@@ -353,14 +360,15 @@ for seed = 1, 6 do
     local gb = ga:sample(1000 + seed)
     if gb:position{all = true} ~= ga:position{all = true} then differ = differ + 1 end
     for _, o in ipairs({{algo = "pimc", samples = 6, depth = 2, seed = 5},
-                        {algo = "ismcts", iterations = 300, seed = 5}}) do
+                        {algo = "ismcts", iterations = 300, seed = 5},
+                        {algo = "fair", samples = 4, nodes = 20000, seed = 5}}) do
       local ra, rb = sg.search(ga, o), sg.search(gb, o)
       if ra.move ~= rb.move or ra.nodes ~= rb.nodes then same = false end
     end
   end
 end
 t.ok(differ >= 5, "the pairs differ in their hidden cards (" .. differ .. " of 6)")
-t.ok(same, "pimc and ismcts: the same move and nodes on deals with the same view")
+t.ok(same, "pimc, ismcts and fair: the same move and nodes on deals with the same view")
 -- the default fair player and ismcts play deals to the end
 local gplay = sg.new("patience", {seed = 3})
 while gplay:status() == "playing" do gplay:play(sg.search(gplay).move) end
