@@ -398,7 +398,7 @@ t.ok(view_game:solve{}.result == "won", "solve on a sample (a full state) works"
 -- ---- terminal play: one seat ----
 local play = require "stratagem.play"
 local out = {}
-local lines = {"s", "hint", "undo", "zz", "quit"}
+local lines = {"s", "hint", "undo", "zz", "help", "quit"}
 local i = 0
 play.run({game = "patience", seed = 3, no_prefs = true}, function() i = i + 1; return lines[i] end,
          function(s) out[#out + 1] = s end)
@@ -407,5 +407,22 @@ t.like(text, "hint: %S+", "play: hint gives a move")
 t.like(text, "took back: s", "play: undo takes the move back")
 t.like(text, "malformed move 'zz'", "play: a bad move is refused with its reason")
 t.ok(not text:find("%u%l?[shdc]|"), "play: the board shows no face-down card")
+t.like(text, "Moves: s turns the stock", "play: help shows the notation")
+out = {}
+local ok_ai, g_ai = play.run({game = "patience", seed = 3, seats = {"ai"}, no_prefs = true},
+                             function() return "quit" end, function(s) out[#out + 1] = s end)
+t.like(table.concat(out), "player %(AI%) plays", "play: an AI seat plays")
+t.ok(ok_ai and g_ai and g_ai:status() ~= "playing", "play: the AI seat plays the deal to its end")
+
+-- the variant chosen for stratagem play is kept as a preference
+local dir = os.tmpname()
+os.remove(dir)
+local env = "XDG_CONFIG_HOME=" .. t.q(dir) .. " "
+local o1 = t.run(env .. t.stratagem .. " play patience --seed 5 --variant draw=1,stock=one_pass",
+                 "y\nquit\n")
+t.like(o1, "Saved: patience uses them from now on", "play: the variant saved as a preference")
+local o2 = t.run(env .. t.stratagem .. " play patience --seed 5", "quit\n")
+t.like(o2, "draw 1, one%-pass stock", "play: the saved variant is used next time")
+os.execute("rm -rf " .. t.q(dir))
 
 t.done()
