@@ -393,6 +393,10 @@ t.is(rw.result, "won", "one card left: won")
 t.is(table.concat(rw.moves, " "), "1f", "with the move 1f")
 local view_game = gw:sample(1)
 t.errors(function() gw:solve{bogus = 1} end, "unknown option 'bogus'", "solve: an unknown option")
+t.errors(function() gw:solve{depth = 0} end, "depth must be a number of moves from 1 to 100000",
+         "solve: a depth out of range")
+local cut = sg.new("patience", {seed = 3}):solve{depth = 20}
+t.ok(cut.result == "unknown" and cut.depth_cut, "solve: lines cut at depth 20 leave the deal unknown")
 t.ok(view_game:solve{}.result == "won", "solve on a sample (a full state) works")
 
 -- ---- terminal play: one seat ----

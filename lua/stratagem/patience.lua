@@ -115,6 +115,9 @@ M.methods = {
       if type(v) ~= "number" or v < 0 then
         error(("solve: %s must be a number 0 or more, got %s"):format(k, tostring(v)), 2)
       end
+      if k == "depth" and (v < 1 or v > 100000) then
+        error(("solve: depth must be a number of moves from 1 to 100000, got %s"):format(v), 2)
+      end
     end
     local nodes = math.floor(opts.nodes or 2000000)
     local hash = math.floor((opts.hash or 16) * 1024 * 1024)

@@ -959,12 +959,14 @@ typedef struct visit {
 
 int pat_solve(const pat_cfg *cfg, const pat_state *st, const pat_solve_opts *o,
               pat_solve_result *r, char *err) {
+  sg_move *line = r->moves;
   memset(r, 0, sizeof *r);
+  r->moves = line;
   if (st->view) {
     snprintf(err, SG_ERRLEN, "solve: a view has unknown cards; the solver needs the whole deal");
     return -1;
   }
-  int maxd = o->max_depth > 0 ? o->max_depth : 1500;
+  int maxd = o->max_depth > 0 ? o->max_depth : 1;
   size_t cap = 1;
   while (cap * 2 * sizeof(visit) <= (o->hash_bytes ? o->hash_bytes : (size_t)16 << 20))
     cap *= 2;
@@ -1042,12 +1044,6 @@ int pat_solve(const pat_cfg *cfg, const pat_state *st, const pat_solve_opts *o,
   if (won) {
     r->verdict = PAT_WON;
     r->nmoves = d;
-    r->moves = malloc((size_t)(d > 0 ? d : 1) * sizeof *r->moves);
-    if (!r->moves) {
-      free(tab), free(fr);
-      snprintf(err, SG_ERRLEN, "solve: out of memory");
-      return -1;
-    }
     for (int i = 0; i < d; i++)
       r->moves[i] = fr[i].ms[fr[i].i - 1];
   } else

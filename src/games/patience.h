@@ -56,7 +56,7 @@ typedef struct pat_solve_opts {
   uint64_t nodes;
   double time;
   size_t hash_bytes;
-  int max_depth;                   /* longest line searched, in moves (0: 1500) */
+  int max_depth;                   /* longest line searched, in moves (1 or more) */
 } pat_solve_opts;
 
 typedef enum { PAT_UNKNOWN = 0, PAT_WON = 1, PAT_LOST = 2 } pat_verdict;
@@ -65,14 +65,16 @@ typedef struct pat_solve_result {
   pat_verdict verdict;             /* won: moves hold a winning line; lost: no win exists
                                       (the search was complete); unknown: a limit stopped it */
   int nmoves;
-  sg_move *moves;                  /* the winning line (the caller frees it) */
+  sg_move *moves;                  /* the winning line: room for max_depth moves, given by
+                                      the caller */
   uint64_t nodes;
   double time;
   int interrupted;
   int depth_cut;                   /* some line was cut at max_depth (lost is then not sure) */
 } pat_solve_result;
 
-/* Returns 0, or -1 with err (a view, out of memory). */
+/* Set r->moves (room for o->max_depth moves) before the call.  Returns 0, or -1 with err (a
+   view, out of memory). */
 int pat_solve(const pat_cfg *cfg, const pat_state *st, const pat_solve_opts *o,
               pat_solve_result *r, char *err);
 

@@ -1,6 +1,5 @@
 /* lpatience.c: patience's own functions for Lua: core.patience.solve (the solver that sees
    the whole deal) and core.patience.shuffle (the two shuffles on a small pack, for tests). */
-#include <stdlib.h>
 #include <string.h>
 
 #include "games/patience.h"
@@ -18,15 +17,17 @@ static int lsolve(lua_State *L) {
   o.time = luaL_checknumber(L, 3);
   lua_Integer hb = luaL_checkinteger(L, 4);
   o.hash_bytes = hb > 0 ? (size_t)hb : 0;
-  o.max_depth = (int)luaL_checkinteger(L, 5);
-  pat_solve_result *r = lua_newuserdatauv(L, sizeof *r, 0);
+  lua_Integer depth = luaL_checkinteger(L, 5);
+  luaL_argcheck(L, depth >= 1 && depth <= 100000, 5, "a longest line of 1 to 100000 moves");
+  o.max_depth = (int)depth;
+  /* the result and its line live in userdata, so an error below leaks nothing */
+  pat_solve_result *r = lua_newuserdatauv(L, sizeof *r, 0);          /* ... r */
+  r->moves = lua_newuserdatauv(L, (size_t)depth * sizeof(sg_move), 0); /* ... r line */
   char err[SG_ERRLEN];
   if (pat_solve(g->cfg, lgame_state(g), &o, r, err) != 0)
     return luaL_error(L, "%s", err);
-  if (r->interrupted) {
-    free(r->moves);
+  if (r->interrupted)
     return lgame_interrupted(L);
-  }
   static const char *const names[] = {"unknown", "won", "lost"};
   lua_pushstring(L, names[r->verdict]);
   lua_createtable(L, r->nmoves, 0);
@@ -38,8 +39,6 @@ static int lsolve(lua_State *L) {
     lua_rawseti(L, -2, i + 1);
     patience_class.play(g->cfg, &walk, r->moves[i]);
   }
-  free(r->moves);
-  r->moves = NULL;
   lua_pushinteger(L, (lua_Integer)r->nodes);
   lua_pushnumber(L, r->time);
   lua_pushboolean(L, r->depth_cut);
