@@ -183,6 +183,8 @@ local refusals = {
               .. "separated by commas, ranges such as 1-12 allowed, K before a king"},
   othello = {"......../......../......../...wb.../...bw.../......../......../........ q",
              "position: side: 'q' is not a side; expected b or w"},
+  patience = {"Kh/-/-/-/-/-/- - - 0,0,0,0 0 0 0 q",
+              "position: generator: 'q'; expected four 16-digit hex words joined by ':'"},
   starchess = {"turn 7 player 5", "position: player: missing, or P out of range; expected "
                .. "'player P' after the turn, P from 1 to 4"},
   tictactoe = {"x../.../..q", "position: rank 1: 'q' on c1 is not a square's content; "

@@ -120,6 +120,8 @@ static const struct {
    "such as 1-12 allowed, K before a king"},
   {"othello", "......../......../......../...wb.../...bw.../......../......../........ q",
    "position: side: 'q' is not a side; expected b or w"},
+  {"patience", "Kh/-/-/-/-/-/- - - 0,0,0,0 0 0 0 q",
+   "position: generator: 'q'; expected four 16-digit hex words joined by ':'"},
   {"starchess", "turn 0 player 1",
    "position: turn: missing, or N out of range; expected 'turn N' first, N from 1 to 65535"},
   {"tictactoe", "x../...",

@@ -1,5 +1,5 @@
 -- 042-dominoes.lua: dominoes, fives and threes (doc/manual.md, "Dominoes"; the rules:
--- /work/shared/rules/dominoes.md).  Every expected number below is worked out by hand from the
+-- ../shared/rules/dominoes.md).  Every expected number below is worked out by hand from the
 -- rules: the scoring table, positions built tile by tile, and invariants over seeded games.
 package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
 local t = require "tap"

@@ -748,6 +748,51 @@ function benches.dominoes(out)
   end
 end
 
+-- Patience: random playouts (played in C to the end), the fair player's time per move (its
+-- defaults, and ISMCTS), and the solver that sees the deal (nodes per second).
+function benches.patience(out)
+  local moves, games = 0, 200
+  local t = timed(3, function()
+    moves = 0
+    for seed = 1, games do
+      moves = moves + sg.playout(sg.new("patience", {seed = seed}), {seed = seed}).moves
+    end
+  end)
+  out(fmt("patience random playouts %d deals, %d moves  %8.2f ms  %6.2f M moves/s", games,
+          moves, t * 1e3, moves / t / 1e6))
+  -- positions from 10 deals after 20 moves of the default player
+  local ps = {}
+  for seed = 1, 10 do
+    local g = sg.new("patience", {seed = seed})
+    for i = 1, 20 do
+      if g:status() ~= "playing" then break end
+      g:play(sg.search(g, {seed = i}).move)
+    end
+    if g:status() == "playing" then ps[#ps + 1] = g end
+  end
+  for _, v in ipairs({{"fair: pimc 12 samples, depth 2 (default)", {}},
+                      {"fair: ismcts 200 iterations", {algo = "ismcts", iterations = 200}}}) do
+    local times = {}
+    for i, g in ipairs(ps) do
+      local o = {seed = i}
+      for k, x in pairs(v[2]) do o[k] = x end
+      local t0 = sg.clock()
+      sg.search(g, o)
+      times[#times + 1] = sg.clock() - t0
+    end
+    out(fmt("patience %-42s %8.2f ms a move (median of %d positions)", v[1], median(times) * 1e3,
+            #times))
+  end
+  local nodes, secs, won = 0, 0, 0
+  for seed = 1, 20 do
+    local r = sg.new("patience", {seed = seed}):solve{nodes = 200000}
+    nodes, secs = nodes + r.nodes, secs + r.time
+    if r.result == "won" then won = won + 1 end
+  end
+  out(fmt("patience solver 20 deals, at most 200000 nodes: %d won, %d nodes  %8.2f ms  %6.2f M nodes/s",
+          won, nodes, secs * 1e3, nodes / secs / 1e6))
+end
+
 function M.main(...)
   local names = {...}
   if #names == 0 then

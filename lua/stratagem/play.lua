@@ -334,6 +334,8 @@ local function person_line(S, line)
     return "quit"
   elseif line == "help" then
     S.write(HELP .. "\n")
+    local notation = sg.defaults(S.g:game()).notation
+    if notation then S.write("Moves: " .. notation .. "\n") end
   elseif line == "board" then
     return true
   elseif line == "moves" then

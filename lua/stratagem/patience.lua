@@ -1,0 +1,130 @@
+-- Patience (seven-column Klondike) defaults: rules constant, evaluation weights, variant,
+-- search and play settings (the only copy), and the game's own functions.
+local core = require "stratagem.core"
+
+local M = {
+  title = "Patience: seven-column Klondike, one player (hidden cards)",
+  notation = "s turns the stock; wf / w3 the waste's card to a foundation / column 3; 3f "
+             .. "column 3's top card to a foundation; 3-5 column 3 onto column 5 (3-5x2: "
+             .. "the top 2 cards); fh3 the hearts foundation's top card to column 3",
+  players = {"player"},
+  -- max_idle: the deal ends, unwon, after this many moves without progress (a face-down card
+  -- turned up, or more cards on the foundations than ever before), so every game ends
+  rules = {max_idle = 200},
+  -- evaluation (the AI's judgement of an unfinished deal): per card on the foundations, per
+  -- face-down card turned up, per card still in the stock or waste, per empty column
+  weights = {foundation = 10, revealed = 6, unplayed = -1, empty = 2},
+  -- the seed's four variants (002, 9.1.1) and the shuffle (9.5.4)
+  variant = {empty_column = "king", stock = "unlimited", split_runs = true, draw = 3,
+             shuffle = "fisher_yates"},
+  enums = {empty_column = {"king", "picture"}, stock = {"unlimited", "reshuffle", "one_pass"},
+           shuffle = {"fisher_yates", "swaps"}},
+  options = {},
+  -- sg.search defaults: the fair player, determinized search over what the player sees
+  -- (face-down cards and the stock's order unknown): 12 samples, each searched 2 moves deep
+  search = {algo = "pimc", samples = 12, depth = 2, hash = 4},
+  play = {seats = {"human"}, ai = {algo = "pimc", samples = 12, depth = 2}},
+}
+
+-- sg.patience: the two shuffles on a small pack (for the statistics of the shuffle test)
+M.api = {
+  -- sg.patience.shuffle(n, seed, method): the pack 1..n shuffled by "fisher_yates" or
+  -- "swaps" (2n random swaps of two positions: the seed's 104 for 52 cards)
+  shuffle = function(n, seed, method)
+    if method ~= "fisher_yates" and method ~= "swaps" then
+      error(("sg.patience.shuffle: method must be 'fisher_yates' or 'swaps', got '%s'")
+            :format(tostring(method)), 2)
+    end
+    if math.type(n) ~= "integer" or n < 1 or n > 52 then
+      error("sg.patience.shuffle: n must be a whole number of cards from 1 to 52", 2)
+    end
+    if math.type(seed) ~= "integer" then
+      error("sg.patience.shuffle: seed must be an integer", 2)
+    end
+    return core.patience.shuffle(n, seed, method == "swaps" and 2 * n or 0)
+  end,
+}
+
+-- ---- the fair solver: sg.search(g, {algo = "fair", ...}) ----
+-- Determinized solving: `samples` deals consistent with what the player sees (g:sample, from
+-- the view only), each solved as if every card were known with nodes / samples nodes; the
+-- move that starts the most winning lines is played.  When no sample is won it plays as pimc
+-- (the default search) would.  r.score: the share of samples won, an estimate of the chance
+-- to win from here.
+local FAIR_OPTIONS = {
+  {name = "samples", shared = true}, {name = "nodes", shared = true},
+  {name = "seed", shared = true},
+}
+
+local function fair(g, s)
+  if g:status() ~= "playing" then error("the game is over: there is no move to search", 0) end
+  local t0 = core.clock()
+  local samples = s.samples or 20
+  local nodes = (s.nodes and s.nodes > 0) and s.nodes or 200000
+  local per = math.max(nodes // samples, 1)
+  local seed = s.seed or g:config().seed * 1000003 + g:ply()
+  local votes, won, total = {}, 0, 0
+  for i = 1, samples do
+    local h = g:sample(seed * 7919 + i)
+    local r = h:solve{nodes = per}
+    total = total + r.nodes
+    if r.result == "won" then
+      won = won + 1
+      votes[r.moves[1]] = (votes[r.moves[1]] or 0) + 1
+    end
+  end
+  if won == 0 then
+    local sg = require "stratagem"
+    local r = sg.search(g, {algo = "pimc", seed = seed})
+    r.nodes = (r.nodes or 0) + total
+    r.time = core.clock() - t0
+    r.score, r.algo = 0, "fair"
+    return r
+  end
+  local best, bv = nil, 0
+  for _, m in ipairs(g:moves()) do
+    if (votes[m] or 0) > bv then best, bv = m, votes[m] end
+  end
+  return {move = best, score = won / samples, votes = bv, samples = samples, nodes = total,
+          time = core.clock() - t0, algo = "fair"}
+end
+
+M.algos = {
+  fair = {options = FAIR_OPTIONS, run = fair},
+}
+
+local SOLVE_KEYS = {nodes = true, time = true, hash = true, depth = true}
+
+-- Methods of patience games.
+M.methods = {
+  -- g:solve{nodes =, time =, hash = MB, depth =}: the solver that sees every card (it
+  -- cheats: an upper bound on what a player could win).  Returns a table: result "won" (moves:
+  -- a winning line from here), "lost" (no line wins: the search was complete) or "unknown" (a
+  -- limit stopped it), nodes, time.  Defaults: 2,000,000 nodes, no time limit, 16 MB, lines
+  -- of at most 1500 moves.
+  solve = function(g, opts)
+    opts = opts or {}
+    if type(opts) ~= "table" then
+      error("solve: options must be a table {nodes =, time =, hash =, depth =}", 2)
+    end
+    for k, v in pairs(opts) do
+      if not SOLVE_KEYS[k] then
+        error(("solve: unknown option '%s' (valid options: depth, hash, nodes, time)")
+              :format(tostring(k)), 2)
+      end
+      if type(v) ~= "number" or v < 0 then
+        error(("solve: %s must be a number 0 or more, got %s"):format(k, tostring(v)), 2)
+      end
+      if k == "depth" and (v < 1 or v > 100000) then
+        error(("solve: depth must be a number of moves from 1 to 100000, got %s"):format(v), 2)
+      end
+    end
+    local nodes = math.floor(opts.nodes or 2000000)
+    local hash = math.floor((opts.hash or 16) * 1024 * 1024)
+    local result, moves, n, t, cut = core.patience.solve(g, nodes, opts.time or 0, hash,
+                                                         math.floor(opts.depth or 1500))
+    return {result = result, moves = moves, nodes = n, time = t, depth_cut = cut}
+  end,
+}
+
+return M

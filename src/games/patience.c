@@ -1,0 +1,1085 @@
+/* patience.c: seven-column Klondike (one player): rules, hidden information (view, sample),
+   notation, position text, diagram, and the solver that sees the whole deal.
+
+   Moves: src | dst << 4 | n << 8.  src: 0-6 a column, 7 the waste, 8-11 a suit's foundation,
+   12 the stock; dst: 0-6 a column, 7 the foundations, 8 the waste (the stock turned: `draw`
+   cards, or the waste turned over when the stock is empty); n: cards moved between columns.
+
+   Ending: the game is won with 52 cards on the foundations; it ends unwon when there is no
+   legal move or after max_idle moves without progress.  Progress is a face-down card turned up
+   or more cards on the foundations than ever before: both only grow (21 and 52 at most), so a
+   game lasts at most 74 * max_idle moves, whatever the player does. */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/clock.h"
+#include "core/postok.h"
+#include "patience.h"
+
+enum { SRC_WASTE = 7, SRC_FOUND = 8, SRC_STOCK = 12, DST_FOUND = 7, DST_WASTE = 8 };
+#define MV(src, dst, n) ((sg_move)((src) | (dst) << 4 | (n) << 8))
+#define MSRC(m) ((int)((m) & 15))
+#define MDST(m) ((int)(((m) >> 4) & 15))
+#define MN(m) ((int)(((m) >> 8) & 31))
+#define MAXMOVES 256
+
+#define SUIT(c) ((c) / 13)
+#define RANK(c) ((c) % 13 + 1)
+#define RED(c) (SUIT(c) == 1 || SUIT(c) == 2)
+
+static const char RANKS[] = "A23456789TJQK";
+static const char SUITS[] = "shdc";
+static const char *const SUIT_SYM[] = {"\xe2\x99\xa0", "\xe2\x99\xa5", "\xe2\x99\xa6",
+                                       "\xe2\x99\xa3"};   /* ♠ ♥ ♦ ♣ */
+static const char *const SUIT_NAME[] = {"spades", "hearts", "diamonds", "clubs"};
+
+static const sg_param pat_params[] = {
+  {"max_idle", SG_RULES, SG_PINT, offsetof(pat_cfg, max_idle), 10, 10000},
+  {"foundation", SG_WEIGHTS, SG_PINT, offsetof(pat_cfg, w_found), -100000, 100000},
+  {"revealed", SG_WEIGHTS, SG_PINT, offsetof(pat_cfg, w_revealed), -100000, 100000},
+  {"unplayed", SG_WEIGHTS, SG_PINT, offsetof(pat_cfg, w_hidden_stock), -100000, 100000},
+  {"empty", SG_WEIGHTS, SG_PINT, offsetof(pat_cfg, w_empty), -100000, 100000},
+  {"empty_column", SG_VARIANT, SG_PINT, offsetof(pat_cfg, empty_column), 0, 1},
+  {"stock", SG_VARIANT, SG_PINT, offsetof(pat_cfg, stock), 0, 2},
+  {"split_runs", SG_VARIANT, SG_PBOOL, offsetof(pat_cfg, split_runs), 0, 1},
+  {"draw", SG_VARIANT, SG_PINT, offsetof(pat_cfg, draw), 1, 3},
+  {"shuffle", SG_VARIANT, SG_PINT, offsetof(pat_cfg, shuffle), 0, 1},
+  {NULL, 0, 0, 0, 0, 0}
+};
+
+static int pat_check_cfg(void *cfg, char *err) {
+  const pat_cfg *c = cfg;
+  if (c->draw != 1 && c->draw != 3) {
+    snprintf(err, SG_ERRLEN, "variant.draw must be 3 or 1 (cards turned from the stock), got %d",
+             c->draw);
+    return -1;
+  }
+  return 0;
+}
+
+/* ---- shuffling and the deal ---- */
+
+void pat_shuffle(uint8_t *a, int n, int swaps, sg_rng *r) {
+  if (swaps <= 0) {
+    for (int i = n - 1; i > 0; i--) {
+      int j = (int)rng_below(r, (uint64_t)i + 1);
+      uint8_t t = a[i];
+      a[i] = a[j], a[j] = t;
+    }
+    return;
+  }
+  for (int k = 0; k < swaps; k++) {
+    int i = (int)rng_below(r, (uint64_t)n), j = (int)rng_below(r, (uint64_t)n);
+    uint8_t t = a[i];
+    a[i] = a[j], a[j] = t;
+  }
+}
+
+static void pat_deal(const pat_cfg *c, pat_state *s, uint64_t seed) {
+  memset(s, 0, sizeof *s);
+  uint8_t pack[52];
+  for (int i = 0; i < 52; i++)
+    pack[i] = (uint8_t)i;
+  sg_rng r;
+  rng_seed(&r, seed);
+  pat_shuffle(pack, 52, c->shuffle ? 104 : 0, &r);
+  int k = 0;
+  for (int row = 0; row < PAT_COLS; row++)
+    for (int col = row; col < PAT_COLS; col++)
+      s->col[col][s->ncol[col]++] = pack[k++];
+  for (int col = 0; col < PAT_COLS; col++)
+    s->down[col] = (uint8_t)col;
+  for (int i = 0; i < PAT_STOCKMAX; i++)   /* the rest, the first dealt on top */
+    s->stock[i] = pack[51 - i];
+  s->nstock = PAT_STOCKMAX;
+  /* the state's own generator: the deal's, after the shuffle */
+  memcpy(s->rng, r.s, sizeof s->rng);
+}
+
+/* ---- the rules ---- */
+
+static int found_total(const pat_state *s) {
+  return s->found[0] + s->found[1] + s->found[2] + s->found[3];
+}
+
+static int can_found(const pat_state *s, int card) {
+  return s->found[SUIT(card)] == RANK(card) - 1;
+}
+
+static int can_place(const pat_cfg *c, const pat_state *s, int card, int d) {
+  if (s->ncol[d] == 0)
+    return RANK(card) == 13 || (c->empty_column == 1 && RANK(card) >= 11);
+  int t = s->col[d][s->ncol[d] - 1];
+  return RANK(t) == RANK(card) + 1 && RED(t) != RED(card);
+}
+
+static int can_turn(const pat_cfg *c, const pat_state *s) {
+  return s->nstock > 0 || (s->nwaste > 0 && c->stock != 2);
+}
+
+/* The legal moves, without the end-of-game tests. */
+static int gen_moves(const pat_cfg *c, const pat_state *s, sg_move *out) {
+  int n = 0;
+  for (int k = 0; k < PAT_COLS; k++)
+    if (s->ncol[k] && can_found(s, s->col[k][s->ncol[k] - 1]))
+      out[n++] = MV(k, DST_FOUND, 1);
+  if (s->nwaste && can_found(s, s->waste[s->nwaste - 1]))
+    out[n++] = MV(SRC_WASTE, DST_FOUND, 1);
+  for (int k = 0; k < PAT_COLS; k++) {
+    int up = s->ncol[k] - s->down[k];
+    if (up <= 0)
+      continue;
+    for (int d = 0; d < PAT_COLS; d++) {
+      if (d == k)
+        continue;
+      for (int i = c->split_runs ? 1 : up; i <= up; i++)
+        if (can_place(c, s, s->col[k][s->ncol[k] - i], d))
+          out[n++] = MV(k, d, i);
+    }
+  }
+  if (s->nwaste)
+    for (int d = 0; d < PAT_COLS; d++)
+      if (can_place(c, s, s->waste[s->nwaste - 1], d))
+        out[n++] = MV(SRC_WASTE, d, 1);
+  if (can_turn(c, s))
+    out[n++] = MV(SRC_STOCK, DST_WASTE, 0);
+  for (int f = 0; f < 4; f++)
+    if (s->found[f])
+      for (int d = 0; d < PAT_COLS; d++)
+        if (can_place(c, s, f * 13 + s->found[f] - 1, d))
+          out[n++] = MV(SRC_FOUND + f, d, 1);
+  return n;
+}
+
+static sg_status pat_status(const void *cfg, const void *st, int *winner) {
+  const pat_cfg *c = cfg;
+  const pat_state *s = st;
+  if (winner)
+    *winner = -1;
+  if (found_total(s) == 52) {
+    if (winner)
+      *winner = 0;
+    return SG_WON;
+  }
+  if (s->idle >= c->max_idle)
+    return SG_DRAWN;
+  sg_move ms[MAXMOVES];
+  return gen_moves(c, s, ms) ? SG_PLAYING : SG_DRAWN;
+}
+
+static int pat_gen(const void *cfg, const void *st, sg_move *out) {
+  const pat_cfg *c = cfg;
+  const pat_state *s = st;
+  if (found_total(s) == 52 || s->idle >= c->max_idle)
+    return 0;
+  return gen_moves(c, s, out);
+}
+
+static void pat_play(const void *cfg, void *st, sg_move m) {
+  const pat_cfg *c = cfg;
+  pat_state *s = st;
+  int src = MSRC(m), dst = MDST(m), n = MN(m), progress = 0;
+  if (src == SRC_STOCK) {
+    if (s->nstock == 0) {   /* the waste turned over: the stock again */
+      if (c->stock == 1) {
+        memcpy(s->stock, s->waste, s->nwaste);
+        sg_rng r;
+        memcpy(r.s, s->rng, sizeof r.s);
+        pat_shuffle(s->stock, s->nwaste, 0, &r);
+        memcpy(s->rng, r.s, sizeof r.s);
+      } else
+        for (int i = 0; i < s->nwaste; i++)
+          s->stock[i] = s->waste[s->nwaste - 1 - i];
+      s->nstock = s->nwaste;
+      s->nwaste = 0;
+      s->passes++;
+    } else
+      for (int i = 0; i < c->draw && s->nstock; i++)
+        s->waste[s->nwaste++] = s->stock[--s->nstock];
+  } else {
+    uint8_t cards[PAT_COLMAX];
+    if (src < PAT_COLS) {
+      s->ncol[src] = (uint8_t)(s->ncol[src] - n);
+      memcpy(cards, &s->col[src][s->ncol[src]], (size_t)n);
+      if (s->ncol[src] && s->down[src] == s->ncol[src]) {
+        s->down[src]--;
+        progress = 1;
+      }
+    } else if (src == SRC_WASTE) {
+      cards[0] = s->waste[--s->nwaste];
+    } else {
+      int f = src - SRC_FOUND;
+      cards[0] = (uint8_t)(f * 13 + --s->found[f]);
+    }
+    if (dst == DST_FOUND)
+      s->found[SUIT(cards[0])]++;
+    else {
+      memcpy(&s->col[dst][s->ncol[dst]], cards, (size_t)n);
+      s->ncol[dst] = (uint8_t)(s->ncol[dst] + n);
+    }
+  }
+  int t = found_total(s);
+  if (t > s->best) {
+    s->best = (uint8_t)t;
+    progress = 1;
+  }
+  s->idle = progress ? 0 : (uint16_t)(s->idle + 1);
+}
+
+static int pat_players(const void *cfg, const void *st) { (void)cfg, (void)st; return 1; }
+static int pat_to_move(const void *cfg, const void *st) { (void)cfg, (void)st; return 0; }
+
+static int hidden_cards(const pat_state *s) {
+  int h = 0;
+  for (int k = 0; k < PAT_COLS; k++)
+    h += s->down[k];
+  return h;
+}
+
+/* Progress from the player's point of view: cards on the foundations, face-down cards turned
+   up, cards left in the stock and waste, empty columns. */
+static void pat_eval(const void *cfg, const void *st, int *scores) {
+  const pat_cfg *c = cfg;
+  const pat_state *s = st;
+  int empty = 0;
+  for (int k = 0; k < PAT_COLS; k++)
+    empty += s->ncol[k] == 0;
+  scores[0] = c->w_found * found_total(s) + c->w_revealed * (21 - hidden_cards(s)) +
+              c->w_hidden_stock * (s->nstock + s->nwaste) + c->w_empty * empty;
+}
+
+static uint64_t mix(uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+/* Everything that decides what can happen next (the idle count and passes left out). */
+static uint64_t pat_hash_state(const pat_cfg *c, const pat_state *s) {
+  uint64_t h = 0x1234567;
+  for (int k = 0; k < PAT_COLS; k++) {
+    h = mix(h + 0x100 + s->down[k]);
+    for (int i = 0; i < s->ncol[k]; i++)
+      h = h * 0x100000001b3ULL + s->col[k][i] + 1;
+  }
+  h = mix(h + 0x200);
+  for (int i = 0; i < s->nstock; i++)
+    h = h * 0x100000001b3ULL + s->stock[i] + 1;
+  h = mix(h + 0x300);
+  for (int i = 0; i < s->nwaste; i++)
+    h = h * 0x100000001b3ULL + s->waste[i] + 1;
+  uint64_t f;
+  memcpy(&f, s->found, 4);
+  h = mix(h + (f & 0xffffffffULL));
+  if (c->stock == 1)
+    h = mix(h ^ s->rng[0] ^ mix(s->rng[1] + s->rng[2] + s->rng[3]));
+  return h;
+}
+
+static uint64_t pat_hash(const void *cfg, const void *st) {
+  return pat_hash_state(cfg, st);
+}
+
+/* ---- hidden information ---- */
+
+/* What the player sees: not the face-down cards, nor the stock before it was first turned
+   over (after that, with unlimited passes, the stock is the waste turned over, each card of
+   which the player saw drawn: its order is known; a reshuffled stock is unknown again). */
+static void pat_view(const void *cfg, const void *st, int player, void *out) {
+  const pat_cfg *c = cfg;
+  (void)player;
+  pat_state *v = out;
+  memcpy(v, st, sizeof *v);
+  for (int k = 0; k < PAT_COLS; k++)
+    memset(v->col[k], PAT_UNK, v->down[k]);
+  if (!(v->passes > 0 && c->stock == 0))
+    memset(v->stock, PAT_UNK, v->nstock);
+  memset(v->rng, 0, sizeof v->rng);
+  v->view = 1;
+}
+
+/* The cards the view shows: face-up cards, the waste and the foundations; the others fill
+   the face-down places and the stock, uniformly. */
+static void pat_sample(const void *cfg, const void *vv, int player, uint64_t seed, void *out) {
+  (void)cfg, (void)player;
+  const pat_state *v = vv;
+  pat_state *s = out;
+  memcpy(s, v, sizeof *s);
+  uint8_t seen[52] = {0}, rest[52];
+  for (int k = 0; k < PAT_COLS; k++)
+    for (int i = 0; i < v->ncol[k]; i++)
+      if (v->col[k][i] != PAT_UNK)
+        seen[v->col[k][i]] = 1;
+  for (int i = 0; i < v->nwaste; i++)
+    seen[v->waste[i]] = 1;
+  for (int i = 0; i < v->nstock; i++)
+    if (v->stock[i] != PAT_UNK)
+      seen[v->stock[i]] = 1;
+  for (int f = 0; f < 4; f++)
+    for (int r = 0; r < v->found[f]; r++)
+      seen[f * 13 + r] = 1;
+  int n = 0;
+  for (int i = 0; i < 52; i++)
+    if (!seen[i])
+      rest[n++] = (uint8_t)i;
+  sg_rng r;
+  rng_seed(&r, seed);
+  pat_shuffle(rest, n, 0, &r);
+  int k = 0;
+  for (int c = 0; c < PAT_COLS; c++)
+    for (int i = 0; i < s->ncol[c]; i++)
+      if (s->col[c][i] == PAT_UNK)
+        s->col[c][i] = k < n ? rest[k++] : 0;
+  for (int i = 0; i < s->nstock; i++)
+    if (s->stock[i] == PAT_UNK)
+      s->stock[i] = k < n ? rest[k++] : 0;
+  for (int i = 0; i < 4; i++)
+    s->rng[i] = rng_next(&r);
+  s->view = 0;
+}
+
+/* ---- notation ---- */
+
+static void card_text(int card, char *b) {
+  if (card == PAT_UNK) {
+    b[0] = '?', b[1] = '\0';
+    return;
+  }
+  b[0] = RANKS[RANK(card) - 1], b[1] = SUITS[SUIT(card)], b[2] = '\0';
+}
+
+/* The longest run of column k that may go to column d, or 0. */
+static int longest_to(const pat_cfg *c, const pat_state *s, int k, int d) {
+  int up = s->ncol[k] - s->down[k];
+  for (int i = up; i >= (c->split_runs ? 1 : up) && i >= 1; i--)
+    if (can_place(c, s, s->col[k][s->ncol[k] - i], d))
+      return i;
+  return 0;
+}
+
+static void pat_format(const void *cfg, const void *st, sg_move m, char *buf, size_t n) {
+  const pat_state *s = st;
+  int src = MSRC(m), dst = MDST(m), k = MN(m);
+  if (src == SRC_STOCK)
+    snprintf(buf, n, "s");
+  else if (src == SRC_WASTE)
+    dst == DST_FOUND ? snprintf(buf, n, "wf") : snprintf(buf, n, "w%d", dst + 1);
+  else if (src >= SRC_FOUND)
+    snprintf(buf, n, "f%c%d", SUITS[src - SRC_FOUND], dst + 1);
+  else if (dst == DST_FOUND)
+    snprintf(buf, n, "%df", src + 1);
+  else if (k == longest_to(cfg, s, src, dst))
+    snprintf(buf, n, "%d-%d", src + 1, dst + 1);
+  else
+    snprintf(buf, n, "%d-%dx%d", src + 1, dst + 1, k);
+}
+
+#define NOTATION "s (turn the stock), wf, w3 (waste to foundation or column 3), 3f, 3-5 or " \
+                 "3-5x2 (column to column, x the number of cards), fh3 (a foundation's top " \
+                 "card to column 3)"
+
+/* Why card may not go on column d (it may not). */
+static void place_why(const pat_cfg *c, const pat_state *s, int card, int d, char *why,
+                      size_t n) {
+  char a[3], b[3];
+  card_text(card, a);
+  if (s->ncol[d] == 0) {
+    snprintf(why, n, "column %d is empty: only %s may go there (variant empty_column = '%s'), "
+             "not %s", d + 1, c->empty_column ? "a jack, queen or king" : "a king",
+             c->empty_column ? "picture" : "king", a);
+    return;
+  }
+  card_text(s->col[d][s->ncol[d] - 1], b);
+  int t = s->col[d][s->ncol[d] - 1];
+  if (RANK(t) == 1)
+    snprintf(why, n, "nothing goes on an ace (%s on column %d)", b, d + 1);
+  else
+    snprintf(why, n, "%s cannot go on %s: columns build down in alternating colours (a %s %c "
+             "goes on %s)", a, b, RED(t) ? "black" : "red", RANKS[RANK(t) - 2], b);
+}
+
+#define BAD "malformed move '%.40s': expected " NOTATION
+
+static int illegal(char *err, const char *text, const char *why) {
+  snprintf(err, SG_ERRLEN, "illegal move '%.40s': %.190s", text, why);
+  return -1;
+}
+
+static int col_digit(char ch) { return ch >= '1' && ch <= '7' ? ch - '1' : -1; }
+
+static int pat_parse(const void *cfg, const void *st, const char *text, sg_move *m, char *err) {
+  const pat_cfg *c = cfg;
+  const pat_state *s = st;
+  char why[200];
+  size_t len = strlen(text);
+  if (pat_status(cfg, st, NULL) != SG_PLAYING) {
+    snprintf(err, SG_ERRLEN, "illegal move '%.40s': the game is over", text);
+    return -1;
+  }
+  if (len == 1 && (text[0] == 's' || text[0] == 'S')) {
+    if (s->nstock == 0 && s->nwaste == 0)
+      return illegal(err, text, "the stock and the waste are empty");
+    if (s->nstock == 0 && c->stock == 2)
+      return illegal(err, text, "the stock is empty and the waste may "
+                     "not be turned over (variant stock = 'one_pass')");
+    *m = MV(SRC_STOCK, DST_WASTE, 0);
+    return 0;
+  }
+  if (len == 2 && (text[0] == 'w' || text[0] == 'W')) {
+    int d = text[1] == 'f' || text[1] == 'F' ? DST_FOUND : col_digit(text[1]);
+    if (d < 0)
+      return snprintf(err, SG_ERRLEN, BAD, text), -1;
+    if (s->nwaste == 0)
+      return illegal(err, text, "the waste is empty");
+    int card = s->waste[s->nwaste - 1];
+    char a[3];
+    card_text(card, a);
+    if (d == DST_FOUND) {
+      if (!can_found(s, card)) {
+        snprintf(why, sizeof why, "%s cannot go to its foundation, which needs %s%c next",
+                 a, s->found[SUIT(card)] == 13 ? "nothing" : "",
+                 s->found[SUIT(card)] == 13 ? ' ' : RANKS[s->found[SUIT(card)]]);
+        return illegal(err, text, why);
+      }
+    } else if (!can_place(c, s, card, d)) {
+      place_why(c, s, card, d, why, sizeof why);
+      return illegal(err, text, why);
+    }
+    *m = MV(SRC_WASTE, d, 1);
+    return 0;
+  }
+  if (len == 2 && col_digit(text[0]) >= 0 && (text[1] == 'f' || text[1] == 'F')) {
+    int k = col_digit(text[0]);
+    if (s->ncol[k] == 0) {
+      snprintf(why, sizeof why, "column %d is empty", k + 1);
+      return illegal(err, text, why);
+    }
+    int card = s->col[k][s->ncol[k] - 1];
+    if (!can_found(s, card)) {
+      char a[3];
+      card_text(card, a);
+      snprintf(why, sizeof why, "%s cannot go to the %s foundation, which holds %d card%s", a,
+               SUIT_NAME[SUIT(card)], s->found[SUIT(card)], s->found[SUIT(card)] == 1 ? "" : "s");
+      return illegal(err, text, why);
+    }
+    *m = MV(k, DST_FOUND, 1);
+    return 0;
+  }
+  if (len == 3 && (text[0] == 'f' || text[0] == 'F') && strchr(SUITS, text[1] | 0x20) &&
+      text[1] && col_digit(text[2]) >= 0) {
+    int f = (int)(strchr(SUITS, text[1] | 0x20) - SUITS), d = col_digit(text[2]);
+    if (s->found[f] == 0) {
+      snprintf(why, sizeof why, "the %s foundation is empty", SUIT_NAME[f]);
+      return illegal(err, text, why);
+    }
+    int card = f * 13 + s->found[f] - 1;
+    if (!can_place(c, s, card, d)) {
+      place_why(c, s, card, d, why, sizeof why);
+      return illegal(err, text, why);
+    }
+    *m = MV(SRC_FOUND + f, d, 1);
+    return 0;
+  }
+  /* column to column: 3-5, 35, 3-5x2 */
+  const char *p = text;
+  int k = col_digit(*p), d, cnt = 0;
+  if (k < 0)
+    return snprintf(err, SG_ERRLEN, BAD, text), -1;
+  p++;
+  if (*p == '-')
+    p++;
+  d = col_digit(*p);
+  if (d < 0)
+    return snprintf(err, SG_ERRLEN, BAD, text), -1;
+  p++;
+  if (*p == 'x' || *p == 'X') {
+    p++;
+    while (*p >= '0' && *p <= '9' && cnt < 100)
+      cnt = cnt * 10 + (*p++ - '0');
+    if (cnt < 1)
+      return snprintf(err, SG_ERRLEN, BAD, text), -1;
+  }
+  if (*p)
+    return snprintf(err, SG_ERRLEN, BAD, text), -1;
+  if (k == d)
+    return illegal(err, text, "a column cannot move onto itself");
+  int up = s->ncol[k] - s->down[k];
+  if (s->ncol[k] == 0) {
+    snprintf(why, sizeof why, "column %d is empty", k + 1);
+    return illegal(err, text, why);
+  }
+  if (cnt > up) {
+    snprintf(why, sizeof why, "column %d has %d face-up card%s", k + 1, up, up == 1 ? "" : "s");
+    return illegal(err, text, why);
+  }
+  if (cnt && !c->split_runs && cnt != up) {
+    snprintf(why, sizeof why, "only the whole face-up run of column %d (%d cards) may move "
+             "(variant split_runs = false)", k + 1, up);
+    return illegal(err, text, why);
+  }
+  if (!cnt) {
+    cnt = longest_to(c, s, k, d);
+    if (!cnt) {
+      if (!c->split_runs || up == 1 || s->ncol[d] == 0) {
+        place_why(c, s, s->col[k][s->ncol[k] - up], d, why, sizeof why);
+        if (c->split_runs && s->ncol[d] == 0)
+          snprintf(why, sizeof why, "column %d is empty: only %s may go there (variant "
+                   "empty_column = '%s'), and column %d shows none", d + 1,
+                   c->empty_column ? "a jack, queen or king" : "a king",
+                   c->empty_column ? "picture" : "king", k + 1);
+      } else {
+        char b[3];
+        int t = s->col[d][s->ncol[d] - 1];
+        card_text(t, b);
+        snprintf(why, sizeof why, "no face-up card of column %d goes on %s (a %s %c is needed)",
+                 k + 1, b, RED(t) ? "black" : "red", RANK(t) > 1 ? RANKS[RANK(t) - 2] : '-');
+      }
+      return illegal(err, text, why);
+    }
+  } else if (!can_place(c, s, s->col[k][s->ncol[k] - cnt], d)) {
+    place_why(c, s, s->col[k][s->ncol[k] - cnt], d, why, sizeof why);
+    return illegal(err, text, why);
+  }
+  *m = MV(k, d, cnt);
+  return 0;
+}
+
+/* ---- position text ----
+   Words: the seven columns (bottom first, '|' after the face-down cards, '-' for an empty
+   column) separated by '/'; the stock (bottom first) or '-'; the waste (bottom first) or '-';
+   the foundations' counts s,h,d,c; the passes; the idle moves; the most cards the foundations
+   have held; the generator (four hex words joined by ':').  In a view each unknown card is '?'
+   and the generator is '?'. */
+
+static size_t cards_text(const uint8_t *a, int n, char *buf) {
+  size_t k = 0;
+  for (int i = 0; i < n; i++) {
+    char t[3];
+    card_text(a[i], t);
+    memcpy(buf + k, t, strlen(t));
+    k += strlen(t);
+  }
+  buf[k] = '\0';
+  return k;
+}
+
+static size_t pat_save_pos(const void *cfg, const void *st, char *buf, size_t n) {
+  (void)cfg;
+  const pat_state *s = st;
+  char t[1024];
+  size_t k = 0;
+  for (int c = 0; c < PAT_COLS; c++) {
+    if (c)
+      t[k++] = '/';
+    if (s->ncol[c] == 0) {
+      t[k++] = '-';
+      continue;
+    }
+    k += cards_text(s->col[c], s->down[c], t + k);
+    if (s->down[c])
+      t[k++] = '|';
+    k += cards_text(s->col[c] + s->down[c], s->ncol[c] - s->down[c], t + k);
+  }
+  t[k++] = ' ';
+  if (s->nstock)
+    k += cards_text(s->stock, s->nstock, t + k);
+  else
+    t[k++] = '-';
+  t[k++] = ' ';
+  if (s->nwaste)
+    k += cards_text(s->waste, s->nwaste, t + k);
+  else
+    t[k++] = '-';
+  k += (size_t)snprintf(t + k, sizeof t - k, " %d,%d,%d,%d %d %d %d ", s->found[0], s->found[1],
+                        s->found[2], s->found[3], s->passes, s->idle, s->best);
+  if (s->view)
+    k += (size_t)snprintf(t + k, sizeof t - k, "?");
+  else
+    k += (size_t)snprintf(t + k, sizeof t - k, "%016llx:%016llx:%016llx:%016llx",
+                          (unsigned long long)s->rng[0], (unsigned long long)s->rng[1],
+                          (unsigned long long)s->rng[2], (unsigned long long)s->rng[3]);
+  return (size_t)snprintf(buf, n, "%s", t);
+}
+
+#define EXP_CARDS "cards such as Ah, Td, Ks (rank A23456789TJQK, suit s h d c)"
+#define EXP_TEXT "'COLUMNS STOCK WASTE S,H,D,C PASSES IDLE BEST GENERATOR', e.g. as g:position{all = true} writes it"
+
+/* Read the cards of a span into a (at most max); -1 with err. */
+static int read_cards(sg_span sp, uint8_t *a, int max, const char *field, char *err, int *n) {
+  *n = 0;
+  for (size_t i = 0; i < sp.n;) {
+    if (sp.p[i] == '?')
+      return postok_error(err, SG_ERRLEN, field, "every card known (a view's text cannot be "
+                          "played; save the game with all = true)", "'?' is an unknown card");
+    if (i + 1 >= sp.n)
+      return postok_error(err, SG_ERRLEN, field, EXP_CARDS, "'%.*s' is not a card",
+                          (int)(sp.n - i), sp.p + i);
+    const char *r = strchr(RANKS, sp.p[i] >= 'a' && sp.p[i] <= 'z' ? sp.p[i] - 32 : sp.p[i]);
+    const char *su = strchr(SUITS, sp.p[i + 1] | 0x20);
+    if (!r || !*r || !su || !*su || !sp.p[i])
+      return postok_error(err, SG_ERRLEN, field, EXP_CARDS, "'%.2s' is not a card", sp.p + i);
+    if (*n >= max)
+      return postok_error(err, SG_ERRLEN, field, max == 6 ? "at most 6 face-down cards" :
+                          max == 13 ? "at most 13 face-up cards" : "at most 24 cards",
+                          "too many cards");
+    a[(*n)++] = (uint8_t)((su - SUITS) * 13 + (r - RANKS));
+    i += 2;
+  }
+  return 0;
+}
+
+static int pat_init(const void *cfg, void *st, const char *position, uint64_t seed, char *err) {
+  const pat_cfg *c = cfg;
+  pat_state s;
+  if (!position) {
+    pat_deal(c, &s, seed);
+    memcpy(st, &s, sizeof s);
+    return 0;
+  }
+  memset(&s, 0, sizeof s);
+  sg_postok t;
+  sg_span w[8];
+  postok_open(&t, position);
+  static const char *const names[8] = {"columns", "stock", "waste", "foundations", "passes",
+                                       "idle", "best", "generator"};
+  for (int i = 0; i < 8; i++)
+    if (!postok_word(&t, &w[i]))
+      return postok_error(err, SG_ERRLEN, names[i], EXP_TEXT, "missing");
+  if (!postok_done(&t))
+    return postok_error(err, SG_ERRLEN, "text", EXP_TEXT, "more than eight words");
+  /* columns */
+  sg_postok ct = {w[0].p, w[0].p + w[0].n};
+  sg_span f;
+  int k = 0;
+  char field[32];
+  while (postok_field(&ct, '/', &f)) {
+    if (k == PAT_COLS)
+      return postok_error(err, SG_ERRLEN, "columns", "7 columns separated by '/'",
+                          "more than 7 columns");
+    snprintf(field, sizeof field, "column %d", k + 1);
+    if (span_is(f, "-")) {
+      k++;
+      continue;
+    }
+    const char *bar = memchr(f.p, '|', f.n);
+    sg_span dn = {f.p, bar ? (size_t)(bar - f.p) : 0};
+    sg_span upp = {bar ? bar + 1 : f.p, bar ? f.n - (size_t)(bar + 1 - f.p) : f.n};
+    int nd, nu;
+    if (read_cards(dn, s.col[k], 6, field, err, &nd) != 0)
+      return -1;
+    if (read_cards(upp, s.col[k] + nd, 13, field, err, &nu) != 0)
+      return -1;
+    if (nu == 0)
+      return postok_error(err, SG_ERRLEN, field, "a face-up card on top (a face-down card is "
+                          "turned up at once)", "no face-up card");
+    for (int i = nd + 1; i < nd + nu; i++) {
+      int a = s.col[k][i - 1], b = s.col[k][i];
+      if (!(RANK(a) == RANK(b) + 1 && RED(a) != RED(b))) {
+        char x[3], y[3];
+        card_text(a, x), card_text(b, y);
+        return postok_error(err, SG_ERRLEN, field, "face-up cards built down in alternating "
+                            "colours", "%s on %s", y, x);
+      }
+    }
+    s.ncol[k] = (uint8_t)(nd + nu);
+    s.down[k] = (uint8_t)nd;
+    k++;
+  }
+  if (k != PAT_COLS)
+    return postok_error(err, SG_ERRLEN, "columns", "7 columns separated by '/' ('-' for an "
+                        "empty one)", "%d columns", k);
+  int n;
+  if (!span_is(w[1], "-")) {
+    if (read_cards(w[1], s.stock, PAT_STOCKMAX, "stock", err, &n) != 0)
+      return -1;
+    s.nstock = (uint8_t)n;
+  }
+  if (!span_is(w[2], "-")) {
+    if (read_cards(w[2], s.waste, PAT_STOCKMAX, "waste", err, &n) != 0)
+      return -1;
+    s.nwaste = (uint8_t)n;
+  }
+  if (s.nstock + s.nwaste > PAT_STOCKMAX)
+    return postok_error(err, SG_ERRLEN, "stock", "at most 24 cards in the stock and waste",
+                        "%d cards in the stock and waste", s.nstock + s.nwaste);
+  sg_postok ft = {w[3].p, w[3].p + w[3].n};
+  for (int i = 0; i < 4; i++) {
+    long v;
+    if (!postok_field(&ft, ',', &f) || span_int(f, 0, 13, &v) != 0)
+      return postok_error(err, SG_ERRLEN, "foundations", "four counts 0 to 13 (spades, hearts, "
+                          "diamonds, clubs) separated by ','", "'%.*s'", (int)w[3].n, w[3].p);
+    s.found[i] = (uint8_t)v;
+  }
+  if (!postok_done(&ft))
+    return postok_error(err, SG_ERRLEN, "foundations", "four counts", "more than four");
+  long v;
+  if (span_int(w[4], 0, 65535, &v) != 0)
+    return postok_error(err, SG_ERRLEN, "passes", "a whole number 0 to 65535", "'%.*s'",
+                        (int)w[4].n, w[4].p);
+  s.passes = (uint16_t)v;
+  if (span_int(w[5], 0, c->max_idle, &v) != 0)
+    return postok_error(err, SG_ERRLEN, "idle", "a whole number from 0 to rules.max_idle",
+                        "'%.*s'", (int)w[5].n, w[5].p);
+  s.idle = (uint16_t)v;
+  int tot = s.found[0] + s.found[1] + s.found[2] + s.found[3];
+  if (span_int(w[6], tot, 52, &v) != 0)
+    return postok_error(err, SG_ERRLEN, "best", "a whole number from the cards on the "
+                        "foundations to 52", "'%.*s'", (int)w[6].n, w[6].p);
+  s.best = (uint8_t)v;
+  if (span_is(w[7], "?"))
+    return postok_error(err, SG_ERRLEN, "generator", "four hex words joined by ':' (a view's "
+                        "text cannot be played)", "'?' is unknown");
+  {
+    char hex[80];
+    if (w[7].n != 67)
+      return postok_error(err, SG_ERRLEN, "generator", "four 16-digit hex words joined by ':'",
+                          "'%.*s'", (int)(w[7].n > 70 ? 70 : w[7].n), w[7].p);
+    memcpy(hex, w[7].p, w[7].n);
+    hex[w[7].n] = '\0';
+    unsigned long long a[4];
+    char tail;
+    if (sscanf(hex, "%16llx:%16llx:%16llx:%16llx%c", &a[0], &a[1], &a[2], &a[3], &tail) != 4 ||
+        hex[16] != ':' || hex[33] != ':' || hex[50] != ':')
+      return postok_error(err, SG_ERRLEN, "generator", "four 16-digit hex words joined by ':'",
+                          "'%s'", hex);
+    for (int i = 0; i < 4; i++)
+      s.rng[i] = a[i];
+    if (!(a[0] | a[1] | a[2] | a[3]))
+      return postok_error(err, SG_ERRLEN, "generator", "a state other than all zero",
+                          "all zero");
+  }
+  /* every card once */
+  int count[52] = {0};
+  for (int i = 0; i < PAT_COLS; i++)
+    for (int j = 0; j < s.ncol[i]; j++)
+      count[s.col[i][j]]++;
+  for (int i = 0; i < s.nstock; i++)
+    count[s.stock[i]]++;
+  for (int i = 0; i < s.nwaste; i++)
+    count[s.waste[i]]++;
+  for (int f2 = 0; f2 < 4; f2++)
+    for (int r = 0; r < s.found[f2]; r++)
+      count[f2 * 13 + r]++;
+  for (int i = 0; i < 52; i++)
+    if (count[i] != 1) {
+      char x[3];
+      card_text(i, x);
+      return postok_error(err, SG_ERRLEN, "cards", "each of the 52 cards exactly once (columns, "
+                          "stock, waste and foundations)", "%s %s", x,
+                          count[i] ? "appears more than once" : "is missing");
+    }
+  memcpy(st, &s, sizeof s);
+  return 0;
+}
+
+/* ---- the diagram ---- */
+
+static size_t pat_draw(const void *cfg, const void *st, char *buf, size_t n, int colour) {
+  const pat_cfg *c = cfg;
+  const pat_state *s = st;
+  size_t k = 0;
+#define OUT(...) (k += (size_t)snprintf(buf + k, k < n ? n - k : 0, __VA_ARGS__))
+  const char *red = colour ? "\x1b[31m" : "", *off = colour ? "\x1b[0m" : "";
+#define CARD(cd)                                                                        \
+  do {                                                                                  \
+    int cd_ = (cd);                                                                     \
+    if (RANK(cd_) == 10)                                                                \
+      OUT("%s10%s%s", RED(cd_) ? red : "", SUIT_SYM[SUIT(cd_)], RED(cd_) ? off : "");   \
+    else                                                                                \
+      OUT("%s%c%s%s ", RED(cd_) ? red : "", RANKS[RANK(cd_) - 1], SUIT_SYM[SUIT(cd_)],  \
+          RED(cd_) ? off : "");                                                         \
+  } while (0)
+  OUT("stock %2d  waste %2d:", s->nstock, s->nwaste);
+  for (int i = s->nwaste > 3 ? s->nwaste - 3 : 0; i < s->nwaste; i++) {
+    OUT(" ");
+    CARD(s->waste[i]);
+  }
+  OUT("%*s  foundations:", s->nwaste >= 3 ? 0 : 4 * (3 - s->nwaste), "");
+  for (int f = 0; f < 4; f++) {
+    OUT(" ");
+    if (s->found[f])
+      CARD(f * 13 + s->found[f] - 1);
+    else
+      OUT("-%s ", SUIT_SYM[f]);
+  }
+  OUT("\n\n");
+  int rows = 0;
+  for (int i = 0; i < PAT_COLS; i++)
+    rows = s->ncol[i] > rows ? s->ncol[i] : rows;
+  for (int i = 0; i < PAT_COLS; i++)
+    OUT("  %d  ", i + 1);
+  OUT("\n");
+  for (int r = 0; r < rows || r == 0; r++) {
+    for (int i = 0; i < PAT_COLS; i++) {
+      OUT(" ");
+      if (r >= s->ncol[i])
+        OUT(r == 0 ? " .  " : "    ");
+      else if (r < s->down[i])
+        OUT("##  ");
+      else
+      {
+        CARD(s->col[i][r]);
+        OUT(" ");
+      }
+    }
+    while (k > 0 && k <= n && buf[k - 1] == ' ')
+      k--;
+    OUT("\n");
+  }
+  OUT("\n%d on the foundations, %d face down; draw %d, %s stock, passes %d; idle %d of %d\n",
+      found_total(s), hidden_cards(s), c->draw,
+      c->stock == 0 ? "unlimited" : c->stock == 1 ? "reshuffled" : "one-pass", s->passes,
+      s->idle, c->max_idle);
+#undef CARD
+#undef OUT
+  return k;
+}
+
+/* ---- ordering for the searches: foundations first, then moves that turn a card up ---- */
+
+static int move_key(const pat_state *s, sg_move m) {
+  int src = MSRC(m), dst = MDST(m);
+  if (dst == DST_FOUND)
+    return 100;
+  if (src < PAT_COLS && MN(m) == s->ncol[src] - s->down[src] && s->down[src])
+    return 80;
+  if (src == SRC_WASTE)
+    return 60;
+  if (src < PAT_COLS)
+    return MN(m) == s->ncol[src] - s->down[src] && s->ncol[dst] ? 40 : 20;
+  if (src == SRC_STOCK)
+    return 30;
+  return 0;
+}
+
+static void pat_order(const void *cfg, const void *st, sg_move *ms, int n) {
+  (void)cfg;
+  const pat_state *s = st;
+  for (int i = 1; i < n; i++) {
+    sg_move m = ms[i];
+    int key = move_key(s, m), j = i;
+    while (j > 0 && move_key(s, ms[j - 1]) < key) {
+      ms[j] = ms[j - 1];
+      j--;
+    }
+    ms[j] = m;
+  }
+}
+
+/* ---- the solver (sees every card) ---- */
+
+/* A foundation move that can never be wrong: an ace or two, or a card whose two lower cards of
+   the other colour are on their foundations (nothing could still need to go on it). */
+static int safe_found(const pat_state *s, int card) {
+  int r = RANK(card);
+  if (r <= 2)
+    return 1;
+  int a = RED(card) ? 0 : 1, b = RED(card) ? 3 : 2;
+  return s->found[a] >= r - 1 && s->found[b] >= r - 1;
+}
+
+/* The moves worth trying: one safe foundation move alone when there is one (from a column;
+   from the waste only when drawing one card, where taking it changes no later turn of the
+   stock); never a whole column moved into an empty one, nor a foundation card to a column
+   from which it could just go back. */
+static int worth_trying(const pat_state *s, sg_move m) {
+  int src = MSRC(m), dst = MDST(m);
+  if (src < PAT_COLS && dst < PAT_COLS && MN(m) == s->ncol[src] && s->ncol[dst] == 0)
+    return 0;
+  if (src >= SRC_FOUND && src < SRC_STOCK)
+    return 0;
+  if (src < PAT_COLS && dst < PAT_COLS && MN(m) < s->ncol[src] - s->down[src] &&
+      !can_found(s, s->col[src][s->ncol[src] - MN(m) - 1]))
+    return 0;
+  return 1;
+}
+
+/* The safe foundation move to play alone, or 0 (from the waste only when drawing one card,
+   where taking it changes no later turn of the stock). */
+static sg_move safe_move(const pat_cfg *c, const pat_state *s) {
+  for (int k = 0; k < PAT_COLS; k++)
+    if (s->ncol[k] && can_found(s, s->col[k][s->ncol[k] - 1]) &&
+        safe_found(s, s->col[k][s->ncol[k] - 1]))
+      return MV(k, DST_FOUND, 1);
+  if (c->draw == 1 && s->nwaste && can_found(s, s->waste[s->nwaste - 1]) &&
+      safe_found(s, s->waste[s->nwaste - 1]))
+    return MV(SRC_WASTE, DST_FOUND, 1);
+  return 0;
+}
+
+/* The moves worth trying: one safe foundation move alone when there is one; never a whole
+   column moved into an empty one, a foundation's card back to a column, or part of a run
+   moved unless the card it uncovers can go to its foundation.  The last two can in rare deals
+   be needed, so the solver's "lost" means "no win among these moves". */
+static int solver_moves(const pat_cfg *c, const pat_state *s, sg_move *out) {
+  sg_move safe = safe_move(c, s);
+  if (safe) {
+    out[0] = safe;
+    return 1;
+  }
+  sg_move ms[MAXMOVES];
+  int n = gen_moves(c, s, ms), k = 0;
+  for (int i = 0; i < n; i++)
+    if (worth_trying(s, ms[i]))
+      out[k++] = ms[i];
+  pat_order(c, s, out, k);
+  return k;
+}
+
+/* The same choice for the searches (search option prune_actions): the moves are those of the
+   player's view, and the test reads only face-up cards. */
+static int pat_prune(const void *cfg, const void *st, sg_move *ms, int n) {
+  const pat_state *s = st;
+  sg_move safe = safe_move(cfg, s);
+  if (safe)
+    for (int i = 0; i < n; i++)
+      if (ms[i] == safe) {
+        ms[0] = safe;
+        return 1;
+      }
+  int k = 0;
+  for (int i = 0; i < n; i++)
+    if (worth_trying(s, ms[i]))
+      ms[k++] = ms[i];
+  return k > 0 ? k : n;
+}
+
+typedef struct solve_frame {
+  pat_state st;
+  sg_move ms[MAXMOVES];
+  int n, i;
+} solve_frame;
+
+typedef struct visit {
+  uint64_t key;
+  uint64_t used;
+} visit;
+
+int pat_solve(const pat_cfg *cfg, const pat_state *st, const pat_solve_opts *o,
+              pat_solve_result *r, char *err) {
+  sg_move *line = r->moves;
+  memset(r, 0, sizeof *r);
+  r->moves = line;
+  if (st->view) {
+    snprintf(err, SG_ERRLEN, "solve: a view has unknown cards; the solver needs the whole deal");
+    return -1;
+  }
+  int maxd = o->max_depth > 0 ? o->max_depth : 1;
+  size_t cap = 1;
+  while (cap * 2 * sizeof(visit) <= (o->hash_bytes ? o->hash_bytes : (size_t)16 << 20))
+    cap *= 2;
+  visit *tab = calloc(cap, sizeof *tab);
+  solve_frame *fr = malloc((size_t)(maxd + 1) * sizeof *fr);
+  if (!tab || !fr) {
+    free(tab), free(fr);
+    snprintf(err, SG_ERRLEN, "solve: out of memory");
+    return -1;
+  }
+  double t0 = clock_now();
+  int d = 0;
+  fr[0].st = *st;
+  fr[0].n = -1;
+  int won = 0, stopped = 0;
+  while (d >= 0) {
+    solve_frame *f = &fr[d];
+    if (f->n < 0) {   /* entering a position */
+      r->nodes++;
+      if ((r->nodes & 4095) == 0) {
+        if (interrupt_pending()) {
+          stopped = 1, r->interrupted = 1;
+          break;
+        }
+        if (o->time > 0 && clock_now() - t0 >= o->time) {
+          stopped = 1;
+          break;
+        }
+      }
+      if (o->nodes && r->nodes >= o->nodes) {
+        stopped = 1;
+        break;
+      }
+      if (found_total(&f->st) == 52) {
+        won = 1;
+        break;
+      }
+      f->n = 0, f->i = 0;
+      if (f->st.idle < cfg->max_idle) {
+        if (d >= maxd)
+          r->depth_cut = 1;
+        else {
+          /* searched before (or on the path now): nothing new here.  The idle count is
+             left out of the key, so a position first met with more idle moves behind it is
+             not searched again with fewer: the one way a "lost" verdict may be wrong */
+          uint64_t key = pat_hash_state(cfg, &f->st);
+          size_t h = (size_t)(key & (cap - 1));
+          int seen = 0;
+          for (int probe = 0; probe < 8; probe++, h = (h + 1) & (cap - 1)) {
+            if (!tab[h].used) {
+              tab[h].key = key, tab[h].used = 1;
+              break;
+            }
+            if (tab[h].key == key) {
+              seen = 1;
+              break;
+            }
+          }
+          if (!seen)
+            f->n = solver_moves(cfg, &f->st, f->ms);
+        }
+      }
+    }
+    if (f->i >= f->n) {
+      d--;
+      continue;
+    }
+    solve_frame *g = &fr[d + 1];
+    g->st = f->st;
+    pat_play(cfg, &g->st, f->ms[f->i++]);
+    g->n = -1;
+    d++;
+  }
+  r->time = clock_now() - t0;
+  if (won) {
+    r->verdict = PAT_WON;
+    r->nmoves = d;
+    for (int i = 0; i < d; i++)
+      r->moves[i] = fr[i].ms[fr[i].i - 1];
+  } else
+    r->verdict = stopped || r->depth_cut ? PAT_UNKNOWN : PAT_LOST;
+  free(tab), free(fr);
+  return 0;
+}
+
+const sg_class patience_class = {
+  .name = "patience",
+  .state_size = sizeof(pat_state),
+  .cfg_size = sizeof(pat_cfg),
+  .max_moves = MAXMOVES,
+  .params = pat_params,
+  .min_players = 1,
+  .max_players = 1,
+  .utility = SG_GENERAL_SUM,
+  .chance = 1,
+  .hidden = 1,
+  .hooks = SG_HOOK_CHECK_CFG | SG_HOOK_ORDER | SG_HOOK_PRUNE | SG_HOOK_HIDDEN,
+  .init = pat_init,
+  .check_cfg = pat_check_cfg,
+  .players = pat_players,
+  .to_move = pat_to_move,
+  .gen = pat_gen,
+  .play = pat_play,
+  .status = pat_status,
+  .eval = pat_eval,
+  .hash = pat_hash,
+  .parse = pat_parse,
+  .format = pat_format,
+  .save_pos = pat_save_pos,
+  .draw = pat_draw,
+  .order = pat_order,
+  .prune = pat_prune,
+  .view = pat_view,
+  .sample = pat_sample,
+  .perft_end_leaf = 1,
+};

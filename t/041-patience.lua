@@ -1,0 +1,432 @@
+package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
+-- 041-patience.lua: patience (seven-column Klondike): the rules of every variant on hand-made
+-- positions, errors that leave the game unchanged, invariants over many seeded games (52 cards
+-- accounted for, views without hidden cards, games that end), the position text and saved
+-- games, the two shuffles' statistics, the fair player's blindness and the solver.
+local t = require "tap"
+local sg = require "stratagem"
+
+local RANKS, SUITS = "A23456789TJQK", "shdc"
+local function card_set(text)
+  local s = {}
+  for r, su in text:gmatch("([A23456789TJQK])([shdc])") do s[r .. su] = (s[r .. su] or 0) + 1 end
+  return s
+end
+local ALL = {}
+for i = 1, 13 do for j = 1, 4 do ALL[#ALL + 1] = RANKS:sub(i, i) .. SUITS:sub(j, j) end end
+
+-- A position from the face-up cards of the columns, the waste and the foundations' counts:
+-- the other cards go to the stock (up to 24 with the waste), then face down under columns
+-- 7, 6, ... (at most 6 each).  Every column listed gets one face-down card first when
+-- `down` says so.
+local GEN = "0123456789abcdef:0123456789abcdef:0123456789abcdef:0123456789abcdef"
+local function build(cols, waste, found, down)
+  local used = {}
+  for _, c in ipairs(cols) do for x in c:gmatch("..") do used[x] = true end end
+  for x in (waste or ""):gmatch("..") do used[x] = true end
+  for j = 1, 4 do
+    for i = 1, found[j] do used[RANKS:sub(i, i) .. SUITS:sub(j, j)] = true end
+  end
+  local rest = {}
+  for _, x in ipairs(ALL) do if not used[x] then rest[#rest + 1] = x end end
+  local downs = {}
+  for i = 1, 7 do downs[i] = {} end
+  local k = 1
+  for i = 1, 7 do
+    if down and down[i] and cols[i] ~= "" then downs[i][1] = rest[k]; k = k + 1 end
+  end
+  local stock = {}
+  while k <= #rest and #stock + #(waste or "") // 2 < 24 do
+    stock[#stock + 1] = rest[k]; k = k + 1
+  end
+  local col = 7
+  while k <= #rest do
+    while cols[col] == "" or #downs[col] >= 6 do col = col - 1 end
+    downs[col][#downs[col] + 1] = rest[k]; k = k + 1
+  end
+  local parts = {}
+  for i = 1, 7 do
+    if cols[i] == "" then parts[i] = "-"
+    elseif #downs[i] > 0 then parts[i] = table.concat(downs[i]) .. "|" .. cols[i]
+    else parts[i] = cols[i] end
+  end
+  return ("%s %s %s %d,%d,%d,%d 0 0 %d %s"):format(table.concat(parts, "/"),
+    #stock > 0 and table.concat(stock) or "-", (waste or "") ~= "" and waste or "-",
+    found[1], found[2], found[3], found[4], found[1] + found[2] + found[3] + found[4], GEN)
+end
+
+local function moveset(g)
+  local m = g:moves()
+  table.sort(m)
+  return table.concat(m, " ")
+end
+local function sorted(s)
+  local m = {}
+  for w in s:gmatch("%S+") do m[#m + 1] = w end
+  table.sort(m)
+  return table.concat(m, " ")
+end
+
+-- ---- the rules by hand ----
+-- ace of spades home; column 1 a run Kh Qs Jh over a face-down card, column 2 empty, 2s, Qd,
+-- Jc, Td, 9c on top of columns 3 to 7 (each over a face-down card), Ts on the waste
+local COLS = {"KhQsJh", "", "2s", "Qd", "Jc", "Td", "9c"}
+local DOWN = {true, false, true, true, true, true, true}
+local P = build(COLS, "Ts", {1, 0, 0, 0}, DOWN)
+local function game(variant, pos) return assert(sg.new("patience", {position = pos or P, variant = variant})) end
+local g = game()
+t.is(g:position{all = true}, P, "a hand-made position reads back as written")
+-- 2s home; only a king to the empty column (Kh's run); Jc on Qd, Td on Jc, 9c on Td; Ts on
+-- Jh; the stock; the ace cannot come back (nothing red 2 to go on)
+t.is(moveset(g), sorted("3f 1-2 5-4 6-5 7-6 w1 s"), "default rules: the legal moves")
+t.is(moveset(game{empty_column = "picture"}),
+     sorted("3f 1-2 1-2x2 1-2x1 4-2 5-2 5-4 6-5 7-6 w1 s"),
+     "empty_column = picture: a jack, queen or king (or a run under one) to the empty column")
+t.is(moveset(game{empty_column = "picture", split_runs = false}),
+     sorted("3f 1-2 4-2 5-2 5-4 6-5 7-6 w1 s"),
+     "split_runs = false: only column 1's whole run moves")
+t.is(moveset(game{draw = 1}), moveset(g), "draw 1: the same moves here")
+
+-- playing: Jc onto Qd turns column 5's face-down card up
+local before = g:position{all = true}
+local down5 = before:match("^[^/]*/[^/]*/[^/]*/[^/]*/(%w+)|Jc")
+local hidden5 = #down5 == 2 and down5 or down5:sub(1, -3) .. "|" .. down5:sub(-2)
+g:play("5-4")
+local cols = {}
+for c in g:position{all = true}:match("^(%S+)"):gmatch("[^/]+") do cols[#cols + 1] = c end
+t.is(cols[4], before:match("^[^/]*/[^/]*/[^/]*/([^/]*)") .. "Jc", "5-4: Jc on Qd")
+t.is(cols[5], hidden5, "5-4: the face-down card under Jc is turned up at once")
+g:undo()
+t.is(g:position{all = true}, before, "undo restores the position")
+g:play("1-2")
+t.like(g:position{all = true}, "^%a%a/KhQsJh/", "1-2: the king's run into the empty column, the card under it turned up")
+g:play("w2")
+t.like(g:position{all = true}, "^%a%a/KhQsJhTs/", "w2: the waste's Ts onto Jh")
+
+-- foundation back to a column: 2h home, column 1 a black 3
+local F = build({"3c", "", "", "", "", "", "Ks"}, "", {12, 2, 13, 0})
+local gf = game(nil, F)
+t.like(" " .. moveset(gf) .. " ", " fh1 ", "a foundation's top card may come back to a column (fh1: 2h on 3c)")
+gf:play("fh1")
+t.like(gf:position{all = true}, "^3c2h/", "fh1 puts 2h on 3c")
+t.like(gf:position{all = true}, " 12,1,13,0 ", "fh1 leaves one heart on the foundation")
+
+-- the stock: draw 3 and draw 1, turning the waste over, one pass, reshuffle
+local S = build({"Kh", "Kc", "Ks", "Kd", "Qh", "Qc", "Qs"}, "", {0, 0, 0, 0})
+local g3 = game(nil, S)
+local stock0 = g3:position{all = true}:match("^%S+ (%S+)")
+g3:play("s")
+t.is(g3:position{all = true}:match("^%S+ %S+ (%S+)"), stock0:sub(-2) .. stock0:sub(-4, -3) .. stock0:sub(-6, -5),
+     "draw 3: the stock's top three cards, in turn, onto the waste")
+local g1 = game({draw = 1}, S)
+g1:play("s")
+t.is(g1:position{all = true}:match("^%S+ %S+ (%S+)"), stock0:sub(-2), "draw 1: one card")
+local n = #stock0 // 2
+for _ = 1, n - 1 do g1:play("s") end
+t.like(g1:position{all = true}, "^%S+ %- ", "draw 1: the stock used up after " .. n .. " turns")
+local waste = g1:position{all = true}:match("^%S+ %S+ (%S+)")
+g1:play("s")
+t.is(g1:position{all = true}:match("^%S+ (%S+)"), waste:gsub("..", function(x) return x end)
+     and (function() local r = {} for x in waste:gmatch("..") do table.insert(r, 1, x) end return table.concat(r) end)(),
+     "the waste turned over is the stock again, in the order it was drawn")
+t.like(g1:position{all = true}, " 1 %d+ %d+ %S+$", "passes counts the turn-over")
+t.is(g1:view():match("^%S+ (%S+)"), g1:position{all = true}:match("^%S+ (%S+)"),
+     "after a turn-over with unlimited passes the player knows the stock's order")
+local gp = game({draw = 1, stock = "one_pass"}, S)
+for _ = 1, n do gp:play("s") end
+t.ok(not (" " .. moveset(gp) .. " "):find(" s "), "one_pass: the waste is not turned over")
+t.errors(function() gp:play("s") end, "one_pass", "one_pass: s refused, naming the variant")
+local function reshuffled(seedpos)
+  local gr = game({draw = 1, stock = "reshuffle"}, seedpos)
+  for _ = 1, n + 1 do gr:play("s") end
+  return gr:position{all = true}:match("^%S+ (%S+)")
+end
+local r1 = reshuffled(S)
+t.is(r1, reshuffled(S), "reshuffle: the same generator gives the same new stock")
+local S2 = S:gsub("%S+$", "fedcba9876543210:0123456789abcdef:0123456789abcdef:0123456789abcdef")
+t.isnt(reshuffled(S2), r1, "reshuffle: another generator, another order")
+local a, b = {}, {}
+for x in r1:gmatch("..") do a[#a + 1] = x end
+for x in waste:gmatch("..") do b[#b + 1] = x end
+table.sort(a); table.sort(b)
+t.is(table.concat(a), table.concat(b), "reshuffle: the same cards")
+
+-- ---- refused moves name the rule and leave the game unchanged ----
+local ge = game()
+local pos0, ply0 = ge:position{all = true}, ge:ply()
+local bad = {
+  {"4-2", "only a king may go there"},
+  {"3-4", "alternating colours"},
+  {"1-4x4", "column 1 has 3 face%-up cards"},
+  {"2-3", "column 2 is empty"},
+  {"1-1", "onto itself"},
+  {"wf", "foundation"},
+  {"fh1", "hearts foundation is empty"},
+  {"4f", "cannot go to the diamonds foundation"},
+  {"9-1", "malformed move"},
+  {"x", "malformed move"},
+  {"", "malformed move"},
+}
+for _, c in ipairs(bad) do
+  t.errors(function() ge:play(c[1]) end, c[2], "refused: '" .. c[1] .. "'")
+end
+t.is(ge:position{all = true}, pos0, "the refused moves left the position unchanged")
+t.is(ge:ply(), ply0, "and the history")
+local gs = game{split_runs = false}
+t.errors(function() gs:play("1-2x2") end, "split_runs = false", "split_runs = false: part of a run refused")
+-- the face-down card under column 1's run is never named by a refusal
+local under = P:match("^(..)|")
+local ok1, e1 = pcall(ge.play, ge, "1-4x4")
+t.ok(not ok1 and not e1:find(under, 1, true), "a move reaching a face-down card does not reveal it")
+
+-- ---- position text errors (nil and a message naming the field) ----
+local badpos = {
+  {P:gsub("Qd", "Qs", 1), "cards: .* appears more than once"},
+  {P:gsub("Ts ", "- ", 1), "cards: Ts is missing"},
+  {P:gsub("KhQsJh", "KhQsJs", 1), "column 1: Js on Qs"},
+  {P:gsub("|2s", "|", 1), "column 3"},
+  {g:view(), "'%?' is an unknown card"},
+  {P:gsub(" 1,0,0,0 ", " 1,0,0 ", 1), "foundations"},
+  {P:gsub("%S+$", "xyz"), "generator"},
+  {P:gsub("%S+$", ""), "generator: missing"},
+  {P .. " 1", "more than eight words"},
+}
+for _, c in ipairs(badpos) do
+  local gg, err = sg.new("patience", {position = c[1]})
+  t.ok(gg == nil and tostring(err):find(c[2]) and tostring(err):find("^position: "),
+       "bad position refused: " .. c[2] .. " (" .. tostring(err) .. ")")
+end
+t.errors(function() sg.new("patience", {variant = {draw = 2}}) end, "draw must be 3 or 1",
+         "draw 2 refused")
+t.errors(function() sg.new("patience", {variant = {stock = "twice"}}) end,
+         "must be one of 'unlimited', 'reshuffle', 'one_pass'", "an unknown stock variant refused")
+
+-- ---- invariants over seeded random games ----
+-- the face-down cards are hidden; so is the stock, except after its first turn-over with
+-- unlimited passes (it is then the waste turned over, every card of which the player saw)
+local function visible_and_hidden(full, stock_seen)
+  local colsT, stock, w = full:match("^(%S+) (%S+) (%S+)")
+  local vis, hid = {}, {}
+  for c in colsT:gmatch("[^/]+") do
+    local d, u = c:match("^(.*)|(.*)$")
+    if not d then d, u = "", c end
+    for x in d:gmatch("..") do hid[x] = true end
+    for x in u:gmatch("..") do vis[x] = true end
+  end
+  for x in stock:gmatch("..") do if stock_seen then vis[x] = true else hid[x] = true end end
+  for x in w:gmatch("..") do vis[x] = true end
+  return vis, hid
+end
+local function count52(full)
+  local s = card_set(full:match("^(%S+ %S+ %S+)"))
+  local f = {full:match(" (%d+),(%d+),(%d+),(%d+) ")}
+  local total = 0
+  for j = 1, 4 do
+    for i = 1, tonumber(f[j]) do
+      local x = RANKS:sub(i, i) .. SUITS:sub(j, j)
+      s[x] = (s[x] or 0) + 1
+    end
+  end
+  for _, x in ipairs(ALL) do
+    if s[x] ~= 1 then return false, x end
+    total = total + 1
+  end
+  return total == 52
+end
+local VARIANTS = {
+  {}, {draw = 1}, {empty_column = "picture"}, {stock = "reshuffle"}, {stock = "one_pass"},
+  {split_runs = false}, {shuffle = "swaps"},
+}
+local all_ok, view_ok, ended, maxlen, sample_ok = true, true, true, 0, true
+local checked, seen_stock = 0, 0
+for seed = 1, 140 do
+  local v = VARIANTS[seed % #VARIANTS + 1]
+  local gg = sg.new("patience", {seed = seed, variant = v, rules = {max_idle = 60}})
+  local steps = 0
+  while gg:status() == "playing" do
+    local ms = gg:moves()
+    gg:play(ms[(seed * 7919 + steps * 104729) % #ms + 1])
+    steps = steps + 1
+    local full = gg:position{all = true}
+    local okc, which = count52(full)
+    if not okc then all_ok = false; t.diag("seed " .. seed .. ": card " .. tostring(which)) end
+    if steps % 5 == 0 then
+      local view = gg:view()
+      local passes = tonumber(full:match(" %d+,%d+,%d+,%d+ (%d+) "))
+      local vis, hid = visible_and_hidden(full, passes > 0 and (v.stock or "unlimited") == "unlimited")
+      if passes > 0 and (v.stock or "unlimited") == "unlimited" then seen_stock = seen_stock + 1 end
+      for x in view:match("^(%S+ %S+ %S+)"):gmatch("[AKQJT2-9][shdc]") do
+        if hid[x] or not vis[x] then view_ok = false end
+      end
+      checked = checked + 1
+      if steps % 25 == 0 then
+        local smp = gg:sample(seed * 31 + steps)
+        local sfull = smp:position{all = true}
+        if smp:view() ~= view or not count52(sfull) then sample_ok = false end
+      end
+    end
+    if steps > 74 * 60 + 10 then ended = false; break end
+  end
+  maxlen = math.max(maxlen, steps)
+end
+t.ok(all_ok, "140 random games in every variant: the 52 cards accounted for after every move")
+t.ok(view_ok, ("%d views: no face-down or unseen stock card shown"):format(checked))
+t.ok(seen_stock > 100, seen_stock .. " of them after a turn-over with unlimited passes, the stock shown")
+t.ok(sample_ok, "samples: the same view, 52 distinct cards")
+t.ok(ended, "every game ended within 74 * max_idle moves (longest " .. maxlen .. ")")
+-- many more, played in C to the end
+local long, most = 0, 0
+for seed = 1, 2000 do
+  local gg = sg.new("patience", {seed = seed, variant = VARIANTS[seed % #VARIANTS + 1]})
+  local r = sg.playout(gg, {seed = seed})
+  if r.status == "playing" or r.moves > 74 * 200 then long = long + 1 end
+  most = math.max(most, r.moves)
+end
+t.is(long, 0, "2000 random playouts (default max_idle 200) all ended within 74 * 200 moves (longest " .. most .. ")")
+
+-- ---- the deal, position text, saved games ----
+local d1, d2 = sg.new("patience", {seed = 42}), sg.new("patience", {seed = 42})
+t.is(d1:position{all = true}, d2:position{all = true}, "the same seed deals the same cards")
+t.isnt(sg.new("patience", {seed = 43}):position{all = true}, d1:position{all = true}, "another seed, another deal")
+t.like(d1:position(), "^%w%w/%?|%w%w/%?%?|", "the view of a deal: one face-up card a column")
+t.like(d1:position(), " " .. ("%?"):rep(24) .. " %- 0,0,0,0 0 0 0 %?$", "the stock unknown, the generator unknown")
+t.is(d1:position(), d1:view(), "position() is the player's view")
+t.like(tostring(d1), "##", "the diagram shows face-down cards as ##")
+t.like(d1:diagram(true), "\27%[31m", "in colour, red suits are red")
+local gl = sg.new("patience", {seed = 7, variant = {stock = "reshuffle", draw = 1}})
+for i = 1, 300 do
+  if gl:status() ~= "playing" then break end
+  local ms = gl:moves()
+  gl:play(ms[i % #ms + 1])
+end
+local loaded = assert(sg.load(gl:save()))
+t.is(loaded:position{all = true}, gl:position{all = true}, "save and load (reshuffle, draw 1): the same position")
+t.is_deeply(loaded:history(), gl:history(), "and the same moves")
+t.is(loaded:config().variant.stock, "reshuffle", "and the variant")
+
+-- ---- the shuffles (section 9.5.4) ----
+-- A card's position after k swaps of two positions drawn uniformly (i = j allowed) is a
+-- Markov chain: it moves with probability 2(n-1)/n^2, to each other place alike, so it is
+-- back where it started with probability 1/n + (1 - 1/n)(1 - 2/n)^k.  The number of cards
+-- left in place by one shuffle then has mean m = 1 + (n - 1)(1 - 2/n)^k, where a uniform
+-- shuffle gives 1 (with variance 1).  n = 6, k = 2n = 12: m = 1.0385.  Over N shuffles the
+-- mean's z-score is (mean - 1) sqrt(N): with N = 60000 the swaps' expected z is 9.4, Fisher-
+-- Yates' is 0; the test takes |z| < 4 as "no bias" (a fair shuffle fails with probability
+-- 6e-5, and the seeds are fixed, so the outcome does not change from run to run) and z > 4 as
+-- "biased" (the swaps miss it with probability about 1e-7).
+local N, NC = 60000, 6
+local function fixed_points(method)
+  local sum, sumsq, perms = 0, 0, {}
+  for s = 1, N do
+    local p = sg.patience.shuffle(NC, s, method)
+    local f = 0
+    for i = 1, NC do if p[i] == i then f = f + 1 end end
+    sum, sumsq = sum + f, sumsq + f * f
+    local key = table.concat(p)
+    perms[key] = (perms[key] or 0) + 1
+  end
+  return sum / N, sumsq / N - (sum / N) ^ 2, perms
+end
+local m_fy, _, perms_fy = fixed_points("fisher_yates")
+local m_sw, var_sw = fixed_points("swaps")
+local m_model = 1 + (NC - 1) * (1 - 2 / NC) ^ (2 * NC)
+local z_fy, z_sw = (m_fy - 1) * math.sqrt(N), (m_sw - 1) * math.sqrt(N)
+t.ok(math.abs(z_fy) < 4, ("Fisher-Yates: cards left in place %.4f a shuffle, z = %.2f: no bias"):format(m_fy, z_fy))
+t.ok(z_sw > 4, ("104-style swaps (2n on %d cards): %.4f in place, z = %.2f: biased"):format(NC, m_sw, z_sw))
+t.ok(math.abs(m_sw - m_model) < 4 * math.sqrt(var_sw / N),
+     ("swaps: the mean agrees with the Markov chain's %.4f"):format(m_model))
+-- Fisher-Yates over the 720 permutations: chi-square with 719 degrees of freedom against its
+-- 1e-4 upper point (Wilson-Hilferty: df (1 - 2/(9 df) + z sqrt(2/(9 df)))^3, z = 3.719)
+local df, chi = 719, 0
+local e = N / 720
+local seen = 0
+for _, c in pairs(perms_fy) do chi = chi + (c - e) ^ 2 / e; seen = seen + 1 end
+chi = chi + (720 - seen) * e
+local crit = df * (1 - 2 / (9 * df) + 3.719 * math.sqrt(2 / (9 * df))) ^ 3
+t.ok(chi < crit, ("Fisher-Yates: chi-square over the 720 orders %.1f < %.1f"):format(chi, crit))
+t.errors(function() sg.patience.shuffle(6, 1, "riffle") end, "method must be", "shuffle: an unknown method")
+
+-- ---- the fair player sees only the view ----
+-- Two deals that look alike (the second a sample of the first's view, so the hidden cards
+-- differ) get the same move and the same node count from pimc and ismcts for the same seed.
+local same, differ = true, 0
+for seed = 1, 6 do
+  local ga = sg.new("patience", {seed = seed})
+  for i = 1, 4 do
+    if ga:status() ~= "playing" then break end
+    ga:play(sg.search(ga, {seed = i}).move)
+  end
+  if ga:status() == "playing" then
+    local gb = ga:sample(1000 + seed)
+    if gb:position{all = true} ~= ga:position{all = true} then differ = differ + 1 end
+    for _, o in ipairs({{algo = "pimc", samples = 6, depth = 2, seed = 5},
+                        {algo = "ismcts", iterations = 300, seed = 5},
+                        {algo = "fair", samples = 4, nodes = 20000, seed = 5}}) do
+      local ra, rb = sg.search(ga, o), sg.search(gb, o)
+      if ra.move ~= rb.move or ra.nodes ~= rb.nodes then same = false end
+    end
+  end
+end
+t.ok(differ >= 5, "the pairs differ in their hidden cards (" .. differ .. " of 6)")
+t.ok(same, "pimc, ismcts and fair: the same move and nodes on deals with the same view")
+-- the default fair player and ismcts play deals to the end
+local gplay = sg.new("patience", {seed = 3})
+while gplay:status() == "playing" do gplay:play(sg.search(gplay).move) end
+t.ok(gplay:status() ~= "playing", "the default fair player plays a deal to its end")
+
+-- ---- the solver (sees every card) ----
+local wins, lost = 0, 0
+for seed = 1, 10 do
+  local gg = sg.new("patience", {seed = seed})
+  local r = gg:solve{nodes = 300000}
+  if r.result == "won" then
+    for _, m in ipairs(r.moves) do gg:play(m) end
+    if gg:status() == "won" then wins = wins + 1 end
+  elseif r.result == "lost" then lost = lost + 1 end
+end
+t.ok(wins >= 3, "the solver's winning lines win when played (" .. wins .. " of 10 deals)")
+-- a position one move from a win is solved at once; a dead end is lost
+local W = build({"Kh", "", "", "", "", "", ""}, "", {13, 12, 13, 13})
+local gw = game(nil, W)
+local rw = gw:solve{}
+t.is(rw.result, "won", "one card left: won")
+t.is(table.concat(rw.moves, " "), "1f", "with the move 1f")
+local view_game = gw:sample(1)
+t.errors(function() gw:solve{bogus = 1} end, "unknown option 'bogus'", "solve: an unknown option")
+t.errors(function() gw:solve{depth = 0} end, "depth must be a number of moves from 1 to 100000",
+         "solve: a depth out of range")
+local cut = sg.new("patience", {seed = 3}):solve{depth = 20}
+t.ok(cut.result == "unknown" and cut.depth_cut, "solve: lines cut at depth 20 leave the deal unknown")
+t.ok(view_game:solve{}.result == "won", "solve on a sample (a full state) works")
+
+-- ---- terminal play: one seat ----
+local play = require "stratagem.play"
+local out = {}
+local lines = {"s", "hint", "undo", "zz", "help", "quit"}
+local i = 0
+play.run({game = "patience", seed = 3, no_prefs = true}, function() i = i + 1; return lines[i] end,
+         function(s) out[#out + 1] = s end)
+local text = table.concat(out)
+t.like(text, "hint: %S+", "play: hint gives a move")
+t.like(text, "took back: s", "play: undo takes the move back")
+t.like(text, "malformed move 'zz'", "play: a bad move is refused with its reason")
+t.ok(not text:find("%u%l?[shdc]|"), "play: the board shows no face-down card")
+t.like(text, "Moves: s turns the stock", "play: help shows the notation")
+out = {}
+local ok_ai, g_ai = play.run({game = "patience", seed = 3, seats = {"ai"}, no_prefs = true},
+                             function() return "quit" end, function(s) out[#out + 1] = s end)
+t.like(table.concat(out), "player %(AI%) plays", "play: an AI seat plays")
+t.ok(ok_ai and g_ai and g_ai:status() ~= "playing", "play: the AI seat plays the deal to its end")
+
+-- the variant chosen for stratagem play is kept as a preference
+local dir = os.tmpname()
+os.remove(dir)
+local env = "XDG_CONFIG_HOME=" .. t.q(dir) .. " "
+local o1 = t.run(env .. t.stratagem .. " play patience --seed 5 --variant draw=1,stock=one_pass",
+                 "y\nquit\n")
+t.like(o1, "Saved: patience uses them from now on", "play: the variant saved as a preference")
+local o2 = t.run(env .. t.stratagem .. " play patience --seed 5", "quit\n")
+t.like(o2, "draw 1, one%-pass stock", "play: the saved variant is used next time")
+os.execute("rm -rf " .. t.q(dir))
+
+t.done()
