@@ -748,7 +748,10 @@ function M.job_main(line)
       res = {run = job.run, index = job.index, round = job.round, seats = job.seats,
              failed = tostring(res)}
     end
-    res.job = job
+    -- what a merge needs of the run (the settings are in the job file, not repeated)
+    res.job = {game = job.game, seed = job.seed, round = job.round, players = job.players,
+               rounds = job.rounds, elo0 = job.elo0, elo1 = job.elo1, alpha = job.alpha,
+               beta = job.beta, max_games = job.max_games, fixed = job.fixed}
     io.stdout:write(M.result_line(res), "\n")
     io.stdout:flush()
     return true
