@@ -46,6 +46,37 @@ stops("play, two AIs", S .. " play othello --seats ai,ai --delay 0 --ai depth=20
 stops("bench", S .. " bench chess")
 stops("uci: go infinite", "(printf 'position startpos\\ngo infinite\\n'; sleep 30) | " .. S .. " uci")
 stops("a script in a loop", S .. " -e 'while true do end'")
+-- the lab: the games played so far are reported, the workers ended, and the checkpoint kept
+local dir = os.tmpname()
+os.remove(dir)
+os.execute("mkdir -p " .. t.q(dir))
+for _, jobs in ipairs({1, 2}) do
+  local took, err, code = interrupt(S .. " sprt othello --a '{search = {depth = 5, endgame = 0}}' "
+    .. "--b '{search = {depth = 5, endgame = 0}, weights = {a1 = 120}}' --max-games 100000 "
+    .. "--fixed --quiet --jobs " .. jobs .. " > " .. t.q(dir .. "/sprt.out"), 1)
+  local out = io.open(dir .. "/sprt.out"):read("a")
+  t.ok(took and took <= bound and code == 130,
+       string.format("sprt --jobs %d: stopped by Ctrl-C in %s s (exit %s)", jobs,
+                     took and string.format("%.3f", took) or "never", tostring(code)))
+  t.like(out, "interrupted after %d+ games; the test so far:\nsprt othello: %d+ games played",
+         "sprt --jobs " .. jobs .. ": the games played so far are reported")
+end
+t.is(t.run("pgrep -f '[s]tratagem job -' | wc -l"):match("%d+"), "0", "no worker is left running")
+do
+  local ck = dir .. "/tune.ckpt"
+  local took, err, code = interrupt(S .. " tune othello --params a1,b1 --method spsa " ..
+    "--iterations 100000 --base '{search = {depth = 4, endgame = 0}}' --quiet --checkpoint " ..
+    t.q(ck), 1.5)
+  t.ok(took and took <= bound and code == 130,
+       string.format("tune: stopped by Ctrl-C in %s s (exit %s)",
+                     took and string.format("%.3f", took) or "never", tostring(code)))
+  t.like(err, "interrupted; the checkpoint keeps every finished iteration", "tune says so")
+  local f = io.open(ck)
+  local text = f and f:read("a") or ""
+  if f then f:close() end
+  t.like(text, "iteration = [1-9]", "the checkpoint holds the iterations finished")
+end
+os.execute("rm -rf " .. t.q(dir))
 stops("the REPL running a statement (it goes on, then ends at the end of input)",
       "printf 'while true do end\\nprint(1)\\n' | " .. S, nil, nil, true)
 

@@ -644,7 +644,7 @@ function M.sprt(spec)
   local t0 = sg.clock()
   local indices = {}
   for i = 1, p.rounds * p.players do indices[i] = i end
-  M.execute(p, jobs, indices, function(idx, res, err)
+  local done, err = pcall(M.execute, p, jobs, indices, function(idx, res, err)
     if res then results[idx] = res
     else
       failed[idx] = err or "failed"
@@ -659,6 +659,11 @@ function M.sprt(spec)
     end
   end, function() return not p.fixed and sum.verdict ~= "inconclusive" end, spec)
   if progress then io.stderr:write("\n") end
+  if not done then
+    -- Ctrl-C: the workers are ended; what was played is kept and reported
+    if not tostring(err):find("interrupted!", 1, true) then error(err, 0) end
+    sum.interrupted = true
+  end
   sum.time = sg.clock() - t0
   sum.failed = {}
   for idx, why in pairs(failed) do sum.failed[#sum.failed + 1] = {index = idx, why = why} end
@@ -907,12 +912,15 @@ function M.sprt_main(...)
     if tostring(sum):find("interrupted!", 1, true) then error(sum, 0) end
     return fail_usage(tostring(sum):gsub("^[^\n]-:%d+: ", ""))
   end
+  if sum.interrupted then
+    print(fmt("sprt: interrupted after %d games; the test so far:", sum.games))
+  end
   for _, line in ipairs(M.report(p, sum)) do print(line) end
   for _, f in ipairs(sum.failed) do
     print(fmt("game %d failed: %s", f.index, f.why))
   end
   print(fmt("%.1f s", sum.time))
-  return 0
+  return sum.interrupted and 130 or 0
 end
 
 -- Tuning (stratagem.tune): sg.lab.tune{...}.
