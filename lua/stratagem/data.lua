@@ -11,6 +11,7 @@ local function is_ident(s)
     ["not"]=1, ["or"]=1, ["repeat"]=1, ["return"]=1, ["then"]=1, ["true"]=1, ["until"]=1,
     ["while"]=1})[s]
 end
+M.is_ident = is_ident   -- a string that can stand as a table key without brackets
 
 local function write(v, indent, out, seen)
   local t = type(v)

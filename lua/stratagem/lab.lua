@@ -32,13 +32,7 @@ M.FORMAT = 1          -- of job and result lines
 
 -- ---- one-line plain data ----
 
-local function is_ident(s)
-  return type(s) == "string" and s:match("^[%a_][%w_]*$") and not
-         ({["and"] = 1, ["break"] = 1, ["do"] = 1, ["else"] = 1, ["elseif"] = 1, ["end"] = 1,
-           ["false"] = 1, ["for"] = 1, ["function"] = 1, ["goto"] = 1, ["if"] = 1, ["in"] = 1,
-           ["local"] = 1, ["nil"] = 1, ["not"] = 1, ["or"] = 1, ["repeat"] = 1,
-           ["return"] = 1, ["then"] = 1, ["true"] = 1, ["until"] = 1, ["while"] = 1})[s]
-end
+local is_ident = data.is_ident
 
 -- A value of plain data as a Lua constructor on one line (keys sorted, so equal values give
 -- equal text); data.parse reads it back.
