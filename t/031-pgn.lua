@@ -59,6 +59,20 @@ t.ok(not pgn.write(game("")):find("FEN"), "no FEN tag for the standard start")
 local q = pgn.write(g, {Event = 'say "hi" \\ bye'})
 t.like(q, '%[Event "say \\"hi\\" \\\\ bye"%]', "quotes and backslashes are escaped")
 t.is(assert(pgn.read(q))[1].tags.Event, 'say "hi" \\ bye', "and read back")
+-- a tag value is one line: line breaks and other control characters are written as spaces, so
+-- any record writes text that reads back (a fuzzer's finding: a value read as "a\<newline>b")
+local cr = pgn.write(g, {Event = "two\nlines", Site = "tab\tand\rreturn"})
+t.like(cr, '%[Event "two lines"%]', "a line break in a tag value is written as a space")
+t.like(cr, '%[Site "tab and return"%]', "a tab and a carriage return too")
+t.is(#assert(pgn.read(cr)), 1, "and the text reads back")
+local r0, msg0 = pgn.read('[Event "a\\\nb"]\n\n1. e4 *\n')
+t.is(r0, nil, "a backslash before a line break does not continue a tag value")
+t.like(msg0, "^line 1: unterminated tag value of %[Event", "it is an unterminated value")
+local interrupted = '[Event "x"]\n\n1. e4 e5 2.\n[Round "a\\\r\\\\b"]\n[White "\xff\\a"] ' ..
+  '[Black "b"] [Result "*"]\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n'
+local ir = assert(pgn.read(interrupted))
+t.is(#ir, 2, "movetext cut by a tag section: two games")
+t.is(#assert(pgn.read(pgn.write(ir))), 2, "written and read back: two games")
 
 -- long games wrap under 80 columns
 local long = sg.new("chess")

@@ -33,8 +33,10 @@ end
 
 -- ---- writing ----
 
+-- A tag value as a PGN string: quotes and backslashes escaped, and control characters (a
+-- line break, a tab) written as spaces, since a tag value is one line of printing characters.
 local function quote(s)
-  return '"' .. tostring(s):gsub("[\\\"]", "\\%0") .. '"'
+  return '"' .. tostring(s):gsub("%c", " "):gsub("[\\\"]", "\\%0") .. '"'
 end
 
 -- The tag section: the seven tag roster, then SetUp and FEN, then the rest by name.
@@ -240,7 +242,7 @@ local function scanner(text)
       local buf = {}
       while true do
         local ch = sub(text, j, j)
-        if ch == "" or ch == "\n" then
+        if ch == "" or ch == "\n" or (ch == "\\" and sub(text, j + 1, j + 1) == "\n") then
           fail(i, fmt("unterminated tag value of [%s", name))
         elseif ch == "\\" then
           buf[#buf + 1] = sub(text, j + 1, j + 1)

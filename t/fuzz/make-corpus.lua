@@ -38,3 +38,7 @@ local cg = sg.new("chess")
 for _, m in ipairs({"e4", "e5", "Nf3", "Nc6", "Bb5"}) do cg:play(m) end
 put(ldir .. "/pgn-1", "pgn\n" .. sg.chess.pgn.write({{game = cg, tags = {Event = "fuzz",
     White = "a", Black = "b"}}}))
+-- movetext cut by a second tag section whose values hold escapes, a carriage return and bytes
+-- above 127 (a finding of the fuzzer: a value read as "a\<newline>b" did not write back)
+put(ldir .. "/pgn-2", "pgn\n" .. '[Event "x"]\n\n1. e4 e5 2.\n[Round "a\\\r\\\\b"]\n' ..
+    '[White "\xff\\a"] [Black "b"] [Result "*"]\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n')
