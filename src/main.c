@@ -84,8 +84,10 @@ static void lpoll(lua_State *L, lua_Debug *ar) {
 /* Ctrl-C while Lua runs: stop C loops through the flag and Lua code through a hook.  A second
    Ctrl-C before the first was honoured ends the program, as in the standalone lua. */
 static void laction(int sig) {
-  signal(sig, SIG_DFL);
   interrupt_request();
+  if (interrupt_gentle())
+    return;   /* searches return what they found; Lua loops stop at the next lpoll */
+  signal(sig, SIG_DFL);
   if (globalL)
     lua_sethook(globalL, lstop, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
 }
@@ -127,6 +129,15 @@ static int docall(lua_State *L, int narg, int nres) {
   return status;
 }
 
+static int luaopen_stratagem_term(lua_State *L);
+
+/* Whether folder dir holds the Lua half of the module. */
+static int has_module(const char *dir) {
+  char path[PATH_MAX];
+  int n = snprintf(path, sizeof path, "%s/stratagem/init.lua", dir);
+  return n > 0 && (size_t)n < sizeof path && access(path, R_OK) == 0;
+}
+
 /* Find the Lua half of the module: $STRATAGEM_LUADIR, else the source tree when this binary is
    the one in the build tree, else the installed data directory. */
 static void set_paths(lua_State *L) {
@@ -147,9 +158,27 @@ static void set_paths(lua_State *L) {
       }
     }
   }
+  /* installed elsewhere than configured (make install prefix=DIR, a copied tree): the files
+     beside the program, in ../share/stratagem, when the configured folder lacks them */
+  static char rel_lua[PATH_MAX], rel_scen[PATH_MAX], rel_doc[PATH_MAX];
+  if (!has_module(luadir) && n > 0 && exe[0] == '/') {
+    int a = snprintf(rel_lua, sizeof rel_lua, "%s/../share/stratagem/lua", exe);
+    int b = snprintf(rel_scen, sizeof rel_scen, "%s/../share/stratagem/scenarios", exe);
+    int c = snprintf(rel_doc, sizeof rel_doc, "%s/../share/doc/stratagem", exe);
+    if (a > 0 && b > 0 && c > 0 && (size_t)a < sizeof rel_lua && (size_t)b < sizeof rel_scen &&
+        (size_t)c < sizeof rel_doc && has_module(rel_lua))
+      luadir = rel_lua, scendir = rel_scen, docdir = rel_doc;
+  }
   const char *env = getenv("STRATAGEM_LUADIR");
   if (env && *env)
     luadir = env;
+  if (!has_module(luadir))
+    fprintf(stderr,
+            "%s: cannot find the Lua half of stratagem (stratagem/init.lua) in %s%s%s; "
+            "install the program with 'make install' or point to the source tree's lua folder "
+            "with STRATAGEM_LUADIR=DIR\n",
+            progname, luadir, env && *env ? "" : " nor beside the program in ",
+            env && *env ? "" : "../share/stratagem/lua");
   lua_getglobal(L, "package");                                    /* package */
   lua_pushfstring(L, "%s/?.lua;%s/?/init.lua;", luadir, luadir);  /* package ours */
   lua_getfield(L, -2, "path");                                    /* package ours path */
@@ -158,6 +187,8 @@ static void set_paths(lua_State *L) {
   lua_getfield(L, -1, "preload");                                 /* package preload */
   lua_pushcfunction(L, luaopen_stratagem_core);
   lua_setfield(L, -2, "stratagem.core");
+  lua_pushcfunction(L, luaopen_stratagem_term);
+  lua_setfield(L, -2, "stratagem.term");
   lua_pop(L, 2);
   lua_createtable(L, 0, 3);                                       /* paths */
   lua_pushstring(L, luadir);
@@ -319,13 +350,62 @@ static char *read_line(const char *prompt, int *interrupted) {
   return buf;
 }
 
+static char history_file[PATH_MAX];   /* the REPL's history across sessions, or "" */
+
 static void add_history_line(const char *line) {
 #ifdef HAVE_READLINE
-  if (interactive_input && line[0] != '\0')
+  if (interactive_input && line[0] != '\0') {
     add_history(line);
+    if (history_file[0])
+      append_history(1, history_file);
+  }
 #else
   (void)line;
 #endif
+}
+
+/* ---- stratagem.term: the prompt's line editing for Lua code (the play subcommand) ---- */
+
+/* term.readline(prompt) -> line, or nil and "eof" or "interrupted" (Ctrl-C).  At a terminal
+   the line is edited with readline and kept in this session's history; otherwise the prompt
+   is written and a line read. */
+static int lterm_readline(lua_State *L) {
+  const char *prompt = luaL_optstring(L, 1, "");
+  int was = interactive_input, interrupted;
+  interactive_input = isatty(STDIN_FILENO);
+  char saved[PATH_MAX];
+  memcpy(saved, history_file, sizeof saved);
+  history_file[0] = '\0';   /* moves are not the REPL's history */
+  if (!interactive_input) {
+    fputs(prompt, stdout);
+    fflush(stdout);
+  }
+  char *line = read_line(prompt, &interrupted);
+  if (line)
+    add_history_line(line);
+  interactive_input = was;
+  memcpy(history_file, saved, sizeof saved);
+  if (line == NULL) {
+    lua_pushnil(L);
+    lua_pushstring(L, interrupted ? "interrupted" : "eof");
+    return 2;
+  }
+  lua_pushstring(L, line);
+  free(line);
+  return 1;
+}
+
+/* term.gentle(on) -> before: Ctrl-C stops a search, which returns what it found (core/clock.h). */
+static int lterm_gentle(lua_State *L) {
+  lua_pushboolean(L, interrupt_set_gentle(lua_toboolean(L, 1)));
+  return 1;
+}
+
+static int luaopen_stratagem_term(lua_State *L) {
+  static const luaL_Reg funcs[] = {{"readline", lterm_readline}, {"gentle", lterm_gentle},
+                                   {NULL, NULL}};
+  luaL_newlib(L, funcs);
+  return 1;
 }
 
 /* Incomplete statement: the syntax error is at <eof>. */
@@ -353,6 +433,21 @@ static int load_line(lua_State *L) {
       return -1;
   if (line[0] == '=')   /* Lua 5.1 habit: "=expr" */
     line[0] = ' ';
+  /* the words a user of python's prompt types: exit, quit (with or without "()"), help */
+  const char *w = line + strspn(line, " \t");
+  size_t wl = strspn(w, "abcdefghijklmnopqrstuvwxyz");
+  const char *after = w + wl + strspn(w + wl, " \t");
+  if (after[0] == '(' && after[1] == ')')
+    after += 2 + strspn(after + 2, " \t");
+  if (*after == '\0' && ((wl == 4 && (strncmp(w, "exit", 4) == 0 || strncmp(w, "quit", 4) == 0)) ||
+                         (wl == 4 && strncmp(w, "help", 4) == 0))) {
+    int leave = strncmp(w, "help", 4) != 0;
+    add_history_line(line);
+    free(line);
+    if (leave)
+      return -1;   /* as at the end of input */
+    return luaL_loadstring(L, "help()");
+  }
   const char *ret = lua_pushfstring(L, "return %s;", line);      /* retline */
   int status = luaL_loadbuffer(L, ret, strlen(ret), "=stdin");    /* retline fn|err */
   if (status == LUA_OK) {
@@ -393,7 +488,11 @@ static void print_results(lua_State *L) {
   int n = lua_gettop(L);
   if (n > 0) {
     luaL_checkstack(L, LUA_MINSTACK, "too many results to print");
-    lua_getglobal(L, "print");
+    lua_getfield(L, LUA_REGISTRYINDEX, "stratagem.show");   /* repl.show, else print */
+    if (!lua_isfunction(L, -1)) {
+      lua_pop(L, 1);
+      lua_getglobal(L, "print");
+    }
     lua_insert(L, 1);
     if (lua_pcall(L, n, 0, 0) != LUA_OK)
       message(lua_pushfstring(L, "error calling 'print' (%s)", lua_tostring(L, -1)));
@@ -406,8 +505,12 @@ static void repl(lua_State *L) {
   int status;
   lua_settop(L, 0);
   while ((status = load_line(L)) != -1) {
-    if (status == LUA_OK)
+    if (status == LUA_OK) {
+      /* at a terminal, Ctrl-C stops a search, which returns what it found so far */
+      int was = interrupt_set_gentle(interactive_input);
       status = docall(L, 0, LUA_MULTRET);
+      interrupt_set_gentle(was);
+    }
     if (status == LUA_OK)
       print_results(L);
     else {
@@ -421,17 +524,89 @@ static void repl(lua_State *L) {
   if (interactive_input)
     fputs("\n", stdout);
   fflush(stdout);
+#ifdef HAVE_READLINE
+  if (history_file[0])
+    history_truncate_file(history_file, 1000);
+#endif
   progname = old;
 }
 
-/* Set the global sg (the module) for the REPL. */
+#ifdef HAVE_READLINE
+/* Tab completion: stratagem.repl's complete(text) gives the words; readline shows them. */
+static lua_State *complete_L;
+static int ncompletions, next_completion;
+
+static char *completion(const char *text, int state) {
+  lua_State *L = complete_L;
+  if (state == 0) {
+    lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, "stratagem.completions");
+    ncompletions = next_completion = 0;
+    lua_getfield(L, LUA_REGISTRYINDEX, "stratagem.complete");
+    lua_pushstring(L, text);
+    if (lua_pcall(L, 1, 1, 0) != LUA_OK || !lua_istable(L, -1)) {
+      lua_pop(L, 1);
+      return NULL;
+    }
+    ncompletions = (int)luaL_len(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, "stratagem.completions");
+  }
+  if (next_completion >= ncompletions)
+    return NULL;
+  lua_getfield(L, LUA_REGISTRYINDEX, "stratagem.completions");
+  lua_rawgeti(L, -1, ++next_completion);
+  const char *w = lua_tostring(L, -1);
+  char *r = w ? strdup(w) : NULL;
+  lua_pop(L, 2);
+  return r;
+}
+
+static char **attempt_completion(const char *text, int start, int end) {
+  (void)start, (void)end;
+  rl_attempted_completion_over = 1;   /* names, never file names */
+  rl_completion_append_character = '\0';
+  return rl_completion_matches(text, completion);
+}
+#endif
+
+/* Set the global sg (the module) for the REPL, and help; results shown by stratagem.repl;
+   at a terminal, tab completion and the history kept across sessions. */
 static int set_global_sg(lua_State *L) {
   lua_getglobal(L, "require");
   lua_pushliteral(L, "stratagem");
   int status = docall(L, 1, 1);
-  if (status == LUA_OK)
-    lua_setglobal(L, "sg");
-  return report(L, status);
+  if (status != LUA_OK)
+    return report(L, status);
+  lua_setglobal(L, "sg");
+  lua_getglobal(L, "require");
+  lua_pushliteral(L, "stratagem.repl");
+  if (docall(L, 1, 1) != LUA_OK) {
+    lua_pop(L, 1);   /* the prompt works without it */
+    return LUA_OK;
+  }
+  lua_getfield(L, -1, "help");
+  lua_setglobal(L, "help");
+  lua_getfield(L, -1, "show");
+  lua_setfield(L, LUA_REGISTRYINDEX, "stratagem.show");
+#ifdef HAVE_READLINE
+  if (interactive_input) {
+    lua_getfield(L, -1, "complete");
+    lua_setfield(L, LUA_REGISTRYINDEX, "stratagem.complete");
+    complete_L = L;
+    rl_readline_name = "stratagem";
+    rl_basic_word_break_characters = " \t\n\"'`@$><=;|&{(,+-*/%^~#[]";
+    rl_attempted_completion_function = attempt_completion;
+    lua_getfield(L, -1, "history_path");
+    if (lua_pcall(L, 0, 1, 0) == LUA_OK && lua_isstring(L, -1)) {
+      snprintf(history_file, sizeof history_file, "%s", lua_tostring(L, -1));
+      stifle_history(1000);
+      read_history(history_file);
+    }
+    lua_pop(L, 1);
+  }
+#endif
+  lua_pop(L, 1);
+  return LUA_OK;
 }
 
 typedef struct cmdline {

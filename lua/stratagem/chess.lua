@@ -27,7 +27,9 @@ local M = {
   options = {},
   -- without depth, time or nodes a search thinks for one second
   search = {algo = "alphabeta", hash = 16},
-  play = {seats = {"human", "ai"}, ai = {time = 1}},
+  -- play: scores in pawns, mates as "mate in N"; moves shown in SAN
+  play = {seats = {"human", "ai"}, ai = {time = 1}, score = {scale = 100, unit = "pawns", mate = true},
+          san = true},
 }
 
 -- The options of chess's alpha-beta: the shared searches' descriptors (the schema checks

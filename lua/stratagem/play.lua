@@ -6,8 +6,8 @@ local M = {}
 local fmt = string.format
 
 local USAGE = "stratagem play GAME [SCENARIO] [--seats human,ai] [--seed N] [--load FILE] " ..
-              "[--depth N] [--time S] [--variant K=V,...] [--rules K=V,...] " ..
-              "[--weights K=V,...] [--ai K=V,...] [--save-prefs | --no-prefs]"
+              "[--position TEXT | --fen FEN] [--level 1-10] [--depth N] [--time S] [--delay S] [--variant K=V,...] " ..
+              "[--rules K=V,...] [--weights K=V,...] [--ai K=V,...] [--save-prefs | --no-prefs]"
 
 local HELP = [[
 Type a move in the game's notation, or several separated by ';' (played in order, all or
@@ -16,9 +16,11 @@ none: if one is refused, those before it are taken back), or one of:
   moves       list the legal moves (counts of a command as ranges: move A1 B2 1-20)
   hint        ask the AI what it would play (a line you can type back as it is)
   undo        take back your last move (and the AI's reply)
-  save FILE   save the game to FILE (load it with --load FILE)
+  save FILE   save the game to FILE (load it with --load FILE; chess: FILE.pgn writes PGN)
   help        this text
-  quit        leave the game]]
+  quit        leave the game (Ctrl-C asks whether to save it first)
+Ctrl-C while the computer thinks stops its search: it plays the best move found so far.
+The computer's strength: --level 1 (weakest) to 10 on the command line, or --depth/--time.]]
 
 M.USAGE, M.HELP = USAGE, HELP
 
@@ -63,12 +65,26 @@ local function parse_args(args)
       if not o.seed then error("--seed needs a whole number", 0) end
     elseif a == "--load" then
       o.load = value()
+    elseif a == "--position" or a == "--fen" then
+      o.position = value()
     elseif a == "--depth" then
       o.depth = math.tointeger(tonumber(value()))
       if not o.depth or o.depth < 1 then error("--depth needs a whole number of 1 or more", 0) end
     elseif a == "--time" then
       o.time = tonumber(value())
       if not o.time or o.time <= 0 then error("--time needs a number of seconds", 0) end
+    elseif a == "--level" then
+      local v = value()
+      o.level = math.tointeger(tonumber(v))
+      if not o.level or o.level < 1 or o.level > 10 then
+        error("--level needs a whole number from 1 (weakest) to 10 (strongest), got '" .. v .. "'", 0)
+      end
+    elseif a == "--delay" then
+      local v = value()
+      o.delay = tonumber(v)
+      if not o.delay or o.delay < 0 or o.delay > 3600 then
+        error("--delay needs a number of seconds from 0 to 3600, got '" .. v .. "'", 0)
+      end
     elseif a == "--rules" or a == "--weights" or a == "--ai" or a == "--variant" then
       o[a:sub(3)] = pairs_list(value(), a)
     elseif a == "--save-prefs" then
@@ -229,6 +245,7 @@ local function play_line(S, cmds)
       ok, res = pcall(play_command, S, c)
     end
     if not ok then
+      res = tostring(res):gsub("^[^\n]-%.lua:%d+: ", "")   -- the message, not where it was raised
       for _ = 1, played do g:undo() end
       forget_events(S)
       if #cmds == 1 then return nil, tostring(res) end
@@ -242,6 +259,51 @@ end
 
 local HINT_WIDTH = 6   -- "hint: " : the detail line lines up under the move
 
+-- A legal move as players read it: SAN where the game's defaults ask for it (play.san:
+-- chess), else as the game writes it.
+local function shown_move(g, m)
+  local ok, d = pcall(sg.defaults, g:game())
+  if ok and (d.play or {}).san and g.san then
+    local sok, san = pcall(g.san, g, m)
+    if sok then return san end
+  end
+  return m
+end
+
+-- The search's score encoding (src/games/game.h): a won game scores WIN minus its distance in
+-- plies; between WIN_MARGIN and WIN - MAX_PLY, a won game's final margin; evaluations stay
+-- inside (-WIN/2, WIN/2).
+local WIN, MAX_PLY = 1 << 28, 128
+local WIN_MARGIN = WIN - 1024
+
+-- A search's score as a player reads it, for the player the search moved for: "mate in 3",
+-- "wins in 5 moves", "wins by 12 discs", "draw", "+1.25 pawns"; never a raw internal value.
+-- A game's defaults may give play.score = {scale =, unit =, margin =, mate =}.
+function M.score_text(game, r)
+  local s = r.score
+  if type(s) ~= "number" then return nil end
+  if math.type(s) == "float" then return fmt("%.3f (mean result)", s) end
+  local ok, d = pcall(sg.defaults, game)
+  local sc = ok and (d.play or {}).score or {}
+  local a = math.abs(s)
+  if a >= WIN - MAX_PLY then
+    local moves = (WIN - a + 1) // 2
+    if sc.mate then return fmt("%s in %d", s > 0 and "mate" or "mated", moves) end
+    return fmt("%s in %d move%s", s > 0 and "wins" or "loses", moves, moves == 1 and "" or "s")
+  elseif a > WIN_MARGIN then
+    local m = a - WIN_MARGIN
+    return fmt("%s by %d%s", s > 0 and "wins" or "loses", m, sc.margin and (" " .. sc.margin) or "")
+  elseif a >= WIN // 2 then
+    return s > 0 and "wins" or "loses"
+  elseif s == 0 and r.exact then
+    return "draw"
+  end
+  if sc.scale then
+    return fmt("%+.2f%s", s / sc.scale, sc.unit and (" " .. sc.unit) or "")
+  end
+  return fmt("%+d%s", s, sc.unit and (" " .. sc.unit) or "")
+end
+
 -- The AI's advice for the player to move: a line that can be typed back as it is, then what
 -- the search found on a line of its own.
 local function hint(S)
@@ -249,14 +311,14 @@ local function hint(S)
   for k, v in pairs(S.ai) do h[k] = v end
   h.seed = S.seed
   local r = sg.search(S.g, h)
+  if r.stopped == "interrupted" then S.write("(Ctrl-C stopped the search)\n") end
   if r.moves then
     S.write(fmt("hint: %s\n", table.concat(r.moves, "; ")))
   else
-    S.write(fmt("hint: %s\n", r.move))
-    if r.score then
-      -- (a sampled or MCTS score is a mean, a float)
-      local score = math.type(r.score) == "float" and fmt("%.3f", r.score) or tostring(r.score)
-      S.write(fmt("%s(score %s%s)\n", (" "):rep(HINT_WIDTH), score,
+    S.write(fmt("hint: %s\n", shown_move(S.g, r.move)))
+    local score = M.score_text(S.g:game(), r)
+    if score then
+      S.write(fmt("%s(%s%s)\n", (" "):rep(HINT_WIDTH), score,
                   (r.depth or 0) > 0 and (", depth " .. r.depth) or ""))
     end
   end
@@ -268,6 +330,9 @@ local function ai_turn(S)
   local g, p = S.g, S.g:player()
   S.ai.seed = S.seed * 1000003 + g:ply()
   local r = sg.search(g, S.ai)
+  if r.stopped == "interrupted" then
+    S.write("(Ctrl-C stopped the search: the best move found so far is played)\n")
+  end
   if r.moves then
     S.write(fmt("%s (AI) plays %s   [%d positions generated, %.3f s]\n", who(S, p),
                 table.concat(r.moves, "; "), r.generated or 0, r.time))
@@ -280,12 +345,11 @@ local function ai_turn(S)
     end
   else
     if (r.depth or 0) > 0 then
-      -- (an MCTS score is a mean reward, a float)
-      local score = math.type(r.score) == "float" and fmt("%.3f", r.score) or tostring(r.score)
-      S.write(fmt("%s (AI) plays %s   [score %s, depth %d, %d nodes, %.3f s]\n", who(S, p),
-                  r.move, score, r.depth, r.nodes, r.time))
+      local score = M.score_text(g:game(), r)
+      S.write(fmt("%s (AI) plays %s   [%sdepth %d, %d nodes, %.3f s]\n", who(S, p),
+                  shown_move(g, r.move), score and (score .. ", ") or "", r.depth, r.nodes, r.time))
     else
-      S.write(fmt("%s (AI) plays %s\n", who(S, p), r.move))
+      S.write(fmt("%s (AI) plays %s\n", who(S, p), shown_move(g, r.move)))
     end
     g:play(r.move)
   end
@@ -323,6 +387,35 @@ local function person_moves(S, cmds)
   return false
 end
 
+local COMMANDS = {"board", "moves", "hint", "undo", "save", "help", "quit", "exit"}
+
+-- The edit distance of a and b (insertions, deletions, substitutions, swaps of neighbours).
+local function distance(a, b)
+  local d = {}
+  for i = 0, #a do d[i] = {[0] = i} end
+  for j = 0, #b do d[0][j] = j end
+  for i = 1, #a do
+    for j = 1, #b do
+      local cost = a:sub(i, i) == b:sub(j, j) and 0 or 1
+      d[i][j] = math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+      if i > 1 and j > 1 and a:sub(i, i) == b:sub(j - 1, j - 1) and a:sub(i - 1, i - 1) == b:sub(j, j) then
+        d[i][j] = math.min(d[i][j], d[i - 2][j - 2] + 1)
+      end
+    end
+  end
+  return d[#a][#b]
+end
+
+-- The command a mistyped word was meant to be, if one is close to it.
+function M.meant(word)
+  word = word:lower()
+  if #word < 3 or not word:match("^%a+$") then return nil end
+  for _, c in ipairs(COMMANDS) do
+    if word ~= c and distance(word, c) <= (#c >= 5 and 2 or 1) then return c end
+  end
+  return nil
+end
+
 -- One line typed by a person whose turn it is: a command of the program, or moves.
 -- Returns "quit" to leave, else whether the board is to be drawn next.
 local function person_line(S, line)
@@ -339,7 +432,9 @@ local function person_line(S, line)
   elseif line == "board" then
     return true
   elseif line == "moves" then
-    local ms = M.group_moves(g:moves())
+    local ms = g:moves()
+    for i, m in ipairs(ms) do ms[i] = shown_move(g, m) end
+    ms = M.group_moves(ms)
     -- moves with spaces in them (Chexers, Star Chess) are listed one a line
     local spaced = false
     for _, m in ipairs(ms) do spaced = spaced or m:find(" ") ~= nil end
@@ -352,11 +447,53 @@ local function person_line(S, line)
     if rest == "" then
       S.write("save needs a file name: save FILE\n")
     else
-      local ok, serr = g:save(rest)
+      local ok, serr
+      if rest:lower():match("%.pgn$") and g:game() == "chess" then
+        ok, serr = sg.chess.pgn.save(rest, {game = g, tags = {White = who(S, 1), Black = who(S, 2),
+                                                             Date = os.date("%Y.%m.%d")}})
+      else
+        ok, serr = g:save(rest)
+      end
+      if ok then S.saved = {ply = g:ply(), path = rest} end
       S.write(ok and ("saved to " .. rest .. "\n") or (serr .. "\n"))
     end
   else
+    local meant = not line:find("[%s;]") and not g:legal(line) and M.meant(line)
+    if meant then
+      S.write(fmt("unknown command or move '%s'; did you mean %s?\n", line, meant))
+      return false
+    end
     return person_moves(S, split_commands(line))
+  end
+  return false
+end
+
+-- Ctrl-C at the prompt: save and leave, leave, or go on.  Returns "quit" or false.
+local function leave_question(S)
+  local g = S.g
+  local line = S.ask("\nLeave the game? s = save it first, l = leave without saving, " ..
+                     "Enter = go on playing: ")
+  local a = line and line:match("^%s*(%a?)") or "l"
+  a = a:lower()
+  if a == "s" then
+    local default = g:game() .. ".sav"
+    local name = S.ask(fmt("save to [%s]: ", default))
+    if name == nil then
+      S.write("\nnot saved\n")
+      return "quit"
+    end
+    name = name:match("^%s*(.-)%s*$")
+    if name == "" then name = default end
+    local ok, serr = g:save(name)
+    if not ok then
+      S.write(tostring(serr) .. "\n(not left: type 'save FILE' with another name, or 'quit')\n")
+      return false
+    end
+    S.write("saved to " .. name .. " (stratagem play --load " .. name .. " goes on with it)\n")
+    return "quit"
+  elseif a == "l" or a == "q" or a == "n" or a == "y" then
+    S.write("left without saving\n")
+    return "quit"
   end
   return false
 end
@@ -392,30 +529,91 @@ local function play_game(S)
       game_over(S)
       return true, g
     end
-    if board then show_board(S) end
     local p = g:player()
-    if S.seats[p] == "ai" then
-      ai_turn(S)
-      board = not S.multi or watching or S.seats[g:player()] == "human"
-    else
-      S.write(fmt("%s to move> ", who(S, p)))
-      local line = S.read()
-      if line == nil then
-        S.write("\n")
-        return true, g
+    -- one step: the board, then the AI's move or a line typed; Ctrl-C outside a search and
+    -- the prompt ("interrupted!" from the Lua code between) asks, as at the prompt
+    local ok, r = pcall(function()
+      if board then show_board(S) end
+      if S.seats[p] == "ai" then
+        local t0 = sg.clock()
+        ai_turn(S)
+        board = not S.multi or watching or S.seats[g:player()] == "human"
+        if watching and S.delay > 0 and (not S.multi or g:player() == 1 or
+                                         g:status() ~= "playing") then
+          sg.sleep(math.max(0, S.delay - (sg.clock() - t0)))
+        end
+        return nil
       end
-      local r = person_line(S, line:match("^%s*(.-)%s*$"))
-      if r == "quit" then return true, g end
+      local line, why = S.ask(fmt("%s to move> ", who(S, p)))
+      if line == nil then return why == "interrupted" and "interrupted" or "eof" end
+      local res = person_line(S, line:match("^%s*(.-)%s*$"))
+      if res == "quit" then return "quit" end
       -- a person's turn begins: another person's after this one's (people only)
-      board = r or (S.multi and g:player() ~= p and S.seats[g:player()] == "human")
+      board = res or (S.multi and g:player() ~= p and S.seats[g:player()] == "human")
+      return nil
+    end)
+    if not ok then
+      if r ~= "interrupted!" then error(r, 0) end
+      r = "interrupted"
+    end
+    if r == "eof" then
+      if S.saved and S.saved.ply == g:ply() then
+        S.write("\nend of input (the game is saved in " .. S.saved.path .. ")\n")
+      else
+        S.write("\nend of input: the game was not saved (type 'save FILE' to keep a game)\n")
+      end
+      return true, g
+    elseif r == "interrupted" then
+      if leave_question(S) == "quit" then return true, g end
+      board = false
+    elseif r == "quit" then
+      return true, g
     end
   end
 end
 
 -- Play one game; input and output are functions so tests can drive it.
+-- The computer's settings at a level from 1 (weakest) to 10: the game's own table of levels
+-- (play.levels in its defaults), else a time per move from 0.02 s to 12 s, and for the
+-- depth-first searches a depth of 1 to 3 at the three lowest levels.  false: the setting left
+-- out.
+local LEVEL_TIME = {0.02, 0.05, 0.1, 0.2, 0.4, 0.8, 1.5, 3, 6, 12}
+M.LEVEL_TIME = LEVEL_TIME
+function M.level_settings(game, ai, level)
+  local d = sg.defaults(game)
+  local given = (d.play or {}).levels
+  if given and given[level] then
+    local out = {}
+    for k, v in pairs(given[level]) do out[k] = v end
+    return out
+  end
+  local algo = ai.algo
+  local ok, names = pcall(sg.search_options, game, algo)
+  local takes = {}
+  for _, k in ipairs(ok and names or {}) do takes[k] = true end
+  local out = {}
+  if takes.time then out.time = LEVEL_TIME[level] end
+  local deep = algo == nil or algo == "alphabeta" or algo == "maxn" or algo == "paranoid" or
+               algo == "brs"
+  if deep and takes.depth then out.depth = level <= 3 and level or false end
+  return out
+end
+
 function M.run(o, read, write)
-  read = read or function() return io.read("l") end
   write = write or function(s) io.write(s); io.flush() end
+  -- a line asked for with a prompt: nil and "eof" or "interrupted" (Ctrl-C) when none
+  local ask
+  local term_ok, term = pcall(require, "stratagem.term")
+  if read == nil and term_ok then
+    ask = function(prompt) return term.readline(prompt) end
+    read = function() return (term.readline("")) end
+  else
+    read = read or function() return io.read("l") end
+    ask = function(prompt)
+      write(prompt)
+      return read()
+    end
+  end
   local g, err
   if o.save_prefs and o.no_prefs then
     return nil, "--save-prefs and --no-prefs contradict each other: give one"
@@ -442,8 +640,18 @@ function M.run(o, read, write)
       return nil, "--load takes the saved game's own rules, weights and variant: " ..
                   "drop --variant, --rules and --weights"
     end
-    g, err = sg.loadfile(o.load)
-    if not g then return nil, err end
+    if o.position then return nil, "--load and --position contradict each other: give one" end
+    if o.load:lower():match("%.pgn$") then
+      -- a PGN file: its last game goes on
+      local games, perr = sg.chess.pgn.load(o.load)
+      if not games then return nil, perr end
+      if #games == 0 then return nil, o.load .. ": no game in this PGN file" end
+      local rec = games[#games]
+      g = rec.game:copy()
+    else
+      g, err = sg.loadfile(o.load)
+      if not g then return nil, err end
+    end
     o.game = g:game()
   else
     local scenario
@@ -453,7 +661,7 @@ function M.run(o, read, write)
     end
     local ok, r, e = pcall(sg.new, o.game, {seed = o.seed, rules = chosen.rules,
                                             weights = chosen.weights, variant = chosen.variant,
-                                            scenario = scenario})
+                                            scenario = scenario, position = o.position})
     if not ok then return nil, (tostring(r):gsub("^.-sg%.new: ", "")) end
     g, err = r, e
     if not g then return nil, err end
@@ -478,6 +686,11 @@ function M.run(o, read, write)
       local takes = {}
       for _, k in ipairs(names_) do takes[k] = true end
       for k in pairs(ai) do if not takes[k] then ai[k] = nil end end
+    end
+  end
+  if o.level then
+    for k, v in pairs(M.level_settings(o.game, ai, o.level)) do
+      if v == false then ai[k] = nil else ai[k] = v end
     end
   end
   ai.depth, ai.time = o.depth or ai.depth, o.time or ai.time
@@ -518,9 +731,8 @@ function M.run(o, read, write)
       local human = false
       for _, s in ipairs(seats) do human = human or s == "human" end
       if human then
-        write(fmt("Save these settings as your preferences for %s (%s)? [y/N] ", o.game,
-                  sg.prefs.path() or "no place for them"))
-        local answer = read()
+        local answer = ask(fmt("Save these settings as your preferences for %s (%s)? [y/N] ",
+                               o.game, sg.prefs.path() or "no place for them"))
         save = answer ~= nil and answer:match("^%s*[yY]") ~= nil
       end
     end
@@ -536,8 +748,24 @@ function M.run(o, read, write)
   end
   write(fmt("%s. Moves: %s. Type 'help' for commands.\n", d.title or o.game,
             d.notation or "see g:moves()"))
-  return play_game({g = g, seats = seats, names = names, ai = ai, write = write, read = read,
-                    seed = o.seed or g:config().seed, colour = sg.isatty()})
+  if o.level then
+    local parts = {}
+    for _, k in ipairs({"algo", "depth", "time"}) do
+      if ai[k] ~= nil then parts[#parts + 1] = k .. " " .. tostring(ai[k]) end
+    end
+    write(fmt("Level %d: %s.\n", o.level, table.concat(parts, ", ")))
+  end
+  -- a whole game of computers is watched: each move (or full turn) stays on the screen
+  local delay = 0
+  if sg.isatty() then delay = o.delay or 0.5 end
+  -- Ctrl-C stops the computer's search (it plays what it found) instead of the program
+  local gentle_before = term_ok and term.gentle(true)
+  local ok, done, res = pcall(play_game, {g = g, seats = seats, names = names, ai = ai,
+                                          write = write, read = read, ask = ask, delay = delay,
+                                          seed = o.seed or g:config().seed, colour = sg.isatty()})
+  if term_ok then term.gentle(gentle_before) end
+  if not ok then error(done, 0) end
+  return done, res
 end
 
 function M.main(...)

@@ -15,3 +15,11 @@ double clock_now(void) {
 void interrupt_request(void) { interrupted = 1; }
 int interrupt_pending(void) { return interrupted != 0; }
 void interrupt_clear(void) { interrupted = 0; }
+
+static volatile sig_atomic_t gentle = 0;
+int interrupt_set_gentle(int on) {
+  int was = gentle;
+  gentle = on != 0;
+  return was;
+}
+int interrupt_gentle(void) { return gentle != 0; }

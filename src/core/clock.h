@@ -12,4 +12,10 @@ void interrupt_request(void);
 int interrupt_pending(void);
 void interrupt_clear(void);
 
+/* Gentle mode (the REPL's prompt, a game being played): a search that Ctrl-C stops returns
+   the best it found so far, marked interrupted, instead of raising, and a second Ctrl-C does
+   not end the program.  interrupt_set_gentle returns the mode before. */
+int interrupt_set_gentle(int on);
+int interrupt_gentle(void);
+
 #endif

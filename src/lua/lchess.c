@@ -136,7 +136,7 @@ static int lsearch(lua_State *L) {
     return luaL_error(L, "%s", err);
   if (le.failed)
     return lua_error(L);
-  if (r->stopped == SEARCH_INTERRUPTED)
+  if (r->stopped == SEARCH_INTERRUPTED && !lgame_keep_partial())
     return lgame_interrupted(L);
   lua_createtable(L, 0, 14);
   char b[6];
@@ -171,6 +171,8 @@ static int lsearch(lua_State *L) {
   lua_setfield(L, -2, "candidates");
   if (r->stopped == SEARCH_LIMIT)
     lua_pushliteral(L, "limit");
+  else if (r->stopped == SEARCH_INTERRUPTED)
+    lua_pushliteral(L, "interrupted");
   else
     lua_pushnil(L);
   lua_setfield(L, -2, "stopped");

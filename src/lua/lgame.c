@@ -31,6 +31,13 @@ int lgame_interrupted(lua_State *L) {
   return luaL_error(L, "interrupted!");
 }
 
+int lgame_keep_partial(void) {
+  if (!interrupt_gentle())
+    return 0;
+  interrupt_clear();
+  return 1;
+}
+
 /* Room for `need` states (and need - 1 moves); raises on no memory (the userdata still owns
    everything it had). */
 static void reserve(lua_State *L, lgame *g, int need) {

@@ -180,6 +180,8 @@ static void push_result(lua_State *L, const lgame *g, int algo, const search_res
   lua_setfield(L, -2, "hash_hits");
   if (r->stopped == SEARCH_LIMIT)
     lua_pushliteral(L, "limit");
+  else if (r->stopped == SEARCH_INTERRUPTED)
+    lua_pushliteral(L, "interrupted");
   else
     lua_pushnil(L);
   lua_setfield(L, -2, "stopped");
@@ -253,6 +255,8 @@ static void push_multi_result(lua_State *L, const lgame *g, int algo, const mult
   }
   if (r->stopped == SEARCH_LIMIT)
     lua_pushliteral(L, "limit");
+  else if (r->stopped == SEARCH_INTERRUPTED)
+    lua_pushliteral(L, "interrupted");
   else
     lua_pushnil(L);
   lua_setfield(L, -2, "stopped");
@@ -280,7 +284,7 @@ static int lsearch_multi(lua_State *L, lgame *g, int algo, const multi_opts *o) 
                                    : multi_mcts(c, g->cfg, st, o, r, err);
   if (rc != 0)
     return luaL_error(L, "%s", err);
-  if (r->stopped == SEARCH_INTERRUPTED)
+  if (r->stopped == SEARCH_INTERRUPTED && !lgame_keep_partial())
     return lgame_interrupted(L);
   push_multi_result(L, g, algo, r);
   return 1;
@@ -296,7 +300,7 @@ static int lsearch_hidden(lua_State *L, lgame *g, int algo, const multi_opts *o)
                              : hidden_ismcts(c, g->cfg, st, o, r, err);
   if (rc != 0)
     return luaL_error(L, "%s", err);
-  if (r->stopped == SEARCH_INTERRUPTED)
+  if (r->stopped == SEARCH_INTERRUPTED && !lgame_keep_partial())
     return lgame_interrupted(L);
   lua_createtable(L, 0, 14);
   lua_pushstring(L, algos[algo]);
@@ -334,6 +338,8 @@ static int lsearch_hidden(lua_State *L, lgame *g, int algo, const multi_opts *o)
   lua_setfield(L, -2, "exact");
   if (r->stopped == SEARCH_LIMIT)
     lua_pushliteral(L, "limit");
+  else if (r->stopped == SEARCH_INTERRUPTED)
+    lua_pushliteral(L, "interrupted");
   else
     lua_pushnil(L);
   lua_setfield(L, -2, "stopped");
@@ -378,7 +384,7 @@ static int lsearch(lua_State *L) {
                                   : search_random(c, g->cfg, st, o, r, err);
   if (rc != 0)
     return luaL_error(L, "%s", err);
-  if (r->stopped == SEARCH_INTERRUPTED)
+  if (r->stopped == SEARCH_INTERRUPTED && !lgame_keep_partial())
     return lgame_interrupted(L);
   push_result(L, g, algo, r);
   return 1;

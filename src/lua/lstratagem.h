@@ -28,6 +28,10 @@ const void *lgame_state(const lgame *g);
 void lgame_pushmove(lua_State *L, const lgame *g, const void *st, sg_move m);
 /* Raise "interrupted!" and clear the flag (a Ctrl-C stopped a C loop). */
 int lgame_interrupted(lua_State *L);
+/* A search stopped by Ctrl-C in gentle mode (core/clock.h): 1, the flag cleared, and the
+   caller returns what the search found marked stopped = "interrupted"; else 0, and the caller
+   raises with lgame_interrupted. */
+int lgame_keep_partial(void);
 /* Play legal move m on g, keeping the state before it for undo (raises on no memory). */
 void lgame_push(lua_State *L, lgame *g, sg_move m);
 

@@ -1,0 +1,165 @@
+-- 045-terminal.lua: what a person meets at the terminal: play's prompt (Ctrl-C, end of input,
+-- mistyped commands, scores in the game's terms, levels, chess in SAN and PGN, --delay) and
+-- the REPL (results shown as values, help, exit and quit, completion, the history file).
+package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
+local t = require "tap"
+local sg = require "stratagem"
+local play = require "stratagem.play"
+local repl = require "stratagem.repl"
+local S = t.q(t.stratagem)
+
+-- a game driven by lines (a function line gets the output so far; a table line {nil, why}
+-- is read as nil and why: "interrupted" is Ctrl-C at the prompt)
+local function session(o, lines)
+  local out, i = {}, 0
+  o.no_prefs = true
+  local ok, g = play.run(o, function()
+    i = i + 1
+    local l = lines[i]
+    if type(l) == "function" then l = l(table.concat(out)) end
+    if type(l) == "table" then return l[1], l[2] end
+    return l
+  end, function(s) out[#out + 1] = s end)
+  return table.concat(out), g, ok
+end
+
+-- ---- play ----
+
+-- a mistyped command: a suggestion, not "malformed move"; the game unchanged
+local out, g = session({game = "othello"}, {"hlep", "mvoes", "quti", "undoo", "quit"})
+t.like(out, "unknown command or move 'hlep'; did you mean help%?", "hlep: did you mean help?")
+t.like(out, "did you mean moves%?", "mvoes: moves")
+t.like(out, "did you mean quit%?", "quti: quit")
+t.like(out, "did you mean undo%?", "undoo: undo")
+t.is(g:ply(), 0, "nothing was played")
+t.is(play.meant("d3"), nil, "a move is no command")
+t.is(play.meant("zzzz"), nil, "nor a word far from every command")
+out = session({game = "othello"}, {"z9", "quit"})
+t.like(out, "> malformed move 'z9': expected a square", "a malformed move still says what is wrong with it")
+
+-- end of input: nothing saved, and it says so; after a save it says where
+out = session({game = "tictactoe"}, {"b2"})
+t.like(out, "end of input: the game was not saved", "end of input says nothing was saved")
+local dir = os.tmpname()
+os.remove(dir)
+os.execute("mkdir -p " .. t.q(dir))
+out = session({game = "tictactoe"}, {"b2", "save " .. dir .. "/a.sav"})
+t.like(out, "end of input %(the game is saved in .-a%.sav%)", "after a save, where it is")
+
+-- Ctrl-C at the prompt: save and leave, leave, or go on
+out, g = session({game = "tictactoe"}, {"b2", {nil, "interrupted"}, "s", dir .. "/ctrlc.sav"})
+t.like(out, "Leave the game%? s = save it first, l = leave without saving, Enter = go on",
+       "Ctrl-C at the prompt asks")
+t.like(out, "saved to .-ctrlc%.sav", "s: saved")
+local back = sg.loadfile(dir .. "/ctrlc.sav")
+t.ok(back and back:ply() == g:ply() and back:ply() == 2, "the saved game loads with its moves")
+out, g = session({game = "tictactoe"}, {"b2", {nil, "interrupted"}, "", "moves",
+                                        {nil, "interrupted"}, "l"})
+t.like(out, "left without saving", "l: left without saving")
+t.like(out, "Enter = go on playing: x to move> [abc][123] ", "Enter went on playing")
+t.is(g:ply(), 2, "and the game was not changed")
+out = session({game = "tictactoe"}, {{nil, "interrupted"}, "s", dir .. "/no/such/dir/x.sav", "quit"})
+t.like(out, "not left", "a save that fails does not leave the game")
+
+-- scores in the game's terms, never a raw value
+local WIN = 1 << 28
+t.is(play.score_text("chess", {score = WIN - 5}), "mate in 3", "chess: mate in 3 (5 plies)")
+t.is(play.score_text("chess", {score = -(WIN - 4)}), "mated in 2", "chess: mated in 2")
+t.is(play.score_text("chess", {score = 125}), "+1.25 pawns", "chess: pawns")
+t.is(play.score_text("chess", {score = -40}), "-0.40 pawns", "chess: a negative score")
+t.is(play.score_text("othello", {score = WIN - 1024 + 12, exact = true}), "wins by 12 discs",
+     "othello: an exact margin in discs")
+t.is(play.score_text("connect4", {score = WIN - 1}), "wins in 1 move", "a win in 1")
+t.is(play.score_text("tictactoe", {score = 0, exact = true}), "draw", "an exact 0: draw")
+t.is(play.score_text("connect4", {score = 7}), "+7", "an evaluation as it is, signed")
+out = session({game = "chess", position = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", level = 4},
+              {"hint", "quit"})
+t.like(out, "hint: Ra8#?\n +%(mate in 1", "a chess hint: SAN and mate in 1")
+t.ok(not out:find("%d%d%d%d%d%d%d"), "no raw internal score anywhere")
+
+-- chess in SAN, from a FEN, saved and loaded as PGN
+out, g = session({game = "chess", level = 1}, {"e4", "moves", "save " .. dir .. "/g.pgn", "quit"})
+t.like(out, "black %(AI%) plays [NBRQK]?[a-h]?x?[a-h][1-8]", "the AI's move in SAN")
+t.like(out, "white to move> [^\n]*Nf3", "moves in SAN")
+local games = assert(sg.chess.pgn.load(dir .. "/g.pgn"))
+t.is(#games, 1, "save FILE.pgn writes PGN")
+t.is(games[1].moves[1], "e4", "with the moves")
+out, g = session({game = "chess", load = dir .. "/g.pgn", level = 1}, {"quit"})
+t.is(g:ply(), 2, "--load FILE.pgn goes on with the game")
+local ok, err = play.run({game = "chess", position = "not a fen", no_prefs = true},
+                         function() return nil end, function() end)
+t.ok(not ok and err:find("FEN"), "a bad --fen: the position's message")
+
+-- levels: 1 to 10, mapped to search limits; bad values refused by name
+local lv1 = play.level_settings("othello", {depth = 5}, 1)
+local lv10 = play.level_settings("othello", {depth = 5}, 10)
+t.ok(lv1.depth == 1 and lv1.time == play.LEVEL_TIME[1], "othello level 1: depth 1")
+t.ok(lv10.depth == false and lv10.time == play.LEVEL_TIME[10], "level 10: by time alone")
+local lsc = play.level_settings("starchess", {algo = "predict", turns = 3}, 5)
+t.ok(lsc.time == play.LEVEL_TIME[5] and lsc.depth == nil, "Star Chess's predictor: a time")
+out = session({game = "othello", level = 2}, {"quit"})
+t.like(out, "Level 2: depth 2, time 0%.05", "the level is shown")
+local _, e = t.run(S .. " play othello --level 0 --no-prefs </dev/null")
+t.like(e, "%-%-level needs a whole number from 1 %(weakest%) to 10 %(strongest%), got '0'",
+       "--level 0 refused")
+_, e = t.run(S .. " play othello --delay x --no-prefs </dev/null")
+t.like(e, "%-%-delay needs a number of seconds", "--delay x refused")
+local o2 = t.run(S .. " play tictactoe --seats ai,ai --delay 5 --no-prefs </dev/null")
+t.like(o2, "Drawn%.", "--delay: a game of AIs with standard output not a terminal plays at once")
+local n = 0
+for _ in o2:gmatch("Drawn%.") do n = n + 1 end
+t.is(n, 1, "the result is printed once")
+
+-- ---- the REPL ----
+
+local r = t.run(S, 'x = {move = "e4", score = 25, pv = {"e4", "e5"}}\nx\n{1, 2, 3}\n"text"\n')
+t.like(r, '{move = "e4", pv = {"e4", "e5"}, score = 25}', "a table shown as a value")
+t.like(r, "{1, 2, 3}", "an array")
+t.like(r, "\ntext\n", "a string as it is")
+t.ok(not r:find("table: 0x"), "no table addresses")
+r = t.run(S, "t = {} for i = 1, 100 do t[i] = i end\nt\n")
+t.like(r, "%.%.%. %(70 more%)", "a long table is cut, saying how much more")
+t.like(repl.show_value({a = {b = {c = 1}}}), "a = {b = {...}}", "one level deep")
+r = t.run(S, "help\n")
+t.like(r, "sg%.games%(%)", "help: how to begin")
+r = t.run(S, "help(sg.search)\n")
+t.like(r, "### sg%.search", "help(sg.search): its reference")
+r = t.run(S, "help(sg.new('tictactoe').play)\n")
+t.like(r, "### g:play", "help of a game method")
+r = t.run(S, "print(1)\nexit\nprint(2)\n")
+t.ok(r:find("1\n") and not r:find("2\n"), "exit leaves")
+r = t.run(S, "quit()\nprint(2)\n")
+t.ok(not r:find("2\n"), "quit() leaves")
+t.is_deeply(repl.complete("sg.sea", {sg = sg}),
+            {"sg.search", "sg.search_algos", "sg.search_check", "sg.search_options",
+             "sg.search_schema", "sg.search_table"}, "completion of sg.sea")
+local env = {g = sg.new("tictactoe"), sg = sg}
+local c = repl.complete("g:pl", env)
+t.ok(#c >= 2 and c[1] == "g:play" and c[2] == "g:player", "completion of a game's methods")
+t.is_deeply(repl.complete("sg.new.x", env), {}, "nothing below a function")
+t.ok(#repl.complete("whi", {}) == 1, "keywords")
+local xdg = dir .. "/state"
+local saved_home = os.getenv("XDG_STATE_HOME")
+local hp = t.run("XDG_STATE_HOME=" .. t.q(xdg) .. " " .. S ..
+                 " -e 'print(require(\"stratagem.repl\").history_path())'")
+t.like(hp, "state/stratagem/history", "the history file is in the XDG state folder")
+t.ok(io.open(xdg .. "/stratagem", "r") ~= nil, "its folder made")
+assert(saved_home == os.getenv("XDG_STATE_HOME"))
+
+-- ---- the program installed elsewhere than configured (make install prefix=DIR), or copied ----
+local bin = t.stratagem:match("^%S+")
+local reloc = dir .. "/reloc"
+os.execute(table.concat({"mkdir -p", t.q(reloc .. "/bin"), t.q(reloc .. "/share/stratagem"), "&&",
+  "cp", t.q(bin), t.q(reloc .. "/bin/stratagem"), "&&",
+  "ln -s", t.q(sg.paths.lua), t.q(reloc .. "/share/stratagem/lua")}, " "))
+local ro, re = t.run("env -u STRATAGEM_LUADIR " .. t.q(reloc .. "/bin/stratagem") ..
+                     " -e 'print(#require(\"stratagem\").games())'")
+t.ok(tonumber(ro) and tonumber(ro) >= 10 and re == "",
+     "a program under DIR/bin finds its Lua files in DIR/share/stratagem (" .. ro:gsub("\n", "") .. ")")
+os.execute("cp " .. t.q(bin) .. " " .. t.q(dir .. "/alone"))
+ro, re = t.run("env -u STRATAGEM_LUADIR " .. t.q(dir .. "/alone") .. " -e 'print(1)'")
+t.like(re, "cannot find the Lua half of stratagem .-STRATAGEM_LUADIR=DIR",
+       "a copied program says what it cannot find and how to point to it")
+
+os.execute("rm -rf " .. t.q(dir))
+t.done()
