@@ -92,13 +92,16 @@ static void laction(int sig) {
     lua_sethook(globalL, lstop, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
 }
 
-static void set_sigint(void (*handler)(int)) {
-  struct sigaction sa;
+/* Install handler for SIGINT; returns the one it replaces. */
+static void (*set_sigint(void (*handler)(int)))(int) {
+  struct sigaction sa, old;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = handler;
   sigemptyset(&sa.sa_mask);
   sa.sa_flags = 0;   /* no SA_RESTART: a read at the prompt returns EINTR */
-  sigaction(SIGINT, &sa, NULL);
+  if (sigaction(SIGINT, &sa, &old) != 0)
+    return SIG_DFL;
+  return old.sa_handler;
 }
 
 static int msghandler(lua_State *L) {
@@ -301,12 +304,12 @@ static int repl_getc(FILE *f) {
 /* A line through readline; NULL at end of input; *interrupted set when Ctrl-C abandoned it. */
 static char *read_line_tty(const char *prompt, int *interrupted) {
   prompt_interrupted = 0;
-  set_sigint(prompt_action);
+  void (*before)(int) = set_sigint(prompt_action);
 #if RL_READLINE_VERSION >= 0x0801
   rl_getc_function = repl_getc;
 #endif
   char *line = readline(prompt);
-  set_sigint(SIG_DFL);
+  set_sigint(before);   /* as it was: a subcommand's Lua code keeps its handler */
   if (prompt_interrupted) {
     *interrupted = 1;
     free(line);
@@ -329,12 +332,12 @@ static char *read_line(const char *prompt, int *interrupted) {
     fflush(stdout);
   }
   prompt_interrupted = 0;
-  set_sigint(prompt_action);   /* no SA_RESTART: getline returns at Ctrl-C */
+  void (*before)(int) = set_sigint(prompt_action);   /* no SA_RESTART: getline returns */
   errno = 0;
   char *buf = NULL;            /* a whole line, however long */
   size_t cap = 0;
   ssize_t got = getline(&buf, &cap, stdin);
-  set_sigint(SIG_DFL);
+  set_sigint(before);
   if (got < 0) {
     free(buf);
     if (prompt_interrupted && !feof(stdin)) {

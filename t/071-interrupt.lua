@@ -106,6 +106,41 @@ for _, s in ipairs(searches) do
   t.like(err, "interrupted!", "search " .. s[1] .. ": the error says so")
 end
 
+-- at a terminal (a pseudo-terminal made by script(1)): Ctrl-C stops a search, which returns
+-- what it found (the REPL), or which plays its best move so far (play with a person seated)
+if os.execute("command -v script >/dev/null 2>&1") then
+  local function at_tty(cmd, feed, kill_after, pattern)
+    local out = os.tmpname()
+    local parts = {"("}
+    for _, f in ipairs(feed) do
+      parts[#parts + 1] = string.format("sleep %g; printf %s;", f[1] * t.slow, t.q(f[2]))
+    end
+    parts[#parts + 1] = string.format(") | timeout %g script -qfc %s /dev/null > %s 2>&1 &",
+                                      30 * t.slow, t.q(cmd), t.q(out))
+    parts[#parts + 1] = string.format("sleep %g; pkill -INT -f %s; wait", kill_after * t.slow,
+                                      t.q("^" .. cmd:gsub("%p", "\\%0") .. "$"))
+    os.execute(table.concat(parts, " "))
+    local f = io.open(out, "rb")
+    local text = f and f:read("a") or ""
+    if f then f:close() end
+    os.remove(out)
+    return (text:gsub("\r", ""))
+  end
+  local text = at_tty(t.stratagem, {{1, 'g = sg.new("othello")\n'},
+    {0.3, "r = sg.search(g, {depth = 30}); print(r.stopped, g:legal(r.move))\n"},
+    {2.5, 'print("after")\n'}, {0.5, ""}}, 2.5)
+  t.like(text, "interrupted\ttrue\n", "REPL at a terminal: Ctrl-C, and the search returns its " ..
+         "move so far, marked stopped = \"interrupted\"")
+  t.like(text, 'print%("after"%)\n[^\n]-after\n', "and the REPL goes on")
+  text = at_tty(t.stratagem .. " play othello --no-prefs --ai depth=30", {{1.5, "d3\n"}, {4, "quit\n"},
+    {1, ""}}, 3)
+  t.like(text, "%(Ctrl%-C stopped the search: the best move found so far is played%)\n" ..
+         "white %(AI%) plays %a%d", "play at a terminal: Ctrl-C while the AI thinks plays its move")
+  t.like(text, "black to move> quit", "and the game goes on")
+else
+  t.skip("script(1) is not installed: no pseudo-terminal for the Ctrl-C tests at a terminal", 4)
+end
+
 -- the time limit of every algorithm that takes one (loose bound: see above)
 local timed = {
   {"chess", {depth = 60, time = 0.3}},

@@ -553,7 +553,7 @@ local function play_game(S)
       return nil
     end)
     if not ok then
-      if r ~= "interrupted!" then error(r, 0) end
+      if not tostring(r):find("interrupted!", 1, true) then error(r, 0) end
       r = "interrupted"
     end
     if r == "eof" then
@@ -563,6 +563,9 @@ local function play_game(S)
         S.write("\nend of input: the game was not saved (type 'save FILE' to keep a game)\n")
       end
       return true, g
+    elseif r == "interrupted" and watching then
+      S.write("\ninterrupted: the game was not saved\n")
+      error("interrupted!", 0)
     elseif r == "interrupted" then
       if leave_question(S) == "quit" then return true, g end
       board = false
@@ -696,10 +699,8 @@ function M.run(o, read, write)
   ai.depth, ai.time = o.depth or ai.depth, o.time or ai.time
   for k, v in pairs(o.ai or {}) do ai[k] = v end
   -- check the AI settings now rather than at the AI's first move
-  local ok_ai, why = pcall(sg.search, g:copy(), ai)
-  if not ok_ai and not tostring(why):find("game is over") then
-    return nil, "--ai: " .. tostring(why):gsub("^.-sg%.search: ", "")
-  end
+  local ok_ai, why = sg.search_check(o.game, ai)
+  if not ok_ai then return nil, "--ai: " .. tostring(why) end
   -- settings given on the command line may become the player's preferences
   local changed = false   -- does the command line change what the preferences give?
   if o.seats then
@@ -758,8 +759,11 @@ function M.run(o, read, write)
   -- a whole game of computers is watched: each move (or full turn) stays on the screen
   local delay = 0
   if sg.isatty() then delay = o.delay or 0.5 end
-  -- Ctrl-C stops the computer's search (it plays what it found) instead of the program
-  local gentle_before = term_ok and term.gentle(true)
+  -- with a person playing, Ctrl-C stops the computer's search (it plays what it found)
+  -- instead of the game; a game of computers alone it ends
+  local human = false
+  for _, seat in ipairs(seats) do human = human or seat == "human" end
+  local gentle_before = term_ok and term.gentle(human)
   local ok, done, res = pcall(play_game, {g = g, seats = seats, names = names, ai = ai,
                                           write = write, read = read, ask = ask, delay = delay,
                                           seed = o.seed or g:config().seed, colour = sg.isatty()})
@@ -779,7 +783,14 @@ function M.main(...)
       return fail(fmt("unknown game '%s' (known games: %s)", o.game, table.concat(sg.games(), ", ")))
     end
   end
-  local done, err = M.run(o)
+  local ok, done, err = pcall(M.run, o)
+  if not ok then
+    if tostring(done):find("interrupted!", 1, true) then   -- Ctrl-C: no traceback
+      io.stderr:write("stratagem: play: interrupted!\n")
+      return 130
+    end
+    error(done, 0)
+  end
   if not done then
     io.stderr:write("stratagem: play: ", tostring(err), "\n")
     return 1
