@@ -117,8 +117,10 @@ if os.execute("command -v script >/dev/null 2>&1") then
     end
     parts[#parts + 1] = string.format(") | timeout %g script -qfc %s /dev/null > %s 2>&1 &",
                                       30 * t.slow, t.q(cmd), t.q(out))
-    parts[#parts + 1] = string.format("sleep %g; pkill -INT -f %s; wait", kill_after * t.slow,
-                                      t.q("^" .. cmd:gsub("%p", "\\%0") .. "$"))
+    -- the program's process found by its command line in /proc (procps may be missing)
+    parts[#parts + 1] = string.format("sleep %g; for d in /proc/[0-9]*; do " ..
+      "if [ \"$(tr '\\0' ' ' < $d/cmdline 2>/dev/null)\" = %s ]; then kill -INT ${d#/proc/}; fi; " ..
+      "done; wait", kill_after * t.slow, t.q(cmd .. " "))
     os.execute(table.concat(parts, " "))
     local f = io.open(out, "rb")
     local text = f and f:read("a") or ""
