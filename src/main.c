@@ -31,6 +31,9 @@
 static const char *progname = PROGNAME;
 static lua_State *globalL = NULL;   /* only for the signal handler, as in lua.c */
 
+static const char *subcommand_names =
+    "bench, games, help, job, match, merge, perft, play, prefs, sprt, tune, uci";
+
 static void print_usage(FILE *f) {
   fprintf(f,
           "usage: %s [options] [script.lua [args...]]\n"
@@ -42,10 +45,10 @@ static void print_usage(FILE *f) {
           "  -h, --help print this help and exit\n"
           "  --         stop handling options\n"
           "  -          run standard input as a script\n"
-          "Subcommands: games, play, perft, bench, uci, match, prefs, help\n"
+          "Subcommands: %s\n"
           "  (stratagem SUBCOMMAND --help, or stratagem help SUBCOMMAND, describes each)\n"
           "With no arguments, start the interactive REPL (the global sg is the module).\n",
-          progname, progname);
+          progname, progname, subcommand_names);
 }
 
 static void message(const char *msg) {
@@ -669,6 +672,35 @@ static int parse_args(int argc, char **argv, cmdline *c) {
   return 0;
 }
 
+/* The names of the subcommands of lua/stratagem/cli.lua, sorted, joined by ", ". */
+static int help_names(lua_State *L) {
+  set_paths(L);
+  lua_getglobal(L, "require");
+  lua_pushliteral(L, "stratagem.cli");
+  lua_call(L, 1, 1);
+  lua_getfield(L, -1, "commands");
+  luaL_checktype(L, -1, LUA_TTABLE);
+  lua_getglobal(L, "table");
+  lua_getfield(L, -1, "sort");
+  lua_getfield(L, -2, "concat");   /* cli commands table sort concat */
+  lua_newtable(L);                 /* names */
+  int n = 0;
+  lua_pushnil(L);
+  while (lua_next(L, -6) != 0) {
+    lua_pop(L, 1);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, ++n);
+  }
+  lua_pushvalue(L, -3);            /* sort */
+  lua_pushvalue(L, -2);
+  lua_call(L, 1, 0);
+  lua_pushvalue(L, -2);            /* concat */
+  lua_pushvalue(L, -2);
+  lua_pushliteral(L, ", ");
+  lua_call(L, 2, 1);
+  return 1;
+}
+
 typedef struct runargs {
   int argc;
   char **argv;
@@ -753,7 +785,17 @@ int main(int argc, char **argv) {
   if (parse_args(argc, argv, &cl) != 0)
     return 2;
   if (cl.help) {
+    /* the subcommands as cli.lua defines them, so this list cannot drift from `help` */
+    lua_State *H = luaL_newstate();
+    if (H) {
+      luaL_openlibs(H);
+      lua_pushcfunction(H, help_names);
+      if (lua_pcall(H, 0, 1, 0) == LUA_OK && lua_isstring(H, -1))
+        subcommand_names = lua_tostring(H, -1);
+    }
     print_usage(stdout);
+    if (H)
+      lua_close(H);
     return 0;
   }
   if (cl.version) {

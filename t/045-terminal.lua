@@ -146,6 +146,29 @@ t.like(hp, "state/stratagem/history", "the history file is in the XDG state fold
 t.ok(io.open(xdg .. "/stratagem", "r") ~= nil, "its folder made")
 assert(saved_home == os.getenv("XDG_STATE_HOME"))
 
+-- ---- help: the same subcommands everywhere; every game in the man page ----
+local names = {}
+for k in pairs(require("stratagem.cli").commands) do names[#names + 1] = k end
+table.sort(names)
+local usage = t.run(S .. " --help")
+t.like(usage, "Subcommands: " .. table.concat(names, ", "):gsub("%p", "%%%0") .. "\n",
+       "stratagem --help lists the subcommands of stratagem help")
+local listing = t.run(S .. " help")
+for _, name in ipairs(names) do
+  t.like(listing, "\n  stratagem " .. name .. "[ \n]", "stratagem help lists " .. name)
+  local o1, e1, c1 = t.run(S .. " " .. name .. " --help")
+  local o2 = t.run(S .. " help " .. name)
+  t.ok(c1 == 0 and e1 == "" and o1:find("stratagem " .. name, 1, true) and o1 == o2,
+       name .. " --help: its usage, the same as stratagem help " .. name)
+end
+local man = assert(io.open(sg.paths.doc .. "/stratagem.1")):read("a")
+for _, game in ipairs(sg.games()) do
+  t.ok(man:find("%f[%w]" .. game .. "%f[^%w]"), "the man page names the game " .. game)
+end
+for _, name in ipairs(names) do
+  t.ok(man:find("\n%.BI? \"?" .. name .. "%f[^%w]"), "the man page describes the subcommand " .. name)
+end
+
 -- ---- the program installed elsewhere than configured (make install prefix=DIR), or copied ----
 local bin = t.stratagem:match("^%S+")
 local reloc = dir .. "/reloc"
