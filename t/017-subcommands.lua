@@ -122,7 +122,7 @@ _, err, code = t.run(S .. " play othello --seats ai,ai --ai algo=random,depth=3 
 t.like(err, "%-%-ai: depth %(algo 'random'%): not an option of this algorithm", "but a depth given with it is refused")
 t.is(code, 1, "exit 1")
 out, err, code = t.run(S .. " play chexers --seats ai,ai,ai --ai algo=mcts,iterations=20 --no-prefs", "")
-t.ok(code == 0 and out:find("%(AI%) plays [^\n]*%[score 0%.%d%d%d, depth"),
+t.ok(code == 0 and out:find("%(AI%) plays [^\n]*%[0%.%d%d%d %(mean result%), depth"),
      "--ai algo=mcts on chexers: maxn's depth from the defaults left out, MCTS's reward shown " .. tostring(err))
 -- Othello and draughts in the terminal: AIs to the end, a person with a variant
 out, _, code = t.run(S .. " play othello --seats ai,ai --ai depth=1 --no-prefs")
