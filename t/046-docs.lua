@@ -1,0 +1,342 @@
+-- 046-docs.lua: the documents cannot drift from the program.  Every shell command and Lua
+-- example in README.md, doc/manual.md and doc/lua-api.md is run, and where the document shows
+-- output (a `--> value` comment in Lua, lines after a `$ command` or a REPL `> line`), the output
+-- is compared, blanks squeezed.
+--
+-- Marks, in an HTML comment on the line before a block (it does not show on a rendered page):
+--   <!-- doc-test: skip REASON -->       not run, and the reason is reported (minutes of work,
+--                                        a file the reader must have, an engine of theirs)
+--   <!-- doc-test: needs PROGRAM -->     run when PROGRAM is on the PATH (or in /usr/games)
+--   <!-- doc-test: fails -->             the commands must fail (exit status not 0)
+--   <!-- doc-test: no-output -->         run, but the output shown is not compared (it varies
+--                                        with the machine: times, speeds)
+--   <!-- doc-test: session -->           a game at the terminal: the lines typed after its
+--                                        prompts are fed to it, and it must end well
+-- Lua blocks run in one process per block, in a fresh folder (examples may write files there),
+-- with the global sg.  Shell lines run one at a time in the same folder; lines of other
+-- programs than stratagem (./bootstrap, make, git, parallel, ...) are not run: they build or
+-- install, which the test suite itself is.
+package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
+local t = require "tap"
+local sg = require "stratagem"
+
+local BIN = t.stratagem
+local SRC = sg.paths.lua:gsub("/lua$", "")
+local DOCS = {"README.md", "doc/manual.md", "doc/lua-api.md"}
+local TIMEOUT = 60 * t.slow
+
+local function squeeze(s)
+  return (s:gsub("\r", ""):gsub("[ \t]+", " "):gsub(" ?\n ?", "\n"):gsub("^%s+", ""):gsub("%s+$", ""))
+end
+
+-- Whether text shows want, where "..." in want stands for any text (blanks squeezed in both).
+local function shows(text, want)
+  text, want = squeeze(text), squeeze(want)
+  local at = 1
+  for piece in (want .. "..."):gmatch("(.-)%.%.%.") do
+    piece = piece:match("^%s*(.-)%s*$")
+    if piece ~= "" then
+      local i, j = text:find(piece, at, true)
+      if not i then return false end
+      at = j + 1
+    end
+  end
+  return true
+end
+
+local function have(program)
+  return os.execute("command -v " .. t.q(program) .. " >/dev/null 2>&1 || [ -x /usr/games/" ..
+                    program .. " ]")
+end
+
+-- The fenced blocks of a document: {file =, line =, lang =, text =, mark =, arg =}.
+local function blocks(path)
+  local f = assert(io.open(SRC .. "/" .. path, "r"))
+  local out, cur, prev, n = {}, nil, "", 0
+  for line in f:lines() do
+    n = n + 1
+    if cur then
+      if line:match("^```%s*$") then
+        out[#out + 1] = cur
+        cur = nil
+      else
+        cur.lines[#cur.lines + 1] = line
+      end
+    else
+      local lang = line:match("^```(%w*)%s*$")
+      if lang then
+        local mark, marg = prev:match("^<!%-%- doc%-test: (%S+)%s*(.-)%s*%-%->$")
+        cur = {file = path, line = n, lang = lang, lines = {}, mark = mark, arg = marg}
+      end
+      if line:match("%S") then prev = line end
+    end
+  end
+  f:close()
+  return out
+end
+
+local work = os.tmpname()
+os.remove(work)
+-- a fresh folder that looks like the source tree to the examples: ./stratagem, scenarios/,
+-- doc/ and lua/ (links), and nothing else
+local function fresh_dir()
+  os.execute("rm -rf " .. t.q(work) .. " && mkdir -p " .. t.q(work) .. " && cd " .. t.q(work) ..
+             " && ln -s " .. t.q(BIN) .. " stratagem && ln -s " .. t.q(SRC .. "/scenarios") ..
+             " scenarios && ln -s " .. t.q(SRC .. "/doc") .. " doc && ln -s " ..
+             t.q(SRC .. "/lua") .. " lua")
+  return work
+end
+
+-- Run a shell command line in the work folder: stdout, stderr, exit code.
+local function sh(cmdline, input)
+  local env = "XDG_CONFIG_HOME=" .. t.q(work .. "/.config") .. " XDG_STATE_HOME=" ..
+              t.q(work .. "/.state") .. " XDG_DATA_HOME=" .. t.q(work .. "/.data") ..
+              " PATH=\"$PATH:/usr/games\" STRATAGEM_LUADIR=" .. t.q(sg.paths.lua)
+  return t.run("cd " .. t.q(work) .. " && " .. env .. " timeout " .. TIMEOUT .. " sh -c " ..
+               t.q(cmdline), input)
+end
+
+-- ./stratagem ... or stratagem ... as the built program
+local function ours(cmd)
+  local rest = cmd:match("^%./stratagem(.*)$") or cmd:match("^stratagem(.*)$")
+  return rest and (t.q(BIN) .. rest)
+end
+
+local ran, skipped = 0, {}
+
+local function where(b) return b.file .. ":" .. b.line end
+
+-- a Lua block: run it; `--> text` comments are the lines it prints, in order
+local function lua_block(b)
+  local code = table.concat(b.lines, "\n")
+  local expected = {}
+  for _, l in ipairs(b.lines) do
+    local e = l:match("%-%->%s?(.*)$")
+    if e and not l:match("^%s*%-%-[^>]") then expected[#expected + 1] = e end
+  end
+  fresh_dir()
+  local script = work .. "/example.lua"
+  local f = assert(io.open(script, "w"))
+  f:write("sg = require 'stratagem'\n", code, "\n")
+  f:close()
+  local out, err, code_ = sh(t.q(BIN) .. " example.lua")
+  ran = ran + 1
+  local raises
+  for _, l in ipairs(b.lines) do raises = raises or l:match("^%s*%-%- error: (.*)$") end
+  if raises then
+    t.ok(code_ ~= 0 and squeeze(err):find(squeeze(raises), 1, true) ~= nil,
+         where(b) .. ": the example raises the error the document shows" ..
+         ((code_ ~= 0 and squeeze(err):find(squeeze(raises), 1, true)) and "" or (": " .. err)))
+  end
+  if b.mark == "fails" then
+    t.ok(code_ ~= 0, where(b) .. ": the example fails, as the document says")
+    return
+  end
+  if not raises then
+    t.ok(code_ == 0, where(b) .. ": the Lua example runs" .. (code_ ~= 0 and (": " .. err) or ""))
+  end
+  if #expected > 0 and b.mark ~= "no-output" then
+    local got = {}
+    for l in (out .. "\n"):gmatch("(.-)\n") do got[#got + 1] = l end
+    local ok, why = true, nil
+    local k = 1
+    for _, e in ipairs(expected) do
+      -- the next printed line showing the expected text (blanks squeezed)
+      local want = squeeze(e)
+      local function match_line(g_)
+        if want:find("...", 1, true) then return shows(g_, want) and squeeze(g_) ~= "" end
+        return squeeze(g_) == want
+      end
+      while k <= #got and not match_line(got[k]) do
+        if ok and squeeze(got[k]) ~= "" then why = why or ("printed '" .. got[k] .. "'") end
+        k = k + 1
+      end
+      if k > #got then
+        ok = false
+        why = "expected '" .. e .. "', " .. (why or "not printed")
+        break
+      end
+      k = k + 1
+    end
+    t.ok(ok, where(b) .. ": it prints what the document shows" .. (ok and "" or (": " .. why)))
+  end
+end
+
+-- A shell block: its commands (a line ending in \ continues), each with the output shown
+-- after it when the block is a transcript ($ command, then output).
+local function commands_of(b)
+  local cmds, cur, transcript = {}, nil, false
+  for _, l in ipairs(b.lines) do
+    if l:match("^%$ ") then transcript = true end
+  end
+  local pending = nil
+  for _, l in ipairs(b.lines) do
+    local body = l
+    if transcript then
+      local c = l:match("^%$ (.*)$")
+      if c then
+        pending = {cmd = c, out = {}}
+        cmds[#cmds + 1] = pending
+        cur = c:match("\\$") and pending or nil
+      elseif cur then
+        cur.cmd = cur.cmd:gsub("\\$", "") .. " " .. l:match("^%s*(.-)$")
+        cur = l:match("\\$") and cur or nil
+      elseif pending then
+        pending.out[#pending.out + 1] = l
+      end
+    else
+      local shown = body:match("^#%s*%-%->%s?(.*)$")   -- the previous command's output
+      local more = not shown and body:match("^#     (.*)$")   -- and its next lines
+      if more and #cmds > 0 and cmds[#cmds].expect then
+        local e = cmds[#cmds].expect
+        e[#e + 1] = more
+      end
+      if shown and #cmds > 0 then
+        local last = cmds[#cmds]
+        last.expect = last.expect or {}
+        last.expect[#last.expect + 1] = shown
+      end
+      body = body:gsub("%s+#%s.*$", ""):gsub("%s+#$", "")   -- a comment after the command
+      if cur then
+        cur.cmd = cur.cmd:gsub("\\$", "") .. " " .. body:match("^%s*(.-)$")
+        cur = body:match("\\$") and cur or nil
+      elseif body:match("^%S") and not body:match("^#") then
+        local c = {cmd = body}
+        cmds[#cmds + 1] = c
+        cur = body:match("\\$") and c or nil
+      end
+    end
+  end
+  return cmds, transcript
+end
+
+-- A transcript of a game at the terminal (marked session): what was typed after each prompt
+-- ("x to move> b2", "[y/N] y") is fed to the command; it must end well (exit 0); the output,
+-- which holds times and paths, is not compared.
+local function session_block(b)
+  local cmd = ours((b.lines[1] or ""):match("^%$ (.*)$") or "")
+  if not cmd then
+    skipped[#skipped + 1] = where(b) .. ": not a stratagem session"
+    return
+  end
+  local typed = {}
+  for i = 2, #b.lines do
+    local x = b.lines[i]:match("^.-> (%S.*)$") or b.lines[i]:match("%[y/N%] (%S+)$")
+    if x then typed[#typed + 1] = x end
+  end
+  fresh_dir()
+  local out, err, code = sh(cmd, table.concat(typed, "\n") .. "\n")
+  ran = ran + 1
+  t.ok(code == 0, where(b) .. ": the session (" .. #typed .. " lines typed) runs" ..
+       (code == 0 and "" or (": " .. err:sub(1, 300))))
+end
+
+local function sh_block(b)
+  if b.mark == "session" then return session_block(b) end
+  local cmds, transcript = commands_of(b)
+  fresh_dir()
+  for _, c in ipairs(cmds) do
+    -- the README's "./bootstrap && ..." builds first: the build is done, the rest is run
+    local cmd = c.cmd:gsub("%s+$", ""):gsub("^%./bootstrap%s*&&%s*", "")
+    local parts = {}
+    local all_ours = true
+    -- a line of commands joined by && or | : each must be ours to run it
+    for piece in (cmd .. "&&"):gmatch("(.-)%s*&&%s*") do
+      local p = piece:match("^%s*(.-)%s*$")
+      if p ~= "" then
+        local sub = {}
+        for q in (p .. "|"):gmatch("(.-)|") do
+          local qq = q:match("^%s*(.-)%s*$")
+          local mine = ours(qq)
+          if mine then sub[#sub + 1] = mine
+          elseif b.mark == "needs" and qq:match("^(%S+)") == b.arg then
+            sub[#sub + 1] = qq   -- the program the block needs, which is there
+          elseif qq:match("^printf ") or qq:match("^echo ") or qq:match("^cat ") then
+            sub[#sub + 1] = qq
+          else all_ours = false end
+        end
+        parts[#parts + 1] = table.concat(sub, " | ")
+      end
+    end
+    if not all_ours then
+      skipped[#skipped + 1] = where(b) .. ": " .. cmd .. " (not a stratagem command)"
+    else
+      local line = table.concat(parts, " && ")
+      local out, err, code = sh(line)
+      ran = ran + 1
+      if b.mark == "fails" then
+        t.ok(code ~= 0, where(b) .. ": " .. cmd .. ": fails, as the document says")
+      else
+        t.ok(code == 0, where(b) .. ": " .. cmd .. (code == 0 and "" or
+             (": exit " .. tostring(code) .. ": " .. (err ~= "" and err or out):sub(1, 300))))
+      end
+      if c.expect and b.mark ~= "no-output" then
+        local want = table.concat(c.expect, "\n")
+        local ok = shows(out, want)
+        t.ok(ok, where(b) .. ": " .. cmd .. ": prints " .. squeeze(want):sub(1, 200) ..
+             (ok and "" or (", got " .. squeeze(out):sub(1, 300))))
+      end
+      if transcript and c.out and #c.out > 0 and b.mark ~= "no-output" then
+        local shown = squeeze(table.concat(c.out, "\n"))
+        local got = squeeze(out .. "\n" .. err)
+        t.ok(got:find(shown, 1, true) ~= nil, where(b) .. ": " .. cmd ..
+             ": the output the document shows" .. (got:find(shown, 1, true) and "" or
+             ("\n# shown:\n# " .. shown:gsub("\n", "\n# ") .. "\n# got:\n# " ..
+              got:sub(1, 600):gsub("\n", "\n# "))))
+      end
+    end
+  end
+end
+
+-- A REPL transcript: a plain block opening with `$ ./stratagem` alone, then `> ` lines typed
+-- and what they printed.
+local function repl_block(b)
+  local input, shown = {}, {}
+  for i = 2, #b.lines do
+    local l = b.lines[i]
+    local typed = l:match("^>>? (.*)$")
+    if typed then
+      input[#input + 1] = typed
+    elseif #input > 0 and not l:match("^stratagem %d") then
+      shown[#shown + 1] = l
+    end
+  end
+  fresh_dir()
+  local out, err, code = sh(t.q(BIN), table.concat(input, "\n") .. "\n")
+  ran = ran + 1
+  t.ok(code == 0 and err == "", where(b) .. ": the REPL session runs" ..
+       ((code == 0 and err == "") and "" or (": " .. err:sub(1, 300))))
+  if #shown > 0 and b.mark ~= "no-output" then
+    local want = squeeze(table.concat(shown, "\n"))
+    local got = squeeze(out)
+    t.ok(got == want, where(b) .. ": the REPL prints what the document shows" ..
+         (got == want and "" or ("\n# shown:\n# " .. want:gsub("\n", "\n# ") ..
+                                  "\n# got:\n# " .. got:gsub("\n", "\n# "))))
+  end
+end
+
+for _, doc in ipairs(DOCS) do
+  for _, b in ipairs(blocks(doc)) do
+    local kind = b.lang == "lua" and "lua" or b.lang == "sh" and "sh" or
+                 (b.lang == "" and (b.lines[1] or ""):match("^%$ %./stratagem%s*$") and "repl") or
+                 (b.lang == "" and (b.lines[1] or ""):match("^%$ ") and "sh") or nil
+    if kind then
+      if b.mark == "skip" then
+        skipped[#skipped + 1] = where(b) .. ": " .. (b.arg ~= "" and b.arg or "marked skip")
+      elseif b.mark == "needs" and not have(b.arg) then
+        skipped[#skipped + 1] = where(b) .. ": needs " .. b.arg .. ", not installed"
+      elseif kind == "lua" then
+        lua_block(b)
+      elseif kind == "sh" then
+        sh_block(b)
+      else
+        repl_block(b)
+      end
+    end
+  end
+end
+
+t.ok(ran >= 100, "examples run: " .. ran)
+for _, s in ipairs(skipped) do t.diag("not run: " .. s) end
+os.execute("rm -rf " .. t.q(work))
+t.done()
