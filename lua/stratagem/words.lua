@@ -168,7 +168,8 @@ function M.user.save(words)
   end
   local list, seen = {}, {}
   for i, w in ipairs(words) do
-    local nw, why = type(w) == "string" and core.dict.normalise(w)
+    local nw, why
+    if type(w) == "string" then nw, why = core.dict.normalise(w) end
     if not nw then
       fail("sg.dict.user.save: word %d %s", i, type(w) == "string" and
            fmt("'%s' %s", w, why) or "must be a string, got " .. type(w))
