@@ -69,8 +69,10 @@ static int chunks_cmp(const uint64_t *a, size_t na, const uint64_t *b, size_t nb
 
 typedef struct sort_ctx {
   const char *text;           /* plain: words at text + off[i] */
-  const uint64_t *chunk;      /* packed: chunks off[i] .. off[i+1]-1 */
   const uint32_t *off;
+  const uint64_t *head;       /* packed: heads, and tails at tail[toff[i]] .. tail[toff[i+1]-1] */
+  const uint64_t *tail;
+  const uint32_t *toff;
 } sort_ctx;
 
 static int cmp_plain(const sort_ctx *c, uint32_t a, uint32_t b) {
@@ -78,8 +80,10 @@ static int cmp_plain(const sort_ctx *c, uint32_t a, uint32_t b) {
 }
 
 static int cmp_packed(const sort_ctx *c, uint32_t a, uint32_t b) {
-  return chunks_cmp(c->chunk + c->off[a], c->off[a + 1] - c->off[a], c->chunk + c->off[b],
-                    c->off[b + 1] - c->off[b]);
+  if (c->head[a] != c->head[b])
+    return c->head[a] < c->head[b] ? -1 : 1;
+  return chunks_cmp(c->tail + c->toff[a], c->toff[a + 1] - c->toff[a], c->tail + c->toff[b],
+                    c->toff[b + 1] - c->toff[b]);
 }
 
 typedef int (*cmp_fn)(const sort_ctx *, uint32_t, uint32_t);
@@ -165,8 +169,8 @@ sg_dict *dict_build(const char *text, size_t len, dict_form form, char *err) {
   sg_dict *d = calloc(1, sizeof *d);
   char *buf = malloc(len + 2);
   uint32_t *toff = malloc((len + 2) * sizeof *toff);
-  uint32_t *ix = NULL, *coff = NULL;
-  uint64_t *tch = NULL;
+  uint32_t *ix = NULL, *tto = NULL;
+  uint64_t *th = NULL, *tt = NULL;
   if (!d || !buf || !toff)
     goto nomem;
   d->form = form;
@@ -175,24 +179,30 @@ sg_dict *dict_build(const char *text, size_t len, dict_form form, char *err) {
   double t1 = clock_now();
   d->stats.parse_time = t1 - t0;
 
-  sort_ctx c = {buf, NULL, toff};
+  sort_ctx c = {buf, toff, NULL, NULL, NULL};
   cmp_fn cmp = cmp_plain;
   if (form == DICT_PACKED) {   /* pack first: the sort compares packed keys */
-    size_t nch = 0;
+    size_t ntail = 0;
     for (size_t i = 0; i < n; i++)
-      nch += (toff[i + 1] - toff[i] - 1 + DICT_PER_CHUNK - 1) / DICT_PER_CHUNK;
-    tch = malloc((nch + 1) * sizeof *tch);
-    coff = malloc((n + 1) * sizeof *coff);
-    if (!tch || !coff)
+      ntail += (toff[i + 1] - toff[i] - 1 + DICT_PER_CHUNK - 1) / DICT_PER_CHUNK - 1;
+    th = malloc((n + 1) * sizeof *th);
+    tt = malloc((ntail + 1) * sizeof *tt);
+    tto = malloc((n + 1) * sizeof *tto);
+    if (!th || !tt || !tto)
       goto nomem;
     size_t at = 0;
+    uint64_t ch[(DICT_MAXLEN + DICT_PER_CHUNK - 1) / DICT_PER_CHUNK];
     for (size_t i = 0; i < n; i++) {
-      coff[i] = (uint32_t)at;
-      at += (size_t)dict_pack(buf + toff[i], (int)(toff[i + 1] - toff[i] - 1), tch + at);
+      int nc = dict_pack(buf + toff[i], (int)(toff[i + 1] - toff[i] - 1), ch);
+      th[i] = ch[0];
+      tto[i] = (uint32_t)at;
+      for (int j = 1; j < nc; j++)
+        tt[at++] = ch[j];
     }
-    coff[n] = (uint32_t)at;
-    c.chunk = tch;
-    c.off = coff;
+    tto[n] = (uint32_t)at;
+    c.head = th;
+    c.tail = tt;
+    c.toff = tto;
     cmp = cmp_packed;
   }
   ix = malloc((n + 1) * sizeof *ix);
@@ -211,16 +221,14 @@ sg_dict *dict_build(const char *text, size_t len, dict_form form, char *err) {
   d->stats.sort_time = t3 - t2;
 
   /* the kept words in order, duplicates dropped */
-  d->off = malloc((n + 1) * sizeof *d->off);
-  if (!d->off)
-    goto nomem;
   size_t m = 0, at = 0;
   if (form == DICT_PLAIN) {
+    d->off = malloc((n + 1) * sizeof *d->off);
     d->text = malloc(toff[n] + 1);
-    if (!d->text)
+    if (!d->off || !d->text)
       goto nomem;
     for (size_t i = 0; i < n; i++) {
-      if (m > 0 && cmp(&c, ix[i - 1], ix[i]) == 0) {
+      if (i > 0 && cmp(&c, ix[i - 1], ix[i]) == 0) {
         d->stats.duplicates++;
         continue;
       }
@@ -229,39 +237,55 @@ sg_dict *dict_build(const char *text, size_t len, dict_form form, char *err) {
       d->off[m++] = (uint32_t)at;
       at += wl;
     }
+    d->off[m] = (uint32_t)at;
     d->text_bytes = at;
   } else {
-    d->chunk = malloc((coff[n] + 1) * sizeof *d->chunk);
-    if (!d->chunk)
+    size_t nlong = 0;
+    for (size_t i = 0; i < n; i++)
+      nlong += tto[i + 1] > tto[i];
+    d->head = malloc((n + 1) * sizeof *d->head);
+    d->tail = malloc((tto[n] + 1) * sizeof *d->tail);
+    d->long_ix = malloc((nlong + 1) * sizeof *d->long_ix);
+    d->long_off = malloc((nlong + 1) * sizeof *d->long_off);
+    if (!d->head || !d->tail || !d->long_ix || !d->long_off)
       goto nomem;
+    size_t r = 0;
     for (size_t i = 0; i < n; i++) {
-      if (m > 0 && cmp(&c, ix[i - 1], ix[i]) == 0) {
+      if (i > 0 && cmp(&c, ix[i - 1], ix[i]) == 0) {
         d->stats.duplicates++;
         continue;
       }
-      size_t nc = coff[ix[i] + 1] - coff[ix[i]];
-      memcpy(d->chunk + at, tch + coff[ix[i]], nc * sizeof *tch);
-      d->off[m++] = (uint32_t)at;
-      at += nc;
+      uint32_t w = ix[i];
+      size_t nt = tto[w + 1] - tto[w];
+      if (nt) {
+        d->long_ix[r] = (uint32_t)m;
+        d->long_off[r++] = (uint32_t)at;
+        memcpy(d->tail + at, tt + tto[w], nt * sizeof *tt);
+        at += nt;
+      }
+      d->head[m++] = th[w];
     }
-    d->chunks = at;
+    d->long_off[r] = (uint32_t)at;
+    d->nlong = r;
+    d->tails = at;
   }
-  d->off[m] = (uint32_t)at;
   d->n = m;
   d->stats.kept = m;
   d->stats.build_time = clock_now() - t3;
   free(buf);
   free(toff);
-  free(tch);
-  free(coff);
+  free(th);
+  free(tt);
+  free(tto);
   free(ix);
   return d;
 nomem:
   snprintf(err, DICT_ERRLEN, "out of memory for a word list of %zu bytes", len);
   free(buf);
   free(toff);
-  free(tch);
-  free(coff);
+  free(th);
+  free(tt);
+  free(tto);
   free(ix);
   dict_free(d);
   return NULL;
@@ -272,12 +296,45 @@ void dict_free(sg_dict *d) {
     return;
   free(d->off);
   free(d->text);
-  free(d->chunk);
+  free(d->head);
+  free(d->tail);
+  free(d->long_ix);
+  free(d->long_off);
   free(d);
 }
 
 size_t dict_memory(const sg_dict *d) {
-  return (d->n + 1) * sizeof *d->off + d->text_bytes + d->chunks * sizeof *d->chunk;
+  if (d->form == DICT_PLAIN)
+    return (d->n + 1) * sizeof *d->off + d->text_bytes;
+  return d->n * sizeof *d->head + d->tails * sizeof *d->tail +
+         d->nlong * sizeof *d->long_ix + (d->nlong + 1) * sizeof *d->long_off;
+}
+
+/* The tail chunks of packed word i and their count (0 for a word of at most 12 letters). */
+static size_t tail_of(const sg_dict *d, size_t i, const uint64_t **t) {
+  if ((d->head[i] & 31) == 0)   /* the twelfth place is empty: no tail */
+    return 0;
+  size_t lo = 0, hi = d->nlong;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (d->long_ix[mid] < i)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  if (lo == d->nlong || d->long_ix[lo] != i)
+    return 0;   /* exactly 12 letters */
+  *t = d->tail + d->long_off[lo];
+  return d->long_off[lo + 1] - d->long_off[lo];
+}
+
+/* Chunk j of packed word i (0 past its end). */
+static uint64_t chunk_of(const sg_dict *d, size_t i, int j) {
+  if (j == 0)
+    return d->head[i];
+  const uint64_t *t = NULL;
+  size_t nt = tail_of(d, i, &t);
+  return (size_t)j <= nt ? t[j - 1] : 0;
 }
 
 int dict_word(const sg_dict *d, size_t i, char *out) {
@@ -286,7 +343,10 @@ int dict_word(const sg_dict *d, size_t i, char *out) {
     memcpy(out, d->text + d->off[i], wl + 1);
     return (int)wl;
   }
-  return dict_unpack(d->chunk + d->off[i], (int)(d->off[i + 1] - d->off[i]), out);
+  int n = dict_unpack(&d->head[i], 1, out);
+  const uint64_t *t = NULL;
+  size_t nt = tail_of(d, i, &t);
+  return n + (nt ? dict_unpack(t, (int)nt, out + n) : 0);
 }
 
 int dict_letter(const sg_dict *d, size_t i, int pos) {
@@ -294,10 +354,8 @@ int dict_letter(const sg_dict *d, size_t i, int pos) {
     char ch = d->text[d->off[i] + (size_t)pos];
     return ch ? ch - 'a' + 1 : 0;
   }
-  size_t j = d->off[i] + (size_t)(pos / DICT_PER_CHUNK);
-  if (j >= d->off[i + 1])
-    return 0;
-  return (int)((d->chunk[j] >> (55 - 5 * (pos % DICT_PER_CHUNK))) & 31);
+  uint64_t c = pos < DICT_PER_CHUNK ? d->head[i] : chunk_of(d, i, pos / DICT_PER_CHUNK);
+  return (int)((c >> (55 - 5 * (pos % DICT_PER_CHUNK))) & 31);
 }
 
 void dict_key_make(const sg_dict *d, const char *w, int len, dict_key *k) {
@@ -308,6 +366,8 @@ void dict_key_make(const sg_dict *d, const char *w, int len, dict_key *k) {
     k->nc = 0;
   } else {
     k->nc = dict_pack(w, len, k->c);
+    if (k->nc == 0)
+      k->c[k->nc++] = 0;   /* the empty prefix: one empty chunk */
     k->s[0] = '\0';
   }
 }
@@ -316,24 +376,27 @@ void dict_key_make(const sg_dict *d, const char *w, int len, dict_key *k) {
 static int word_cmp(const sg_dict *d, size_t i, const dict_key *k) {
   if (d->form == DICT_PLAIN)
     return strcmp(d->text + d->off[i], k->s);
-  return chunks_cmp(d->chunk + d->off[i], d->off[i + 1] - d->off[i], k->c, (size_t)k->nc);
+  uint64_t h = d->head[i];
+  if (h != k->c[0])
+    return h < k->c[0] ? -1 : 1;
+  const uint64_t *t = NULL;
+  size_t nt = tail_of(d, i, &t);
+  return chunks_cmp(t, nt, k->c + 1, (size_t)k->nc - 1);
 }
 
 /* The first k->len letters of word i against the key: 0 when the word begins with it. */
 static int prefix_cmp(const sg_dict *d, size_t i, const dict_key *k) {
   if (d->form == DICT_PLAIN)
     return strncmp(d->text + d->off[i], k->s, (size_t)k->len);
-  const uint64_t *w = d->chunk + d->off[i];
-  size_t nw = d->off[i + 1] - d->off[i];
   int full = k->len / DICT_PER_CHUNK, rest = k->len % DICT_PER_CHUNK;
   for (int j = 0; j < full; j++) {
-    uint64_t x = (size_t)j < nw ? w[j] : 0;
+    uint64_t x = chunk_of(d, i, j);
     if (x != k->c[j])
       return x < k->c[j] ? -1 : 1;
   }
   if (rest) {
     uint64_t mask = (((uint64_t)1 << (5 * rest)) - 1) << (60 - 5 * rest);
-    uint64_t x = (size_t)full < nw ? w[full] & mask : 0;
+    uint64_t x = chunk_of(d, i, full) & mask;
     if (x != k->c[full])
       return x < k->c[full] ? -1 : 1;
   }

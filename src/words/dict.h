@@ -21,17 +21,21 @@ typedef struct dict_stats {
   double parse_time, sort_time, build_time;
 } dict_stats;
 
-/* The dictionary.  Word i is text + off[i] (plain, NUL-ended) or the chunks
-   chunk[off[i]] .. chunk[off[i+1]-1] (packed: letter k of the word in chunk k/12 at bits
-   59-5*(k%12), codes 1..26, the rest of the last chunk zero, so comparing chunk sequences as
-   unsigned integers orders words alphabetically). */
+/* The dictionary.  Plain: word i is text + off[i], NUL-ended.  Packed: the first 12 letters of
+   word i are head[i] (letter k at bits 59-5*k, codes 1..26, empty places zero, so comparing
+   heads as unsigned integers orders words alphabetically); a longer word's other letters are
+   its tail, chunks packed the same way: the r-th long word (index long_ix[r], ascending) has
+   tail[long_off[r]] .. tail[long_off[r+1]-1].  No per-word index: 8 bytes a word for most. */
 typedef struct sg_dict {
   dict_form form;
   size_t n;
-  uint32_t *off;           /* n + 1 offsets */
-  char *text;              /* plain */
-  uint64_t *chunk;         /* packed */
-  size_t text_bytes, chunks;
+  uint32_t *off;           /* plain: n + 1 offsets into text */
+  char *text;
+  size_t text_bytes;
+  uint64_t *head;          /* packed: n heads */
+  uint64_t *tail;
+  uint32_t *long_ix, *long_off;
+  size_t nlong, tails;
   dict_stats stats;
 } sg_dict;
 
