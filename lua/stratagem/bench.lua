@@ -837,7 +837,7 @@ function benches.words(out)
       end
       local search, found = {}, 0
       for r = 1, 5 do search[r], found = d:bench_search(probes, 1) end
-      local has = timed(3, function()
+      local has = timed(5, function()
         local n = 0
         for i = 1, #probes do if d:has(probes[i]) then n = n + 1 end end
         return n
