@@ -166,9 +166,12 @@ sg_dict *dict_build(const char *text, size_t len, dict_form form, char *err) {
     snprintf(err, DICT_ERRLEN, "the word list is larger than 2 GB");
     return NULL;
   }
+  size_t lines = 1;   /* a word a line: the offsets need one more than the lines */
+  for (const char *p = text, *e = text + len; (p = memchr(p, '\n', (size_t)(e - p))) != NULL; p++)
+    lines++;
   sg_dict *d = calloc(1, sizeof *d);
   char *buf = malloc(len + 2);
-  uint32_t *toff = malloc((len + 2) * sizeof *toff);
+  uint32_t *toff = malloc((lines + 1) * sizeof *toff);
   uint32_t *ix = NULL, *tto = NULL;
   uint64_t *th = NULL, *tt = NULL;
   if (!d || !buf || !toff)
