@@ -147,7 +147,7 @@ end
 function G:dict()
   if type(self.dict_) ~= "userdata" then
     local d, err = dict.load(self.dict_)
-    if not d then error(err, 2) end
+    if not d then error(err, 0) end
     self.dict_ = d
   end
   return self.dict_

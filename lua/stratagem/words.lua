@@ -14,17 +14,19 @@ M.PACKAGE = "wamerican"
 -- Misuse: an error blaming the caller's line.
 local function fail(msg, ...) error(fmt(msg, ...), 3) end
 
+-- The options table, or nil and what is wrong with it.
 local function check_opts(fname, opts)
   if opts == nil then return {} end
-  if type(opts) ~= "table" then fail("%s: options must be a table {packed = true|false}, got %s",
-                                     fname, type(opts)) end
+  if type(opts) ~= "table" then
+    return nil, fmt("%s: options must be a table {packed = true|false}, got %s", fname, type(opts))
+  end
   for k in pairs(opts) do
     if k ~= "packed" then
-      fail("%s: unknown option '%s' (valid options: packed)", fname, tostring(k))
+      return nil, fmt("%s: unknown option '%s' (valid options: packed)", fname, tostring(k))
     end
   end
   if opts.packed ~= nil and type(opts.packed) ~= "boolean" then
-    fail("%s: packed must be true or false, got %s", fname, type(opts.packed))
+    return nil, fmt("%s: packed must be true or false, got %s", fname, type(opts.packed))
   end
   return opts
 end
@@ -50,7 +52,9 @@ function M.load(path, opts)
   if path ~= nil and type(path) ~= "string" then
     fail("sg.dict.load: expected a file name, got %s", type(path))
   end
-  opts = check_opts("sg.dict.load", opts)
+  local why
+  opts, why = check_opts("sg.dict.load", opts)
+  if not opts then fail("%s", why) end
   local file = path or M.DEFAULT_PATH
   local hint = path == nil and fmt("; it comes from the package %s (apt-get install %s), or " ..
                                    "give a word list's path", M.PACKAGE, M.PACKAGE)
@@ -75,7 +79,9 @@ function M.new(words, opts)
   if type(words) ~= "table" then
     fail("sg.dict.new: expected an array of words, got %s", type(words))
   end
-  opts = check_opts("sg.dict.new", opts)
+  local why
+  opts, why = check_opts("sg.dict.new", opts)
+  if not opts then fail("%s", why) end
   local lines = {}
   for i, w in ipairs(words) do
     if type(w) ~= "string" then
