@@ -793,6 +793,89 @@ function benches.patience(out)
           won, nodes, secs * 1e3, nodes / secs / 1e6))
 end
 
+-- The dictionary (run when named: stratagem bench words): the seed's listing 9.1 on the
+-- system word list: sort time (the list shuffled, then sorted when loaded), search time
+-- (100,000 lookups, half words, half not, in C alone, and through d:has from Lua) and memory,
+-- plain against packed, at 10,000 words and at the whole list; then the time the computer
+-- takes to find every word in a grid (seeded grids, the prefix-pruned walk).
+function benches.words(out)
+  local full, err = sg.dict.load({packed = false})
+  if not full then out("words: skipped: " .. err); return end
+  local st = full:stats()
+  out(fmt("words: %s: %d lines, %d words kept (%d with characters outside a-z, %d short, " ..
+          "%d duplicates after case folding)", sg.dict.DEFAULT_PATH, st.lines, st.kept,
+          st.bad_chars, st.short, st.duplicates))
+  local all = full:words()
+  local x = 88172645463325252   -- xorshift64, seeded: the same shuffle and probes every run
+  local function rnd(n)
+    x = x ~ (x << 13); x = x ~ (x >> 7); x = x ~ (x << 17)
+    return (x >> 1) % n + 1
+  end
+  for i = #all, 2, -1 do
+    local j = rnd(i)
+    all[i], all[j] = all[j], all[i]
+  end
+  out(fmt("%-7s %-7s %10s %12s %13s %10s %11s", "words", "form", "sort ms", "search ns",
+          "d:has ns", "memory KB", "bytes/word"))
+  for _, size in ipairs({10000, #all}) do
+    local list = table.move(all, 1, size, 1, {})
+    local probes = {}
+    for i = 1, 50000 do
+      local w = list[rnd(size)]
+      probes[#probes + 1] = w
+      local k = rnd(#w)   -- one letter changed: mostly not a word
+      local c = string.char((w:byte(k) - 97 + rnd(25)) % 26 + 97)
+      probes[#probes + 1] = w:sub(1, k - 1) .. c .. w:sub(k + 1)
+    end
+    local row = {}
+    for _, packed in ipairs({false, true}) do
+      local d
+      local sort = {}
+      for r = 1, 3 do
+        d = sg.dict.new(list, {packed = packed})
+        sort[r] = d:stats().sort_time
+      end
+      local search, found = {}, 0
+      for r = 1, 5 do search[r], found = d:bench_search(probes, 1) end
+      local has = timed(5, function()
+        local n = 0
+        for i = 1, #probes do if d:has(probes[i]) then n = n + 1 end end
+        return n
+      end)
+      local r = {sort = median(sort), search = median(search) / #probes, has = has / #probes,
+                 mem = d:memory(), n = #d}
+      row[packed] = r
+      out(fmt("%-7d %-7s %10.2f %12.1f %13.1f %10.1f %11.2f", r.n, packed and "packed" or "plain",
+              r.sort * 1e3, r.search * 1e9, r.has * 1e9, r.mem / 1024, r.mem / r.n))
+      if packed then
+        local p, q = row[true], row[false]
+        out(fmt("%-7d packed/plain: sort %.2f, search %.2f, d:has %.2f, memory %.2f " ..
+                "(%d of the %d probes are words)", r.n, p.sort / q.sort, p.search / q.search,
+                p.has / q.has, p.mem / q.mem, found, #probes))
+      end
+    end
+  end
+  -- the computer's search: every word in a grid, seeded grids
+  local dice = require("stratagem.wordgrid").dice
+  local core = require "stratagem.core"
+  local dicts = {plain = full, packed = sg.dict.load({packed = true})}
+  for _, form in ipairs({"packed", "plain"}) do
+    local d = dicts[form]
+    local times, counts, nodes, most = {}, 0, {}, 0
+    local grids = 300
+    for seed = 1, grids do
+      local grid = core.wordgrid.deal(dice, seed)
+      local ws, n, t = core.wordgrid.solve(d, grid, 3, 0)
+      times[seed], nodes[seed] = t, n
+      counts = counts + #ws
+      most = math.max(most, #ws)
+    end
+    out(fmt("grid solve %-6s %d seeded grids: median %.3f ms a grid, %.0f words a grid " ..
+            "(most %d), median %.0f nodes", form, grids, median(times) * 1e3, counts / grids, most,
+            median(nodes)))
+  end
+end
+
 function M.main(...)
   local names = {...}
   if #names == 0 then

@@ -124,6 +124,7 @@ end
 
 -- sg.new(name, opts): a new game; nil and a message when the position is malformed.
 function M.new(name, opts)
+  if name == "wordgrid" then return require("stratagem.wordgrid").new(opts) end   -- not in C
   check_game_name("sg.new", name)
   if opts ~= nil and type(opts) ~= "table" then
     fail("sg.new: options must be a table, got %s", type(opts))
@@ -578,6 +579,7 @@ function M.load(text)
   local t, err = data.parse(text)
   if t == nil then return nil, "sg.load: not a saved game: " .. (err or "no value") end
   if type(t) ~= "table" then return nil, "sg.load: not a saved game: expected a table" end
+  if t.game == "wordgrid" then return require("stratagem.wordgrid").load(t) end
   if t.format ~= SAVE_FORMAT then
     return nil, fmt("sg.load: unknown save format %s (this version reads %d)",
                     tostring(t.format), SAVE_FORMAT)
@@ -622,6 +624,9 @@ M.chess.pgn = require "stratagem.pgn"
 
 M.data = data
 M.prefs = require "stratagem.prefs"
+-- the word list (sg.dict) and the word game that is not a C class (sg.new("wordgrid"))
+M.dict = require "stratagem.words"
+M.wordgrid = setmetatable({}, {__index = function(_, k) return require("stratagem.wordgrid")[k] end})
 -- the heuristics lab (stratagem.lab: sprt, ...), loaded when first used
 M.lab = setmetatable({}, {__index = function(_, k) return require("stratagem.lab")[k] end})
 M.clock = core.clock

@@ -773,6 +773,8 @@ function M.run(o, read, write)
 end
 
 function M.main(...)
+  -- a game with a play loop of its own (not a C class): wordgrid
+  if select(1, ...) == "wordgrid" then return require("stratagem.wordgrid").main(select(2, ...)) end
   local ok, o = pcall(parse_args, {...})
   if not ok then return fail(o) end
   if not o.game and not o.load then return fail("which game? (" .. table.concat(sg.games(), ", ") .. ")") end

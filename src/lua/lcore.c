@@ -184,5 +184,6 @@ int luaopen_stratagem_core(lua_State *L) {
   luaopen_stratagem_chess(L);
   luaopen_stratagem_patience(L);
   luaopen_stratagem_proc(L);
+  luaopen_stratagem_dict(L);
   return 1;
 }

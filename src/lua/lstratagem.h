@@ -9,6 +9,7 @@
 
 #define SG_GAME_MT "stratagem.game"
 #define SG_PROC_MT "stratagem.proc"   /* a child process (lproc.c) */
+#define SG_DICT_MT "stratagem.dict"   /* a word list (ldict.c) */
 
 /* A game as Lua sees it: its class, its config (rules, weights, variant) and the line of
    states from the start, so undo and save need nothing else. */
@@ -43,6 +44,7 @@ int luaopen_stratagem_warchess(lua_State *L);    /* sets mod.warchess */
 int luaopen_stratagem_chess(lua_State *L);       /* sets mod.chess */
 int luaopen_stratagem_patience(lua_State *L);    /* sets mod.patience */
 int luaopen_stratagem_proc(lua_State *L);       /* sets mod.spawn */
+int luaopen_stratagem_dict(lua_State *L);       /* sets mod.dict, mod.wordgrid */
 int luaopen_stratagem_core(lua_State *L);
 
 #endif

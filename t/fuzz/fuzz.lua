@@ -139,6 +139,32 @@ function kinds.scenario(text)
   end
 end
 
+-- words: the text as a word list (src/words/dict.c): both forms hold the same words, in byte
+-- order, each found by binary search and in its prefix range; and as a user dictionary file,
+-- read without raising (a damaged one is kept aside: removed here after each input)
+function kinds.words(text)
+  local core = require "stratagem.core"
+  local a, b = core.dict.build(text, false), core.dict.build(text, true)
+  local wa, wb = a:words(), b:words()
+  if #wa ~= #wb then finding("dict: %d plain words, %d packed", #wa, #wb) end
+  for i, w in ipairs(wa) do
+    if wb[i] ~= w then finding("dict: word %d plain %s, packed %s", i, w, tostring(wb[i])) end
+    if i > 1 and not (wa[i - 1] < w) then finding("dict: %s before %s", wa[i - 1], w) end
+    if not a:has(w) or not b:has(w) then finding("dict: %s not found", w) end
+    local p = w:sub(1, 1 + i % #w)
+    local _, na = a:prefix(p)
+    local _, nb = b:prefix(p)
+    if na ~= nb or na < 1 then finding("dict: prefix %s: %d plain, %d packed", p, na, nb) end
+  end
+  sg.dict.user.file = as_file("words", text)
+  local ok, words, msg = pcall(sg.dict.user.load)
+  if not ok then finding("sg.dict.user.load raised: %s", tostring(words)) end
+  if type(words) ~= "table" or (msg ~= nil and type(msg) ~= "string") then
+    finding("sg.dict.user.load: not words and a message")
+  end
+  os.remove(sg.dict.user.file .. ".damaged")
+end
+
 return function(kind, text)
   local f = kinds[kind]
   if not f then   -- any other first line: the text goes to every reader
