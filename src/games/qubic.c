@@ -141,7 +141,16 @@ uint64_t qubic_sym_set(int k, uint64_t b) {
 typedef struct qb_scan {
   uint64_t threat[2], fork[2];
   int lines;
+  uint8_t count[2][QB_LINES];   /* the marks of x and of o in each line */
 } qb_scan;
+
+/* The number of cells of a set of at most 4 (a line's part): no popcount instruction needed. */
+static inline int qb_count4(uint64_t b) {
+  int n = 0;
+  for (; b; b &= b - 1)
+    n++;
+  return n;
+}
 
 static void qb_scan_lines(uint64_t x, uint64_t o, const int *w, qb_scan *r) {
   uint64_t once[2] = {0, 0}, twice[2] = {0, 0}, threat[2] = {0, 0};
@@ -149,9 +158,11 @@ static void qb_scan_lines(uint64_t x, uint64_t o, const int *w, qb_scan *r) {
   for (int i = 0; i < QB_LINES; i++) {
     uint64_t l = qubic_lines[i];
     uint64_t lx = l & x, lo = l & o;
+    r->count[0][i] = (uint8_t)qb_count4(lx);
+    r->count[1][i] = (uint8_t)qb_count4(lo);
     if (lx && lo)
       continue;
-    int p = lo ? 1 : 0, c = bits_count64(lx | lo);
+    int p = lo ? 1 : 0, c = r->count[p][i];
     v += p ? -w[c] : w[c];
     if (c == 3) {
       threat[p] |= l & ~(lx | lo);
@@ -258,7 +269,6 @@ static void qb_order(const void *cfg, const void *st, sg_move *moves, int n) {
   const qb_state *s = st;
   (void)cfg;
   int p = s->plies & 1;
-  uint64_t me = s->mark[p], op = s->mark[p ^ 1];
   static const int none[4] = {0, 0, 0, 0};
   qb_scan r;
   qb_scan_lines(s->mark[0], s->mark[1], none, &r);
@@ -270,8 +280,8 @@ static void qb_order(const void *cfg, const void *st, sg_move *moves, int n) {
     k += (win & b) ? 1 << 20 : (block & b) ? 1 << 19 : (fork & b) ? 1 << 18 : 0;
     k += (ofork & b) ? 1 << 17 : 0;
     for (int j = 0; j < 7 && qubic_cell_lines[sq][j] != 255; j++) {
-      uint64_t l = qubic_lines[qubic_cell_lines[sq][j]];
-      int nm = bits_count64(l & me), no = bits_count64(l & op);
+      int li = qubic_cell_lines[sq][j];
+      int nm = r.count[p][li], no = r.count[p ^ 1][li];
       if (!no)
         k += nm == 2 ? 1 << 12 : 4 << (2 * nm);
       if (!nm)
