@@ -7,6 +7,8 @@ local M = {
   title = "Qubic (4x4x4 noughts and crosses, 76 lines)",
   notation = "a cell: layer 1-4, column a-d, row 1-4, e.g. 2b3",
   players = {"x", "o"},
+  -- `stratagem solve qubic` runs g:solve (below)
+  proof_solver = true,
   -- rules constants: the standard cube has none to change
   rules = {},
   -- evaluation at the search horizon, from x's point of view (o gets the opposite): each line
