@@ -53,6 +53,17 @@ local function solve(g, opts)
       error(("solve: unknown option '%s' (valid options: %s)"):format(tostring(k), SOLVE_VALID), 2)
     end
   end
+  local ranges = {time = {0, 1e9, "a number of seconds, 0 or more (0: no limit)"},
+                  nodes = {0, 2e9, "a whole number of tree nodes, 0 to 2e9 (0: the pool's size)", true},
+                  memory = {1, 65536, "megabytes of the tree's pool, 1 to 65536"},
+                  vcf_depth = {0, 32, "a whole number of attacker moves, 0 to 32", true},
+                  vcf_nodes = {1, 1e9, "a whole number of positions, 1 to 1e9", true}}
+  for k, r in pairs(ranges) do
+    local v = opts[k]
+    if v ~= nil and (type(v) ~= "number" or v < r[1] or v > r[2] or (r[4] and not math.tointeger(v))) then
+      error(("solve: %s: got %s; expected %s"):format(k, tostring(v), r[3]), 2)
+    end
+  end
   if opts.out ~= nil and type(opts.out) ~= "string" then
     error("solve: out must be a file name (a string)", 2)
   end

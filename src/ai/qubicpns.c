@@ -53,10 +53,11 @@ void qpns_opts_default(qpns_opts *o) {
   o->vcf_nodes = 300;
 }
 
-qpns_solver *qpns_new(size_t pool) {
+qpns_solver *qpns_new(size_t bytes) {
   qpns_solver *s = calloc(1, sizeof *s);
   if (!s)
     return NULL;
+  size_t pool = bytes / sizeof(qnode);
   if (pool < 16)
     pool = 16;
   s->pool = malloc(pool * sizeof *s->pool);

@@ -32,8 +32,9 @@ typedef struct qpns_result {
 
 void qpns_opts_default(qpns_opts *o);
 
-/* A solver with room for `pool` tree nodes (about 20 bytes each); NULL when out of memory. */
-qpns_solver *qpns_new(size_t pool);
+/* A solver whose tree fills at most `bytes` of memory (allocated here, once); NULL when out
+   of memory. */
+qpns_solver *qpns_new(size_t bytes);
 void qpns_free(qpns_solver *s);
 
 /* Solve the position: x's and o's cells, `side` (0 x, 1 o) to move, no line on the board.

@@ -12,7 +12,7 @@
 
 /* The 76 lines: 48 rows and columns of a layer or pillars, 24 diagonals of a plane, 4 space
    diagonals (every direction of {-1,0,1}^3 from every cell where 4 steps stay in the cube),
-   as cell sets sorted by value; t/045-qubic.lua derives them again from the geometry. */
+   as cell sets sorted by value; t/072-qubic.lua derives them again from the geometry. */
 const uint64_t qubic_lines[QB_LINES] = {
   0x000000000000000fULL, 0x00000000000000f0ULL, 0x0000000000000f00ULL, 0x0000000000001111ULL,
   0x0000000000001248ULL, 0x0000000000002222ULL, 0x0000000000004444ULL, 0x0000000000008421ULL,
@@ -91,19 +91,6 @@ uint64_t qubic_threats(uint64_t mine, uint64_t theirs) {
       r |= l & ~mine;
   }
   return r;
-}
-
-uint64_t qubic_forks(uint64_t mine, uint64_t theirs) {
-  uint64_t once = 0, twice = 0;
-  for (int i = 0; i < QB_LINES; i++) {
-    uint64_t l = qubic_lines[i];
-    if (!(l & theirs) && bits_count64(l & mine) == 2) {
-      uint64_t e = l & ~mine;
-      twice |= once & e;
-      once |= e;
-    }
-  }
-  return twice;
 }
 
 /* The 4 maps of one coordinate applied to all three together, one from each coset of the

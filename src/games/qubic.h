@@ -37,8 +37,6 @@ uint64_t qubic_sym_set(int k, uint64_t b);
 uint64_t qubic_threats(uint64_t mine, uint64_t theirs);
 /* Whether b holds a whole line. */
 int qubic_has_line(uint64_t b);
-/* The empty cells on two or more lines holding two of mine and no mark of theirs. */
-uint64_t qubic_forks(uint64_t mine, uint64_t theirs);
 /* Write the name of cell sq ("2b3") into buf (4 bytes at least). */
 void qubic_cell_name(int sq, char *buf);
 /* The cell of a name "2b3" (case of the letter ignored), or -1. */

@@ -30,8 +30,8 @@ static double field(lua_State *L, int t, const char *k, double def, double lo, d
   double v = def;
   if (lua_getfield(L, t, k) != LUA_TNIL) {
     if (!lua_isnumber(L, -1) || !(lua_tonumber(L, -1) >= lo && lua_tonumber(L, -1) <= hi))
-      luaL_error(L, "solve: %s: got %s; expected a number from %f to %f", k,
-                 luaL_tolstring(L, -1, NULL), lo, hi);
+      luaL_error(L, "solve: %s: got %s; expected a number from %d to %d", k,
+                 luaL_tolstring(L, -1, NULL), (int)lo, (int)hi);
     v = lua_tonumber(L, -1);
   }
   lua_pop(L, 1);
@@ -51,8 +51,8 @@ static int lsolve(lua_State *L) {
     return luaL_error(L, "solve: the game is over: nothing to solve");
   qpns_opts o;
   qpns_opts_default(&o);
-  o.time = field(L, 2, "time", 0, 0, 1e9);
-  o.nodes = (uint64_t)field(L, 2, "nodes", 0, 0, 4e9);
+  o.time = field(L, 2, "time", 0, 0, 1e9);   /* lua/stratagem/qubic.lua checked them */
+  o.nodes = (uint64_t)field(L, 2, "nodes", 0, 0, 2e9);
   o.vcf_depth = (int)field(L, 2, "vcf_depth", o.vcf_depth, 0, 32);
   o.vcf_nodes = (uint64_t)field(L, 2, "vcf_nodes", (double)o.vcf_nodes, 1, 1e9);
   double mb = field(L, 2, "memory", 64, 1, 65536);
@@ -62,7 +62,7 @@ static int lsolve(lua_State *L) {
   lsolver *u = lua_newuserdatauv(L, sizeof *u, 0);            /* g opts u */
   u->s = NULL;
   luaL_setmetatable(L, QPNS_MT);
-  u->s = qpns_new((size_t)(mb * 1024 * 1024) / 20);
+  u->s = qpns_new((size_t)(mb * 1024 * 1024));
   if (!u->s)
     return luaL_error(L, "solve: no memory for a tree of %f MB", mb);
   qpns_result r;
