@@ -343,6 +343,7 @@ done:
           r->move = s->pool[n->child + (uint32_t)i].move;
   }
   r->time = clock_now() - s->t0;
+  s->r = NULL;   /* the caller's; not kept */
 }
 
 /* ---- the proof ---- */
@@ -436,10 +437,14 @@ uint64_t qpns_write_proof(qpns_solver *s, void (*emit)(void *ud, const char *lin
   writer w = {s, emit, ud, 0};
   if (s->used == 0 || s->pool[0].pn != 0)
     return 0;
+  qpns_result scratch;   /* the threat-space searches count their positions somewhere */
+  memset(&scratch, 0, sizeof scratch);
+  s->r = &scratch;
   uint64_t m[2] = {s->root[0], s->root[1]};
   if (s->root_side == s->attacker)
     write_attacker(&w, &s->pool[0], m, s->root_side, 1);
   else
     write_defender(&w, &s->pool[0], m, 1);
+  s->r = NULL;
   return w.count;
 }
