@@ -185,6 +185,8 @@ local refusals = {
              "position: side: 'q' is not a side; expected b or w"},
   patience = {"Kh/-/-/-/-/-/- - - 0,0,0,0 0 0 0 q",
               "position: generator: 'q'; expected four 16-digit hex words joined by ':'"},
+  qubic = {"xq/// o", "position: layer 1: unknown cell 'q'; expected 4 layers (bottom to top) of 16 cells (x, o or .) "
+           .. "separated by '/', then the player to move, e.g. .....x/// o (a short layer is filled with .)"},
   starchess = {"turn 7 player 5", "position: player: missing, or P out of range; expected "
                .. "'player P' after the turn, P from 1 to 4"},
   tictactoe = {"x../.../..q", "position: rank 1: 'q' on c1 is not a square's content; "

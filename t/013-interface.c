@@ -122,6 +122,9 @@ static const struct {
    "position: side: 'q' is not a side; expected b or w"},
   {"patience", "Kh/-/-/-/-/-/- - - 0,0,0,0 0 0 0 q",
    "position: generator: 'q'; expected four 16-digit hex words joined by ':'"},
+  {"qubic", "xq/// o",
+   "position: layer 1: unknown cell 'q'; expected 4 layers (bottom to top) of 16 cells (x, o or .) "
+   "separated by '/', then the player to move, e.g. .....x/// o (a short layer is filled with .)"},
   {"starchess", "turn 0 player 1",
    "position: turn: missing, or N out of range; expected 'turn N' first, N from 1 to 65535"},
   {"tictactoe", "x../...",

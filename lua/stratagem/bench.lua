@@ -873,6 +873,35 @@ function benches.words(out)
     out(fmt("grid solve %-6s %d seeded grids: median %.3f ms a grid, %.0f words a grid " ..
             "(most %d), median %.0f nodes", form, grids, median(times) * 1e3, counts / grids, most,
             median(nodes)))
+-- Qubic: bulk perft, the default search and a deeper one over positions of seeded random
+-- games, and the proof-number solver on positions a few moves in (value, nodes, proof size).
+function benches.qubic(out)
+  local g = sg.new("qubic")
+  local t, leaves = timed(3, function() return g:perft(5) end)
+  out(fmt("qubic perft 5          %10d leaves  %8.2f ms  %7.2f M leaves/s", leaves, t * 1e3,
+          leaves / t / 1e6))
+  local ps = random_positions("qubic", 8, 8)
+  for _, v in ipairs({{"default search (depth 3)", {}}, {"alpha-beta depth 5", {depth = 5}}}) do
+    local times, nodes, total = {}, 0, 0
+    for i, p in ipairs(ps) do
+      local o = {seed = i}
+      for k, x in pairs(v[2]) do o[k] = x end
+      local t0 = sg.clock()
+      local r = sg.search(p, o)
+      times[#times + 1] = sg.clock() - t0
+      total, nodes = total + times[#times], nodes + r.nodes
+    end
+    out(fmt("qubic %-26s %d positions  a move: median %8.2f ms  %6.2f M nodes/s", v[1], #ps,
+            median(times) * 1e3, nodes / total / 1e6))
+  end
+  for _, line in ipairs({"1a1 1d2 1d1 3d4 1a4 1b4", "1a1 4a3 4a1 1d1 1a4 2a2",
+                         "1a1 3d3 1d1 1a3 4a1 2c1", "1a1 4b1 4a1 1b1 2b1 4d2"}) do
+    local h = sg.new("qubic")
+    for m in line:gmatch("%S+") do h:play(m) end
+    local r = h:solve{time = 30}
+    out(fmt("qubic solve after %-24s %-7s %-4s %8d nodes  %9d threat-space  %8.2f ms  proof %s",
+            line, r.value, r.move or "-", r.nodes, r.vcf_nodes, r.time * 1e3,
+            r.proof_size and (r.proof_size .. " moves") or "-"))
   end
 end
 

@@ -1,4 +1,5 @@
--- stratagem.cli: the program's subcommands (stratagem perft, play, match, bench, games, help).
+-- stratagem.cli: the program's subcommands (stratagem perft, play, match, bench, solve, games,
+-- help).
 -- main(name, ...) returns the exit code: 0 done, 1 failed, 2 bad usage.  Every subcommand
 -- answers --help (or -h) with its usage and help text.
 local sg = require "stratagem"
@@ -131,6 +132,62 @@ commands.bench = {
   usage = "stratagem bench [GAME...]",
   help = "run the benchmarks and print their figures",
   run = function(...) return require("stratagem.bench").main(...) end,
+}
+
+commands.solve = {
+  usage = "stratagem solve GAME [--position P] [--out FILE] [--time S] [--nodes N]",
+  help = "solve a position exactly with the game's proof solver (qubic): the value for the " ..
+         "player to move (win, loss, draw or unknown), nodes, time and the proof's size; " ..
+         "with --out the proof written to FILE (checked by sg.qubic.check)",
+  run = function(game, ...)
+    local u = commands.solve.usage
+    if not game or game:sub(1, 2) == "--" then return usage_error("solve: expected a game", u) end
+    local known = false
+    for _, n in ipairs(sg.games()) do known = known or n == game end
+    if not known then
+      return usage_error(fmt("solve: unknown game '%s' (known games: %s)", game,
+                             table.concat(sg.games(), ", ")))
+    end
+    if not sg.defaults(game).proof_solver then
+      return usage_error(fmt("solve: %s has no proof solver (games with one: qubic)", game))
+    end
+    local a, o = {...}, {}
+    local i = 1
+    while i <= #a do
+      local k, v = a[i], a[i + 1]
+      local key = ({["--position"] = "position", ["--out"] = "out", ["--time"] = "time",
+                    ["--nodes"] = "nodes"})[k]
+      if not key then return usage_error("solve: unexpected '" .. k .. "'", u) end
+      if v == nil then return usage_error("solve: " .. k .. " needs a value", u) end
+      if key == "time" or key == "nodes" then
+        v = tonumber(v)
+        if not v or v < 0 or (key == "nodes" and not math.tointeger(v)) then
+          return usage_error(fmt("solve: %s: expected a %s, got '%s'", k, key == "time" and
+                                 "number of seconds, 0 or more" or "whole number of nodes",
+                                 a[i + 1]), u)
+        end
+      end
+      o[key] = v
+      i = i + 2
+    end
+    local g, err = sg.new(game, {position = o.position})
+    if not g then return usage_error("solve: " .. err) end
+    if g:status() ~= "playing" then return usage_error("solve: the game is over: nothing to solve") end
+    local r, werr = g:solve{time = o.time, nodes = o.nodes, out = o.out}
+    if not r then
+      io.stderr:write("stratagem: solve: ", werr, "\n")
+      return 1
+    end
+    print(fmt("position: %s", g:position()))
+    print(fmt("value: %s for %s%s", r.value, g:player() == 1 and "x" or "o",
+              r.move and r.value == "win" and ", winning move " .. r.move or ""))
+    print(fmt("nodes: %d (threat-space positions %d, iterations %d)   time: %.3f s%s",
+              r.nodes, r.vcf_nodes, r.iterations, r.time,
+              r.stopped and "   stopped: " .. r.stopped or ""))
+    if r.proof_size then print(fmt("proof: %d moves%s", r.proof_size,
+                                   r.out and " written to " .. r.out or "")) end
+    return 0
+  end,
 }
 
 commands.uci = {

@@ -183,6 +183,7 @@ int luaopen_stratagem_core(lua_State *L) {
   luaopen_stratagem_warchess(L);
   luaopen_stratagem_chess(L);
   luaopen_stratagem_patience(L);
+  luaopen_stratagem_qubic(L);
   luaopen_stratagem_proc(L);
   luaopen_stratagem_dict(L);
   return 1;

@@ -43,6 +43,7 @@ int luaopen_stratagem_othello(lua_State *L);     /* sets mod.othello */
 int luaopen_stratagem_warchess(lua_State *L);    /* sets mod.warchess */
 int luaopen_stratagem_chess(lua_State *L);       /* sets mod.chess */
 int luaopen_stratagem_patience(lua_State *L);    /* sets mod.patience */
+int luaopen_stratagem_qubic(lua_State *L);       /* sets mod.qubic */
 int luaopen_stratagem_proc(lua_State *L);       /* sets mod.spawn */
 int luaopen_stratagem_dict(lua_State *L);       /* sets mod.dict, mod.wordgrid */
 int luaopen_stratagem_core(lua_State *L);

@@ -1,0 +1,185 @@
+-- Qubic defaults: evaluation weights and search settings (the only copy), the solver
+-- (g:solve, stratagem solve qubic) and the checker of its proofs (sg.qubic.check).
+local core = require "stratagem.core"
+local data = require "stratagem.data"
+
+local M = {
+  title = "Qubic (4x4x4 noughts and crosses, 76 lines)",
+  notation = "a cell: layer 1-4, column a-d, row 1-4, e.g. 2b3",
+  players = {"x", "o"},
+  -- `stratagem solve qubic` runs g:solve (below)
+  proof_solver = true,
+  -- rules constants: the standard cube has none to change
+  rules = {},
+  -- evaluation at the search horizon, from x's point of view (o gets the opposite): each line
+  -- holding marks of one player only is worth `one`, `two` or `three` to that player by the
+  -- number of its marks (a three is a threat: its empty cell wins); each empty cell on two or
+  -- more of a player's lines of two (playing it makes a double threat) is worth `fork`; the
+  -- player to move gets `tempo`
+  weights = {one = 1, two = 8, three = 60, fork = 40, tempo = 20},
+  variant = {},
+  -- the game's own sg.new keys beyond the common ones (none)
+  options = {},
+  -- sg.search defaults: the shared alpha-beta to depth 3 (forcing moves, a win to take or a
+  -- three to block, are searched past it), moves in the game's order (wins, blocks, double
+  -- threats, threes, then open lines), which history and killers would only disturb
+  search = {algo = "alphabeta", depth = 3, hash = 16, history = false, killers = false},
+  -- what `stratagem play qubic` seats by default, and how its AI plays
+  play = {seats = {"human", "ai"}, ai = {algo = "alphabeta", depth = 3, random = 0,
+                                         history = false, killers = false}},
+}
+
+-- ---- the solver: proof-number search with threat-space leaves (src/ai/qubicpns.c) ----
+
+local SOLVE_KEYS = {time = true, nodes = true, memory = true, vcf_depth = true,
+                    vcf_nodes = true, out = true, proof = true}
+local SOLVE_VALID = "memory, nodes, out, proof, time, vcf_depth, vcf_nodes"
+
+-- The header of a proof file: its format, the position, the winner, the number of moves.
+local function proof_text(g, r)
+  local winner = r.value == "win" and g:player() or 3 - g:player()
+  local head = ("qubic proof 1\nposition %s\nwinner %s\nmoves %d\n"):format(
+    g:position(), winner == 1 and "x" or "o", r.proof_size)
+  return head .. r.proof
+end
+
+local function solve(g, opts)
+  if opts ~= nil and type(opts) ~= "table" then
+    error("solve: options must be a table {time =, nodes =, memory =, out =, proof =}", 2)
+  end
+  opts = opts or {}
+  for k in pairs(opts) do
+    if not SOLVE_KEYS[k] then
+      error(("solve: unknown option '%s' (valid options: %s)"):format(tostring(k), SOLVE_VALID), 2)
+    end
+  end
+  local ranges = {time = {0, 1e9, "a number of seconds, 0 or more (0: no limit)"},
+                  nodes = {0, 2e9, "a whole number of tree nodes, 0 to 2e9 (0: the pool's size)", true},
+                  memory = {1, 65536, "megabytes of the tree's pool, 1 to 65536"},
+                  vcf_depth = {0, 32, "a whole number of attacker moves, 0 to 32", true},
+                  vcf_nodes = {1, 1e9, "a whole number of positions, 1 to 1e9", true}}
+  for k, r in pairs(ranges) do
+    local v = opts[k]
+    if v ~= nil and (type(v) ~= "number" or v < r[1] or v > r[2] or (r[4] and not math.tointeger(v))) then
+      error(("solve: %s: got %s; expected %s"):format(k, tostring(v), r[3]), 2)
+    end
+  end
+  if opts.out ~= nil and type(opts.out) ~= "string" then
+    error("solve: out must be a file name (a string)", 2)
+  end
+  if g:status() ~= "playing" then error("solve: the game is over: nothing to solve", 2) end
+  local want = opts.out ~= nil or opts.proof == true
+  local r = core.qubic.solve(g, {time = opts.time, nodes = opts.nodes, memory = opts.memory,
+                                 vcf_depth = opts.vcf_depth, vcf_nodes = opts.vcf_nodes,
+                                 proof = want})
+  if r.proof then
+    local text = proof_text(g, r)
+    if opts.out then
+      local ok, err = data.write_file(opts.out, text)
+      if not ok then return nil, err end
+      r.out = opts.out
+    end
+    if opts.proof then r.proof = text else r.proof = nil end
+  end
+  return r
+end
+
+-- ---- the checker of a proof: independent of the solver, it uses only the game's rules ----
+
+-- sg.qubic.check(text) -> true, {moves =, depth =, winner =} or nil, message.  A proof is
+-- valid when, from its position, the winner has exactly one move at each of its turns, every
+-- legal reply of the other player is listed once at each of theirs, and every line of play
+-- ends with the winner completing a line (doc/qubic.md, "The proof format").
+local function check(text)
+  if type(text) ~= "string" then return nil, "check: expected the text of a proof" end
+  local lines = {}
+  for l in (text .. (text:sub(-1) == "\n" and "" or "\n")):gmatch("(.-)\r?\n") do
+    lines[#lines + 1] = l
+  end
+  if lines[1] ~= "qubic proof 1" then
+    return nil, "proof: line 1: expected 'qubic proof 1'"
+  end
+  local pos = (lines[2] or ""):match("^position (.+)$")
+  if not pos then return nil, "proof: line 2: expected 'position TEXT'" end
+  local wname = (lines[3] or ""):match("^winner ([xo])$")
+  if not wname then return nil, "proof: line 3: expected 'winner x' or 'winner o'" end
+  local nmoves = math.tointeger(tonumber((lines[4] or ""):match("^moves (%d+)$")))
+  if not nmoves then return nil, "proof: line 4: expected 'moves N'" end
+  local sg = require "stratagem"
+  local g, err = sg.new("qubic", {position = pos})
+  if not g then return nil, "proof: line 2: " .. err end
+  local winner = wname == "x" and 1 or 2
+  local D, C = {}, {}
+  for i = 5, #lines do
+    local d, c = lines[i]:match("^(%d+) (%w+)$")
+    if not d then return nil, ("proof: line %d: expected 'DEPTH CELL', got '%s'"):format(i, lines[i]) end
+    D[#D + 1], C[#C + 1] = tonumber(d), c
+  end
+  if #D ~= nmoves then
+    return nil, ("proof: %d moves listed, the header says %d"):format(#D, nmoves)
+  end
+  local maxdepth = 0
+  local function fail(i, msg) error({("proof: line %d: %s"):format(i + 4, msg)}, 0) end
+  local function node(i, depth)
+    if depth > maxdepth then maxdepth = depth end
+    local status, who = g:status()
+    if status ~= "playing" then
+      if status ~= "won" or who ~= winner then
+        fail(i - 1, ("the line of play ends %s"):format(status == "drawn" and "drawn"
+             or "with the loser's line"))
+      end
+      if D[i] == depth then fail(i, "a move after the end of the game") end
+      return i
+    end
+    if D[i] ~= depth then
+      fail(i, ("expected a move at depth %d (the position after line %d is not over)")
+           :format(depth, i + 3))
+    end
+    if g:player() == winner then
+      local ok, e = pcall(g.play, g, C[i])
+      if not ok then fail(i, tostring(e):gsub("^.-: ", "", 1)) end
+      local j = node(i + 1, depth + 1)
+      g:undo()
+      if D[j] == depth then fail(j, "a second move of the winner at the same turn") end
+      return j
+    end
+    local seen, n = {}, 0
+    while D[i] == depth do
+      if seen[C[i]] then fail(i, "the reply " .. C[i] .. " is listed twice") end
+      local ok, e = pcall(g.play, g, C[i])
+      if not ok then fail(i, tostring(e):gsub("^.-: ", "", 1)) end
+      seen[C[i]], n = true, n + 1
+      local j = node(i + 1, depth + 1)
+      g:undo()
+      i = j
+    end
+    for _, m in ipairs(g:moves()) do
+      if not seen[m] then fail(i, "the loser's reply " .. m .. " is missing") end
+    end
+    return i
+  end
+  local ok, res = pcall(node, 1, 1)
+  if not ok then
+    if type(res) == "table" then return nil, res[1] end
+    error(res, 0)
+  end
+  if res <= #D then return nil, ("proof: line %d: a move outside the tree"):format(res + 4) end
+  return true, {moves = #D, depth = maxdepth, winner = wname}
+end
+
+M.methods = {
+  -- g:solve{time =, nodes =, memory = MB, out = FILE, proof = true}: the solver's verdict for
+  -- the player to move (value "win", "loss", "draw" or "unknown"), the winning move, nodes,
+  -- time, proof_size; with out, the proof written to that file (atomically); with proof, its
+  -- text in r.proof.
+  solve = solve,
+}
+
+-- sg.qubic: the checker, and the lines and symmetries (for tests and scripts)
+M.api = {
+  check = check,
+  lines = function() return core.qubic.lines() end,
+  symmetries = function() return core.qubic.symmetries() end,
+}
+
+return M

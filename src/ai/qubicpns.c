@@ -1,0 +1,450 @@
+/* qubicpns.c: the Qubic solver: proof-number search with threat-space leaves, and its proof. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/bits.h"
+#include "core/clock.h"
+#include "games/qubic.h"
+#include "qubicpns.h"
+
+#define BIT(sq) ((uint64_t)1 << (sq))
+#define PN_INF 0x3fffffffu
+#define NO_CHILD 0u
+
+/* A node of the tree: its proof and disproof numbers, its children (consecutive in the pool,
+   `child` the first, 0 while unexpanded), the move that led to it, and how it was decided. */
+typedef struct qnode {
+  uint32_t pn, dn;
+  uint32_t child;
+  uint8_t nchild;
+  uint8_t move;
+  uint8_t how;      /* HOW_* below */
+} qnode;
+
+enum {
+  HOW_OPEN = 0,     /* not decided at creation */
+  HOW_LINE,         /* the move completed a line */
+  HOW_FULL,         /* the board is full: drawn */
+  HOW_WIN1,         /* the player to move completes a line at once */
+  HOW_DOUBLE,       /* the player to move faces two threats or more and cannot win at once */
+  HOW_VCF           /* the attacker, to move, wins by a sequence of threats */
+};
+
+struct qpns_solver {
+  qnode *pool;
+  size_t cap, used;
+  /* the search in progress, or the last one */
+  int attacker;             /* 0 x, 1 o: the player whose win is to be proved */
+  uint64_t root[2];
+  int root_side;
+  const qpns_opts *o;        /* points at opts */
+  qpns_opts opts;           /* the limits of the proof search in progress */
+  qpns_result *r;
+  double t0;
+  uint64_t vcf_budget;
+  int stop;
+};
+
+void qpns_opts_default(qpns_opts *o) {
+  o->time = 0;
+  o->nodes = 0;
+  o->vcf_depth = 10;
+  o->vcf_nodes = 300;
+}
+
+qpns_solver *qpns_new(size_t bytes) {
+  qpns_solver *s = calloc(1, sizeof *s);
+  if (!s)
+    return NULL;
+  size_t pool = bytes / sizeof(qnode);
+  if (pool < 16)
+    pool = 16;
+  s->pool = malloc(pool * sizeof *s->pool);
+  if (!s->pool) {
+    free(s);
+    return NULL;
+  }
+  s->cap = pool;
+  return s;
+}
+
+void qpns_free(qpns_solver *s) {
+  if (s) {
+    free(s->pool);
+    free(s);
+  }
+}
+
+/* ---- threats ---- */
+
+/* Whether the mark just put on sq completes a line of b. */
+static int completes(uint64_t b, int sq) {
+  for (int i = 0; i < 7 && qubic_cell_lines[sq][i] != 255; i++) {
+    uint64_t l = qubic_lines[qubic_cell_lines[sq][i]];
+    if ((b & l) == l)
+      return 1;
+  }
+  return 0;
+}
+
+/* The empty cells of the lines holding two of a's marks and none of d's: where a makes a
+   three (a threat) in one move. */
+static uint64_t threes_to_make(uint64_t a, uint64_t d) {
+  uint64_t r = 0;
+  for (int i = 0; i < QB_LINES; i++) {
+    uint64_t l = qubic_lines[i];
+    if (!(l & d) && bits_count64(l & a) == 2)
+      r |= l & ~a;
+  }
+  return r;
+}
+
+/* Threat-space search (a sequence of threats, each leaving the defender one reply, that ends
+   in a double threat): the attacker a to move against d, neither with a line, the attacker
+   with no win at once (the caller checks).  Returns the attacker's first move of a winning
+   sequence, or -1.  Every defender reply other than the block loses at once, so a sequence
+   found is a proof; not finding one proves nothing. */
+static int vcf(qpns_solver *s, uint64_t a, uint64_t d, int depth) {
+  if (depth <= 0 || s->vcf_budget == 0)
+    return -1;
+  s->vcf_budget--;
+  s->r->vcf_nodes++;
+  uint64_t empty = ~(a | d);
+  uint64_t dthreat = qubic_threats(d, a);
+  if (bits_count64(dthreat) >= 2)
+    return -1;
+  uint64_t cand = dthreat ? dthreat : threes_to_make(a, d) & empty;
+  for (; cand; cand &= cand - 1) {
+    int c = bits_first64(cand);
+    uint64_t a2 = a | BIT(c);
+    uint64_t t = qubic_threats(a2, d);
+    if (!t)
+      continue;
+    if (qubic_threats(d, a2))   /* the defender completes a line first */
+      continue;
+    if (bits_count64(t) >= 2)
+      return c;
+    if (vcf(s, a2, d | t, depth - 1) >= 0)
+      return c;
+  }
+  return -1;
+}
+
+/* ---- the tree ---- */
+
+/* Decide what can be decided of the position at creation: mover `side` to move, after `last`
+   (-1 at the root) was played by the other.  Sets pn, dn and how. */
+static void node_eval(qpns_solver *s, qnode *n, const uint64_t *m, int side, int last) {
+  int att = side == s->attacker;
+  n->child = NO_CHILD, n->nchild = 0, n->how = HOW_OPEN;
+  n->pn = 1, n->dn = 1;
+  if (last >= 0 && completes(m[side ^ 1], last)) {
+    n->how = HOW_LINE;
+    goto decided_other;   /* the previous mover won */
+  }
+  if (((m[0] | m[1]) == ~(uint64_t)0)) {
+    n->how = HOW_FULL;
+    n->pn = PN_INF, n->dn = 0;
+    return;
+  }
+  if (qubic_threats(m[side], m[side ^ 1])) {
+    n->how = HOW_WIN1;
+    goto decided_mover;
+  }
+  uint64_t ot = qubic_threats(m[side ^ 1], m[side]);
+  if (bits_count64(ot) >= 2) {
+    n->how = HOW_DOUBLE;
+    goto decided_other;
+  }
+  if (att && s->o->vcf_depth > 0) {
+    s->vcf_budget = s->o->vcf_nodes;
+    if (vcf(s, m[side], m[side ^ 1], s->o->vcf_depth) >= 0) {
+      n->how = HOW_VCF;
+      goto decided_mover;
+    }
+  }
+  return;
+decided_mover:   /* the player to move wins */
+  n->pn = att ? 0 : PN_INF, n->dn = att ? PN_INF : 0;
+  return;
+decided_other:   /* the other player wins */
+  n->pn = att ? PN_INF : 0, n->dn = att ? 0 : PN_INF;
+}
+
+/* The moves worth a child: the block when the opponent has one threat (every other move loses
+   at once), else every empty cell. */
+static uint64_t node_moves(const uint64_t *m, int side) {
+  uint64_t ot = qubic_threats(m[side ^ 1], m[side]);
+  return ot ? ot : ~(m[0] | m[1]);
+}
+
+static uint32_t sat_add(uint32_t a, uint32_t b) {
+  uint32_t c = a + b;
+  return c > PN_INF ? PN_INF : c;
+}
+
+/* pn and dn of an expanded node from its children: OR (the attacker to move) or AND. */
+static void node_update(qpns_solver *s, qnode *n, int or_node) {
+  uint32_t mn = PN_INF, sum = 0;
+  for (int i = 0; i < n->nchild; i++) {
+    const qnode *c = &s->pool[n->child + (uint32_t)i];
+    uint32_t a = or_node ? c->pn : c->dn, b = or_node ? c->dn : c->pn;
+    if (a < mn)
+      mn = a;
+    sum = sat_add(sum, b);
+  }
+  if (or_node)
+    n->pn = mn, n->dn = sum;
+  else
+    n->dn = mn, n->pn = sum;
+}
+
+/* Expand n (position m, side to move): its children, each evaluated.  0, or -1 when the pool
+   is full or the node limit reached. */
+static int node_expand(qpns_solver *s, uint32_t ni, const uint64_t *m, int side) {
+  uint64_t moves = node_moves(m, side);
+  int k = bits_count64(moves);
+  if (s->used + (size_t)k > s->cap)
+    return -1;
+  if (s->o->nodes && s->r->nodes + (uint64_t)k > s->o->nodes)
+    return -1;
+  uint32_t first = (uint32_t)s->used;
+  s->used += (size_t)k;
+  s->r->nodes += (uint64_t)k;
+  int i = 0;
+  for (; moves; moves &= moves - 1, i++) {
+    int c = bits_first64(moves);
+    uint64_t m2[2] = {m[0], m[1]};
+    m2[side] |= BIT(c);
+    qnode *ch = &s->pool[first + (uint32_t)i];
+    ch->move = (uint8_t)c;
+    node_eval(s, ch, m2, side ^ 1, c);
+  }
+  qnode *n = &s->pool[ni];
+  n->child = first;
+  n->nchild = (uint8_t)k;
+  node_update(s, n, side == s->attacker);
+  return 0;
+}
+
+/* Whether a limit stops the search (checked every 256 iterations). */
+static int limits(qpns_solver *s) {
+  if ((s->r->iterations & 0xff) != 0)
+    return 0;
+  if (interrupt_pending())
+    return QPNS_INTERRUPTED;
+  if (s->o->time > 0 && clock_now() - s->t0 >= s->o->time)
+    return QPNS_LIMIT;
+  return 0;
+}
+
+/* One proof search: does `attacker` win from the root?  Returns 1 proved, 0 disproved, -1
+   stopped (s->stop says why). */
+static int pns(qpns_solver *s, int attacker) {
+  s->attacker = attacker;
+  s->used = 1;
+  qnode *root = &s->pool[0];
+  root->move = 0;
+  node_eval(s, root, s->root, s->root_side, -1);
+  /* the path from the root to the current node: nodes and positions */
+  uint32_t path[QB_CELLS + 1];
+  uint64_t pos[QB_CELLS + 1][2];
+  int depth = 0;
+  path[0] = 0;
+  pos[0][0] = s->root[0], pos[0][1] = s->root[1];
+  while (s->pool[0].pn != 0 && s->pool[0].dn != 0) {
+    int why = limits(s);
+    if (why) {
+      s->stop = why;
+      return -1;
+    }
+    s->r->iterations++;
+    /* down to the most-proving node */
+    for (;;) {
+      qnode *n = &s->pool[path[depth]];
+      if (n->child == NO_CHILD)
+        break;
+      int side = (s->root_side + depth) & 1, orn = side == s->attacker;
+      uint32_t best = n->child, bv = PN_INF + 1;
+      for (uint32_t i = 0; i < n->nchild; i++) {
+        const qnode *c = &s->pool[n->child + i];
+        uint32_t v = orn ? c->pn : c->dn;
+        if (v < bv)
+          bv = v, best = n->child + i;
+      }
+      pos[depth + 1][0] = pos[depth][0], pos[depth + 1][1] = pos[depth][1];
+      pos[depth + 1][side] |= BIT(s->pool[best].move);
+      path[++depth] = best;
+    }
+    int side = (s->root_side + depth) & 1;
+    if (node_expand(s, path[depth], pos[depth], side) < 0) {
+      s->stop = QPNS_FULL;
+      return -1;
+    }
+    /* back up while the numbers change; the search goes on from the first node unchanged */
+    while (depth > 0) {
+      depth--;
+      qnode *n = &s->pool[path[depth]];
+      uint32_t opn = n->pn, odn = n->dn;
+      node_update(s, n, ((s->root_side + depth) & 1) == s->attacker);
+      if (n->pn == opn && n->dn == odn && n->pn && n->dn)
+        break;
+    }
+  }
+  return s->pool[0].pn == 0;
+}
+
+void qpns_solve(qpns_solver *s, uint64_t x, uint64_t o, int side, const qpns_opts *op,
+                qpns_result *r) {
+  memset(r, 0, sizeof *r);
+  r->value = 2, r->move = -1;
+  s->o = op, s->r = r, s->stop = 0;
+  s->t0 = clock_now();
+  s->root[0] = x, s->root[1] = o, s->root_side = side;
+  /* with a limit, the first proof search (the player to move wins) gets half of it, so the
+     second (the other player wins) is tried too when the first ends unknown */
+  s->opts = *op;
+  s->opts.time = op->time / 2, s->opts.nodes = op->nodes / 2;
+  s->o = &s->opts;
+  int v = pns(s, side);
+  if (v < 0 && s->stop == QPNS_INTERRUPTED)
+    goto done;
+  uint64_t used = r->nodes;
+  if (v == 1) {
+    r->value = 1;
+  } else {
+    s->opts.time = op->time;   /* both measured from the start */
+    s->opts.nodes = op->nodes ? op->nodes - used : 0;
+    r->nodes = 0;   /* the node limit of pns counts from here */
+    s->stop = 0;
+    int w = pns(s, side ^ 1);
+    r->nodes += used;
+    r->value = w == 1 ? -1 : (w == 0 && v == 0) ? 0 : 2;
+  }
+done:
+  if (r->value == 2) {
+    r->root_pn = s->pool[0].pn, r->root_dn = s->pool[0].dn;
+    r->stopped = (qpns_stop)s->stop;
+  }
+  /* the move: the proved child at the root (the block or the winning sequence's first move
+     when the root itself was decided at creation) */
+  if (r->value == 1) {
+    const qnode *n = &s->pool[0];
+    uint64_t m[2] = {x, o};
+    if (n->how == HOW_WIN1)
+      r->move = bits_first64(qubic_threats(m[side], m[side ^ 1]));
+    else if (n->how == HOW_VCF) {
+      s->vcf_budget = op->vcf_nodes;
+      r->move = vcf(s, m[side], m[side ^ 1], op->vcf_depth);
+    } else
+      for (int i = 0; i < n->nchild; i++)
+        if (s->pool[n->child + (uint32_t)i].pn == 0)
+          r->move = s->pool[n->child + (uint32_t)i].move;
+  }
+  r->time = clock_now() - s->t0;
+  s->r = NULL;   /* the caller's; not kept */
+}
+
+/* ---- the proof ---- */
+
+typedef struct writer {
+  qpns_solver *s;
+  void (*emit)(void *ud, const char *line);
+  void *ud;
+  uint64_t count;
+} writer;
+
+static void put(writer *w, int depth, int cell) {
+  w->count++;
+  if (w->emit) {
+    char line[32], name[4];
+    qubic_cell_name(cell, name);
+    snprintf(line, sizeof line, "%d %s", depth, name);
+    w->emit(w->ud, line);
+  }
+}
+
+static void write_defender(writer *w, const qnode *n, uint64_t *m, int depth);
+
+/* The attacker a to move wins by threats within vdepth moves (vcf found it with a budget): its
+   move, then every reply.  Searched again without the budget, so the sequence is found again
+   whatever was left of the budget when it was first found. */
+static void write_vcf(writer *w, uint64_t a, uint64_t d, int depth, int vdepth) {
+  qpns_solver *s = w->s;
+  s->vcf_budget = UINT64_MAX;
+  int c = vcf(s, a, d, vdepth);
+  put(w, depth, c);
+  a |= BIT(c);
+  uint64_t t = qubic_threats(a, d);
+  for (uint64_t e = ~(a | d); e; e &= e - 1) {
+    int r = bits_first64(e);
+    put(w, depth + 1, r);
+    uint64_t left = t & ~BIT(r);
+    if (left)
+      put(w, depth + 2, bits_first64(left));   /* the threat not blocked */
+    else
+      write_vcf(w, a, d | BIT(r), depth + 2, vdepth - 1);
+  }
+}
+
+/* The attacker (m[side]) to move at node n, which is proved: one move and its subtree. */
+static void write_attacker(writer *w, const qnode *n, uint64_t *m, int side, int depth) {
+  qpns_solver *s = w->s;
+  if (n->how == HOW_WIN1) {
+    put(w, depth, bits_first64(qubic_threats(m[side], m[side ^ 1])));
+    return;
+  }
+  if (n->how == HOW_VCF) {
+    write_vcf(w, m[side], m[side ^ 1], depth, s->o->vcf_depth);
+    return;
+  }
+  for (int i = 0; i < n->nchild; i++) {
+    const qnode *c = &s->pool[n->child + (uint32_t)i];
+    if (c->pn == 0) {
+      put(w, depth, c->move);
+      m[side] |= BIT(c->move);
+      write_defender(w, c, m, depth + 1);
+      m[side] &= ~BIT(c->move);
+      return;
+    }
+  }
+}
+
+/* The defender to move at node n (proved for the attacker): every reply and its subtree. */
+static void write_defender(writer *w, const qnode *n, uint64_t *m, int depth) {
+  qpns_solver *s = w->s;
+  int att = s->attacker, def = att ^ 1;
+  if (n->how == HOW_LINE)
+    return;
+  for (uint64_t e = ~(m[0] | m[1]); e; e &= e - 1) {
+    int r = bits_first64(e);
+    put(w, depth, r);
+    const qnode *c = NULL;
+    for (int i = 0; i < n->nchild; i++)
+      if (s->pool[n->child + (uint32_t)i].move == r)
+        c = &s->pool[n->child + (uint32_t)i];
+    m[def] |= BIT(r);
+    if (c)
+      write_attacker(w, c, m, att, depth + 1);
+    else   /* not a child: the attacker completes a line at once */
+      put(w, depth + 1, bits_first64(qubic_threats(m[att], m[def])));
+    m[def] &= ~BIT(r);
+  }
+}
+
+uint64_t qpns_write_proof(qpns_solver *s, void (*emit)(void *ud, const char *line), void *ud) {
+  writer w = {s, emit, ud, 0};
+  if (s->used == 0 || s->pool[0].pn != 0)
+    return 0;
+  qpns_result scratch;   /* the threat-space searches count their positions somewhere */
+  memset(&scratch, 0, sizeof scratch);
+  s->r = &scratch;
+  uint64_t m[2] = {s->root[0], s->root[1]};
+  if (s->root_side == s->attacker)
+    write_attacker(&w, &s->pool[0], m, s->root_side, 1);
+  else
+    write_defender(&w, &s->pool[0], m, 1);
+  s->r = NULL;
+  return w.count;
+}

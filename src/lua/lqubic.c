@@ -1,0 +1,160 @@
+/* lqubic.c: Qubic's own functions for Lua: core.qubic.solve (the proof-number solver and its
+   proof), core.qubic.lines and core.qubic.symmetries (for the tests). */
+#include <string.h>
+
+#include "ai/qubicpns.h"
+#include "games/qubic.h"
+#include "lstratagem.h"
+
+#define QPNS_MT "stratagem.qubic.solver"
+
+/* The solver as a userdata, so its pool is freed even when an error is raised. */
+typedef struct lsolver {
+  qpns_solver *s;
+} lsolver;
+
+static int solver_gc(lua_State *L) {
+  lsolver *u = luaL_checkudata(L, 1, QPNS_MT);
+  qpns_free(u->s);
+  u->s = NULL;
+  return 0;
+}
+
+static void emit_line(void *ud, const char *line) {
+  luaL_Buffer *b = ud;
+  luaL_addstring(b, line);
+  luaL_addchar(b, '\n');
+}
+
+static double field(lua_State *L, int t, const char *k, double def, double lo, double hi) {
+  double v = def;
+  if (lua_getfield(L, t, k) != LUA_TNIL) {
+    if (!lua_isnumber(L, -1) || !(lua_tonumber(L, -1) >= lo && lua_tonumber(L, -1) <= hi))
+      luaL_error(L, "solve: %s: got %s; expected a number from %d to %d", k,
+                 luaL_tolstring(L, -1, NULL), (int)lo, (int)hi);
+    v = lua_tonumber(L, -1);
+  }
+  lua_pop(L, 1);
+  return v;
+}
+
+/* core.qubic.solve(g, {time =, nodes =, memory = MB, vcf_depth =, vcf_nodes =, proof =}) ->
+   {value = "win" | "loss" | "draw" | "unknown" (for the player to move), move =, nodes =,
+   vcf_nodes =, iterations =, time =, stopped =, proof_size =, proof = text when asked} */
+static int lsolve(lua_State *L) {
+  lgame *g = checkgame(L, 1);
+  if (g->cls != &qubic_class)
+    return luaL_error(L, "solve: expected a qubic game, got a %s game", g->cls->name);
+  const qb_state *st = lgame_state(g);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  if (st->winner >= 0 || st->plies == QB_CELLS)
+    return luaL_error(L, "solve: the game is over: nothing to solve");
+  qpns_opts o;
+  qpns_opts_default(&o);
+  o.time = field(L, 2, "time", 0, 0, 1e9);   /* lua/stratagem/qubic.lua checked them */
+  o.nodes = (uint64_t)field(L, 2, "nodes", 0, 0, 2e9);
+  o.vcf_depth = (int)field(L, 2, "vcf_depth", o.vcf_depth, 0, 32);
+  o.vcf_nodes = (uint64_t)field(L, 2, "vcf_nodes", (double)o.vcf_nodes, 1, 1e9);
+  double mb = field(L, 2, "memory", 64, 1, 65536);
+  lua_getfield(L, 2, "proof");
+  int want = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  lsolver *u = lua_newuserdatauv(L, sizeof *u, 0);            /* g opts u */
+  u->s = NULL;
+  luaL_setmetatable(L, QPNS_MT);
+  u->s = qpns_new((size_t)(mb * 1024 * 1024));
+  if (!u->s)
+    return luaL_error(L, "solve: no memory for a tree of %f MB", mb);
+  qpns_result r;
+  qpns_solve(u->s, st->mark[0], st->mark[1], st->plies & 1, &o, &r);
+  if (r.stopped == QPNS_INTERRUPTED)
+    return lgame_interrupted(L);
+  static const char *const values[] = {"loss", "draw", "win", "unknown"};
+  lua_createtable(L, 0, 12);                                  /* g opts u res */
+  lua_pushstring(L, values[r.value + 1]);
+  lua_setfield(L, -2, "value");
+  if (r.move >= 0) {
+    lgame_pushmove(L, g, st, (sg_move)r.move);
+    lua_setfield(L, -2, "move");
+  }
+  lua_pushinteger(L, (lua_Integer)r.nodes);
+  lua_setfield(L, -2, "nodes");
+  lua_pushinteger(L, (lua_Integer)r.vcf_nodes);
+  lua_setfield(L, -2, "vcf_nodes");
+  lua_pushinteger(L, (lua_Integer)r.iterations);
+  lua_setfield(L, -2, "iterations");
+  lua_pushnumber(L, r.time);
+  lua_setfield(L, -2, "time");
+  if (r.value == 2) {
+    static const char *const why[] = {"done", "limit", "memory", "interrupted"};
+    lua_pushstring(L, why[r.stopped]);
+    lua_setfield(L, -2, "stopped");
+    lua_pushinteger(L, (lua_Integer)r.root_pn);
+    lua_setfield(L, -2, "pn");
+    lua_pushinteger(L, (lua_Integer)r.root_dn);
+    lua_setfield(L, -2, "dn");
+  }
+  if (r.value == 1 || r.value == -1) {
+    if (want) {
+      luaL_Buffer b;
+      luaL_buffinit(L, &b);                                   /* g opts u res (buffer) */
+      uint64_t n = qpns_write_proof(u->s, emit_line, &b);
+      luaL_pushresult(&b);                                    /* g opts u res proof */
+      lua_setfield(L, -2, "proof");
+      lua_pushinteger(L, (lua_Integer)n);
+    } else {
+      lua_pushinteger(L, (lua_Integer)qpns_write_proof(u->s, NULL, NULL));
+    }
+    lua_setfield(L, -2, "proof_size");
+  }
+  return 1;
+}
+
+/* core.qubic.lines() -> the 76 lines, each an array of 4 cell indices 0-63. */
+static int llines(lua_State *L) {
+  lua_createtable(L, QB_LINES, 0);
+  for (int i = 0; i < QB_LINES; i++) {
+    lua_createtable(L, 4, 0);
+    int k = 1;
+    for (uint64_t b = qubic_lines[i]; b; b &= b - 1)
+      for (int sq = 0; sq < 64; sq++)
+        if ((b & -b) == (uint64_t)1 << sq) {
+          lua_pushinteger(L, sq);
+          lua_rawseti(L, -2, k++);
+        }
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+/* core.qubic.symmetries() -> the 192 symmetries, each an array: the image of cell i at i + 1. */
+static int lsymmetries(lua_State *L) {
+  lua_createtable(L, QB_NSYM, 0);
+  for (int k = 0; k < QB_NSYM; k++) {
+    lua_createtable(L, QB_CELLS, 0);
+    for (int sq = 0; sq < QB_CELLS; sq++) {
+      lua_pushinteger(L, qubic_sym_cell(k, sq));
+      lua_rawseti(L, -2, sq + 1);
+    }
+    lua_rawseti(L, -2, k + 1);
+  }
+  return 1;
+}
+
+static const luaL_Reg qubic_funcs[] = {
+  {"solve", lsolve},
+  {"lines", llines},
+  {"symmetries", lsymmetries},
+  {NULL, NULL}
+};
+
+int luaopen_stratagem_qubic(lua_State *L) {
+  if (luaL_newmetatable(L, QPNS_MT)) {                        /* mod mt */
+    lua_pushcfunction(L, solver_gc);
+    lua_setfield(L, -2, "__gc");
+  }
+  lua_pop(L, 1);                                              /* mod */
+  luaL_newlib(L, qubic_funcs);                                /* mod qubic */
+  lua_setfield(L, -2, "qubic");
+  return 1;
+}

@@ -1,0 +1,362 @@
+package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
+-- 072-qubic.lua: Qubic (4x4x4 noughts and crosses) through the API: the reference counts of the
+-- rules file (perft, 76 lines, 192 symmetries, 2 first-move classes), the rules, position text
+-- and bad input, threats worked by hand, the AI against random play, the solver against
+-- alpha-beta, and the proof checker.
+local t = require "tap"
+local sg = require "stratagem"
+
+-- ---- reference counts (t/data/qubic-reference.txt, from the rules file) ----
+local ref = {perft = {}, class = {}}
+for line in io.lines(t.srcdir .. "/t/data/qubic-reference.txt") do
+  local kind, a, b = line:match("^(%a+)%s+(%d+)%s*(%d*)")
+  if kind == "perft" then ref.perft[tonumber(a)] = tonumber(b)
+  elseif kind == "class" then ref.class[#ref.class + 1] = tonumber(a)
+  elseif kind then ref[kind] = tonumber(a) end
+end
+t.is(#ref.perft, 4, "the reference file holds perft 1 to 4")
+local g = sg.new("qubic")
+for d = 1, #ref.perft do
+  t.is(g:perft(d), ref.perft[d], "perft(" .. d .. ") from the empty cube")
+end
+
+-- the lines from the geometry: every direction of {-1,0,1}^3 from every cell, 4 steps inside
+local function cell(x, y, z) return z * 16 + y * 4 + x end
+local geo, seen = {}, {}
+for dx = -1, 1 do for dy = -1, 1 do for dz = -1, 1 do
+  if dx ~= 0 or dy ~= 0 or dz ~= 0 then
+    for x = 0, 3 do for y = 0, 3 do for z = 0, 3 do
+      local ex, ey, ez = x + 3 * dx, y + 3 * dy, z + 3 * dz
+      if ex >= 0 and ex <= 3 and ey >= 0 and ey <= 3 and ez >= 0 and ez <= 3 then
+        local cs = {}
+        for k = 0, 3 do cs[#cs + 1] = cell(x + k * dx, y + k * dy, z + k * dz) end
+        table.sort(cs)
+        local key = table.concat(cs, ",")
+        if not seen[key] then seen[key] = true; geo[#geo + 1] = cs end
+      end
+    end end end
+  end
+end end end
+t.is(#geo, ref.lines, "the geometry gives the rules file's number of lines")
+local lines = sg.qubic.lines()
+local same = #lines == #geo
+for _, l in ipairs(lines) do
+  local cs = {table.unpack(l)}
+  table.sort(cs)
+  same = same and seen[table.concat(cs, ",")] == true
+end
+t.ok(same, "the engine's lines are the geometry's lines")
+
+-- every line wins: x plays three of its cells, o three cells off it, then x the fourth
+local names = {}
+for i = 0, 63 do
+  names[i] = ("%d%s%d"):format(i // 16 + 1, ("abcd"):sub(i % 4 + 1, i % 4 + 1), (i // 4) % 4 + 1)
+end
+local wins = 0
+for _, l in ipairs(geo) do
+  local on, off = {}, {}
+  for _, c in ipairs(l) do on[c] = true end
+  for c = 0, 63 do if not on[c] and #off < 3 then off[#off + 1] = c end end
+  local h = sg.new("qubic")
+  for k = 1, 3 do h:play(names[l[k]]); h:play(names[off[k]]) end
+  local before = h:status()
+  h:play(names[l[4]])
+  local s, w = h:status()
+  if before == "playing" and s == "won" and w == 1 then wins = wins + 1 end
+end
+t.is(wins, ref.lines, "each of the lines, completed, wins for its player")
+
+-- ---- symmetries ----
+local syms = sg.qubic.symmetries()
+t.is(#syms, ref.symmetries, "the rules file's number of symmetries")
+local distinct, perms, keep = {}, 0, 0
+for _, p in ipairs(syms) do
+  local hit, ok = {}, #p == 64
+  for i = 1, 64 do
+    local v = p[i]
+    ok = ok and math.type(v) == "integer" and v >= 0 and v <= 63 and not hit[v]
+    if v then hit[v] = true end
+  end
+  if ok then perms = perms + 1 end
+  distinct[table.concat(p, ",")] = true
+  local maps = true
+  for _, l in ipairs(geo) do
+    local img = {}
+    for _, c in ipairs(l) do img[#img + 1] = p[c + 1] end
+    table.sort(img)
+    maps = maps and seen[table.concat(img, ",")] == true
+  end
+  if maps then keep = keep + 1 end
+end
+local ndistinct = 0
+for _ in pairs(distinct) do ndistinct = ndistinct + 1 end
+t.is(perms, ref.symmetries, "each symmetry is a permutation of the 64 cells")
+t.is(ndistinct, ref.symmetries, "the symmetries are distinct")
+t.is(keep, ref.symmetries, "each symmetry maps the lines onto lines")
+t.is_deeply(syms[1], (function() local a = {} for i = 0, 63 do a[#a + 1] = i end return a end)(),
+            "symmetry 1 is the identity")
+
+-- first-move classes: the orbits of the cells, and g:moves{distinct = true}
+local orbit_of, sizes = {}, {}
+for c = 0, 63 do
+  if not orbit_of[c] then
+    local n = 0
+    for _, p in ipairs(syms) do
+      local img = p[c + 1]
+      if not orbit_of[img] then orbit_of[img] = c; n = n + 1 end
+    end
+    sizes[#sizes + 1] = n
+  end
+end
+table.sort(sizes)
+t.is_deeply(sizes, ref.class, "the orbits of the cells: the rules file's first-move classes")
+local first = sg.new("qubic"):moves{distinct = true}
+t.is(#first, #ref.class, "g:moves{distinct = true}: one move per class on the empty board")
+do
+  local idx = {}
+  for i = 0, 63 do idx[names[i]] = i end
+  t.ok(#first == 2 and orbit_of[idx[first[1]]] ~= orbit_of[idx[first[2]]],
+       "the distinct first moves lie in different orbits")
+end
+
+-- symmetry = true is exact: the same value with and without it
+do
+  local h = sg.new("qubic")
+  for m in ("1a1 2b2 1d4 3c2"):gmatch("%S+") do h:play(m) end
+  local a = sg.search(h, {depth = 3})
+  local b = sg.search(h, {depth = 3, symmetry = true})
+  t.is(b.score, a.score, "symmetry = true gives the same depth-3 score")
+end
+
+-- ---- position text, notation, bad input ----
+local p = sg.new("qubic")
+for m in ("1a1 2b3 4d4"):gmatch("%S+") do p:play(m) end
+t.is(p:position(), "x.............../.........o....../................/...............x o",
+     "position text: layers bottom to top, cells a1 b1 c1 d1 a2 ..., then the player to move")
+local back = assert(sg.new("qubic", {position = p:position()}))
+t.is(back:position(), p:position(), "position text round trip")
+t.is(back:player(), 2, "o to move after three marks")
+local loaded = assert(sg.load(p:save()))
+t.is(loaded:position(), p:position(), "save and load: the same position")
+
+local function refused(pos, pattern, desc)
+  local h, err = sg.new("qubic", {position = pos})
+  t.ok(h == nil and tostring(err):find(pattern, 1, true) ~= nil, desc .. " (" .. tostring(err) .. ")")
+end
+refused("x.../o/o/ x", "player to move: x", "the wrong player to move")
+refused("x/x/x/ o", "marks: x has 3 and o 0", "too many x")
+refused("xxxx/ooo./o/ x", "the player with a line did not move last", "a line of the player to move")
+refused("x/o/ x", "layers: 3", "three layers")
+refused("x/o//./ o", "more than 4", "five layers")
+refused("xq/// o", "unknown cell 'q'", "an unknown cell")
+refused("x................/// o", "more than 16 cells", "a layer of 17 cells")
+
+local b = sg.new("qubic")
+b:play("2b3")
+local before = b:position()
+for _, case in ipairs{
+  {"5a1", "layer '5' is outside the cube"}, {"1e1", "column 'e' is outside the cube"},
+  {"1a5", "row '5' is outside the cube"}, {"a1", "not a cell name"},
+  {"2b3", "cell 2b3 is taken by x; expected an empty cell"},
+} do
+  local ok, err = pcall(b.play, b, case[1])
+  t.ok(not ok and tostring(err):find(case[2], 1, true) ~= nil and
+       tostring(err):find("expected", 1, true) ~= nil,
+       ("'%s' refused: %s"):format(case[1], tostring(err)))
+end
+t.is(b:position(), before, "refused moves leave the game unchanged")
+t.is(b:ply(), 1, "refused moves leave the ply count unchanged")
+
+-- ---- threats worked by hand ----
+-- A position from the cells of x and of o (names), the player to move from the counts.
+local function make(xs, os_)
+  local cells = {}
+  for i = 1, 64 do cells[i] = "." end
+  local idx = {}
+  for i = 0, 63 do idx[names[i]] = i end
+  for c in xs:gmatch("%S+") do cells[idx[c] + 1] = "x" end
+  for c in os_:gmatch("%S+") do cells[idx[c] + 1] = "o" end
+  local ls = {}
+  for l = 0, 3 do ls[#ls + 1] = table.concat(cells, "", l * 16 + 1, l * 16 + 16) end
+  return assert(sg.new("qubic", {position = table.concat(ls, "/")}))
+end
+-- o has 1a1 1b1 1c1 (the fourth, 1d1, empty); x has three scattered marks: x must block
+local block = make("2a2 3b3 4c4", "1a1 1b1 1c1")
+local r = sg.search(block)
+t.is(r.move, "1d1", "x blocks o's three at 1d1")
+-- x has 1a1 1a2 1a3 (1a4 empty): x completes the line at once
+local win = make("1a1 1a2 1a3", "2b1 2d3 3d2")
+r = sg.search(win)
+t.is(r.move, "1a4", "x completes its line at 1a4")
+t.ok(r.score >= (1 << 28) - 1, "... with the score of a win in one")
+-- x has 1a1 1b1 (row 1 of layer 1) and 1d2 1d3 (column d): 1d1 makes two threats at once
+local fork = make("1a1 1b1 1d2 1d3", "2a1 2c1 3a1 3b3")
+r = sg.search(fork)
+t.is(r.move, "1d1", "x plays the double threat at 1d1")
+t.ok(r.score >= (1 << 28) - 3, "... a win in three plies")
+fork:play("1d1")
+t.like(fork:diagram(false), "open three of x:", "the diagram lists the open threes")
+local s1 = fork:solve{}
+t.is(s1.value, "loss", "the solver: o, facing two threats, loses")
+
+-- ---- the diagram ----
+local dg = sg.new("qubic")
+dg:play("2b3")
+local plain = dg:diagram(false)
+t.like(plain, "layer 1.*layer 2.*layer 3.*layer 4", "the four layers side by side, labelled")
+t.like(plain, "%[x%]", "the last move is marked")
+t.ok(not plain:find("\27", 1, true), "no escape codes without colour")
+local col = dg:diagram(true)
+t.ok(col:find("\27[48;5;236m", 1, true) and col:find("\27[48;5;245m", 1, true),
+     "in colour each layer has its own tint, darkest (236) at the bottom")
+
+-- ---- the AI against random play: it never loses, and wins every game as x ----
+local function vs_random(n)
+  local res = {{w = 0, d = 0, l = 0}, {w = 0, d = 0, l = 0}}
+  for i = 1, n do
+    for side = 1, 2 do
+      local h = sg.new("qubic", {seed = i})
+      while h:status() == "playing" do
+        local mv = h:player() == side and sg.search(h).move
+                   or sg.search(h, {algo = "random", seed = i * 7919 + h:ply()}).move
+        h:play(mv)
+      end
+      local s, w = h:status()
+      local c = res[side]
+      if s == "drawn" then c.d = c.d + 1 elseif w == side then c.w = c.w + 1 else c.l = c.l + 1 end
+    end
+  end
+  return res
+end
+local vr = vs_random(100)
+t.is(vr[1].w, 100, "as x the AI (default settings) wins 100 of 100 seeded games against random play")
+t.is(vr[2].l, 0, "as o it loses none of 100")
+t.ok(vr[2].w + vr[2].d == 100, "as o it wins or draws all 100")
+
+-- ---- the solver against alpha-beta ----
+-- late positions: random cells with 8 empty, no line, the player to move unable to win at once
+local function late(seed, empties)
+  math.randomseed(seed)
+  for _ = 1, 100000 do
+    local cells = {}
+    for i = 1, 64 do cells[i] = "." end
+    local order = {}
+    for i = 1, 64 do order[i] = i end
+    for i = 64, 2, -1 do local j = math.random(i); order[i], order[j] = order[j], order[i] end
+    local n = 64 - empties
+    for k = 1, n do cells[order[k]] = k % 2 == 1 and "x" or "o" end
+    local ls = {}
+    for l = 0, 3 do ls[#ls + 1] = table.concat(cells, "", l * 16 + 1, l * 16 + 16) end
+    local h = sg.new("qubic", {position = table.concat(ls, "/") .. (n % 2 == 0 and " x" or " o")})
+    local quiet = true
+    for _, l in ipairs(geo) do
+      local mine, theirs = 0, 0
+      for _, c in ipairs(l) do
+        local v = cells[c + 1]
+        if v ~= "." then
+          if (v == "x") == (n % 2 == 0) then mine = mine + 1 else theirs = theirs + 1 end
+        end
+      end
+      if mine == 3 and theirs == 0 then quiet = false end
+    end
+    if h and quiet and h:status() == "playing" then return h end
+  end
+end
+local function ab_value(h)
+  local res = sg.search(h, {depth = 0, nodes = 400000})
+  if not res.exact then return nil end
+  return res.score > 0 and "win" or res.score < 0 and "loss" or "draw"
+end
+local agree, compared, kinds = 0, 0, {}
+local function compare(h)
+  local v = ab_value(h)
+  if not v then return end
+  local s = h:solve{nodes = 300000}
+  compared = compared + 1
+  kinds[v] = true
+  if s.value == v then agree = agree + 1
+  else t.diag(("disagree at %s: alpha-beta %s, solver %s"):format(h:position(), v, s.value)) end
+end
+for seed = 1, 12 do compare(late(seed, 8)) end
+-- positions a few moves before the end of seeded games between two weak AIs (forced wins)
+for seed = 1, 6 do
+  local h = sg.new("qubic", {seed = seed})
+  local ms = {}
+  while h:status() == "playing" do
+    local mv = sg.search(h, {depth = 1, random = 30, seed = seed * 1000 + h:ply()}).move
+    h:play(mv)
+    ms[#ms + 1] = mv
+  end
+  for backn = 3, 9, 2 do
+    local q = sg.new("qubic")
+    for i = 1, #ms - backn do q:play(ms[i]) end
+    compare(q)
+  end
+end
+t.ok(compared >= 20, ("the solver was compared with exact alpha-beta on %d positions"):format(compared))
+t.is(agree, compared, "the solver agrees with alpha-beta on every one")
+t.ok(kinds.win and kinds.loss and kinds.draw, "the positions compared include wins, losses and draws")
+
+-- ---- the proof and its checker ----
+local pg = sg.new("qubic")
+for m in ("1a1 1d2 1d1 3d4 1a4 1b4"):gmatch("%S+") do pg:play(m) end
+local sr = pg:solve{proof = true}
+t.is(sr.value, "win", "the solver proves x's win six moves in")
+t.ok(sr.proof_size and sr.proof_size > 100, "a proof of " .. tostring(sr.proof_size) .. " moves")
+local ok, info = sg.qubic.check(sr.proof)
+t.ok(ok, "the checker accepts the proof (" .. tostring(ok and info.moves or info) .. ")")
+local out = os.tmpname()
+local wr = pg:solve{out = out}
+local f = assert(io.open(out))
+local ftext = f:read("a")
+f:close()
+os.remove(out)
+t.is(ftext, sr.proof, "g:solve{out = FILE} writes the same proof")
+t.is(wr.out, out, "... and says where")
+
+local pl = {}
+for l in sr.proof:gmatch("[^\n]+") do pl[#pl + 1] = l end
+local function with(lines_) return table.concat(lines_, "\n") .. "\n" end
+local function recount(lines_)
+  local c = {table.unpack(lines_)}
+  c[4] = "moves " .. (#c - 4)
+  return c
+end
+-- 1: the last move removed (a line of play left unfinished)
+local c1 = recount({table.unpack(pl, 1, #pl - 1)})
+local ok1, e1 = sg.qubic.check(with(c1))
+t.ok(not ok1, "a proof with its last move removed is refused: " .. tostring(e1))
+-- 2: the winner's first move changed to another empty cell
+local c2 = {table.unpack(pl)}
+local d, m = c2[5]:match("^(%d+) (%w+)$")
+c2[5] = d .. " " .. (m == "2a1" and "2a2" or "2a1")
+local ok2, e2 = sg.qubic.check(with(c2))
+t.ok(not ok2, "a proof with the winner's first move changed is refused: " .. tostring(e2))
+-- 3: a loser's reply listed twice
+local c3 = {table.unpack(pl)}
+table.insert(c3, 7, c3[6])
+c3 = recount(c3)
+local ok3, e3 = sg.qubic.check(with(c3))
+t.ok(not ok3, "a proof with a reply listed twice is refused: " .. tostring(e3))
+-- 4: the header's winner changed
+local c4 = {table.unpack(pl)}
+c4[3] = "winner o"
+local ok4, e4 = sg.qubic.check(with(c4))
+t.ok(not ok4, "a proof for the wrong winner is refused: " .. tostring(e4))
+-- 5: a position-less header
+local ok5, e5 = sg.qubic.check("qubic proof 1\nwinner x\n")
+t.ok(not ok5 and e5:find("line 2", 1, true), "a malformed header is refused: " .. tostring(e5))
+
+-- ---- the program ----
+local ptext = pg:position()
+local so, se, code = t.run(t.stratagem .. " solve qubic --position " .. t.q(ptext) .. " --time 30")
+t.ok(code == 0 and so:find("value: win for x", 1, true) and so:find("proof: %d+ moves"),
+     "stratagem solve qubic --position P")
+so, se, code = t.run(t.stratagem .. " solve qubic --position " .. t.q("x/// x"))
+t.ok(code == 2 and se:find("player to move", 1, true), "stratagem solve with a bad position: " .. se)
+so, se, code = t.run(t.stratagem .. " solve chess")
+t.ok(code == 2 and se:find("no proof solver", 1, true), "stratagem solve chess: no solver")
+so = t.run(t.stratagem .. " perft qubic 3")
+t.like(so, "perft%(3%) = " .. ref.perft[3], "stratagem perft qubic 3")
+
+t.done()
