@@ -873,6 +873,9 @@ function benches.words(out)
     out(fmt("grid solve %-6s %d seeded grids: median %.3f ms a grid, %.0f words a grid " ..
             "(most %d), median %.0f nodes", form, grids, median(times) * 1e3, counts / grids, most,
             median(nodes)))
+  end
+end
+
 -- Qubic: bulk perft, the default search and a deeper one over positions of seeded random
 -- games, and the proof-number solver on positions a few moves in (value, nodes, proof size).
 function benches.qubic(out)
