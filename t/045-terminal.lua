@@ -110,6 +110,40 @@ local n = 0
 for _ in o2:gmatch("Drawn%.") do n = n + 1 end
 t.is(n, 1, "the result is printed once")
 
+-- boards that read well
+out = session({game = "warchess", scenario = "river"}, {"quit"})
+t.like(out, "Kill the enemy leader, or every enemy unit", "war chess states its objective at the start")
+t.like(out, "terrain: %. plain; A hill %(impassable%); B water %(impassable, shot over%); " ..
+       "F forest %(costs 1%-2%)\n", "a legend of the terrain letters on the board, with their costs")
+t.like(out, "units: 3r is u3 of red", "and of the unit labels")
+do   -- every board row as wide in colour as without (the escapes left out)
+  local wg = sg.new("warchess", {scenario = "river"})
+  local plain, coloured = wg:diagram(false), wg:diagram(true):gsub("\27%[[%d;]*m", "")
+  t.is(coloured, plain, "war chess in colour: the same columns as without colour")
+end
+out = session({game = "starchess"}, {"quit"})
+t.like(out, "last one left wins", "Star Chess states its objective")
+out = session({game = "chexers"}, {"quit"})
+t.like(out, "r= 0  %-3  %-2  %-1   0   1   2   3\n", "Chexers: each hex's q, in the board's layout")
+do
+  local lines = {}
+  for l in out:gmatch("[^\n]+") do lines[#lines + 1] = l end
+  local legend_row, board_row
+  for _, l in ipairs(lines) do
+    if l:match("^r= 0 ") and l:find("%-3") then legend_row = legend_row or l end
+    if l:match("^r= 0 ") and l:find("R") then board_row = board_row or l end
+  end
+  t.ok(legend_row and board_row and legend_row:find("%-3") + 1 == board_row:find("R"),
+       "the q labels line up with the hexes of the board (the last digit under the hex)")
+end
+out = session({game = "chess", unicode = true}, {"quit"})
+t.like(out, "1 ♖ ♘ ♗ ♕ ♔ ♗ ♘ ♖\n", "chess with --unicode: figurines")
+t.like(out, "\n  a b c d e f g h\n", "the file letters stay letters")
+out = session({game = "othello", unicode = true}, {"quit"})
+t.like(out, "has no figurines", "--unicode on a game without figurines says so")
+t.ok(not sg.new("chess"):diagram(true):find("\27%[1;37m"),
+     "white pieces are not bright white (invisible on a light terminal)")
+
 -- ---- the REPL ----
 
 local r = t.run(S, 'x = {move = "e4", score = 25, pv = {"e4", "e5"}}\nx\n{1, 2, 3}\n"text"\n')

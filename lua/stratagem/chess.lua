@@ -29,7 +29,10 @@ local M = {
   search = {algo = "alphabeta", hash = 16},
   -- play: scores in pawns, mates as "mate in N"; moves shown in SAN
   play = {seats = {"human", "ai"}, ai = {time = 1}, score = {scale = 100, unit = "pawns", mate = true},
-          san = true},
+          san = true,
+          -- --unicode: the board's piece letters as chess figurines
+          unicode = {K = "♔", Q = "♕", R = "♖", B = "♗", N = "♘", P = "♙",
+                     k = "♚", q = "♛", r = "♜", b = "♝", n = "♞", p = "♟"}},
 }
 
 -- The options of chess's alpha-beta: the shared searches' descriptors (the schema checks

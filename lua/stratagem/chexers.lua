@@ -2,6 +2,18 @@
 -- (the only copy), and the position given as a table.
 local M = {
   title = "Chexers: three players race four pieces each across a 37-hex board",
+  -- said at the start of stratagem play: the board with each hex's q (r is the row)
+  legend = function()
+    local lines = {"Hexes are (q,r): r is the row, q is written in each hex below, so the " ..
+                   "hex right of (0,0) is (1,0):"}
+    for r = -3, 3 do
+      local cells = {}
+      for q = math.max(-3, -3 - r), math.min(3, 3 - r) do cells[#cells + 1] = string.format("%2d", q) end
+      lines[#lines + 1] = string.format("r=%2d %s%s", r, (" "):rep(2 * math.abs(r) + 1),
+                                        table.concat(cells, "  "))
+    end
+    return table.concat(lines, "\n")
+  end,
   notation = "MOVE (q,r) (q,r), JUMP (q,r) (q,r), EXIT (q,r) or PASS, hexes in axial "
              .. "coordinates, e.g. MOVE (-3,3) (-2,3)",
   players = {"red", "green", "blue"},

@@ -6,7 +6,8 @@ local M = {}
 local fmt = string.format
 
 local USAGE = "stratagem play GAME [SCENARIO] [--seats human,ai] [--seed N] [--load FILE] " ..
-              "[--position TEXT | --fen FEN] [--level 1-10] [--depth N] [--time S] [--delay S] [--variant K=V,...] " ..
+              "[--position TEXT | --fen FEN] [--level 1-10] [--depth N] [--time S] [--delay S] " ..
+              "[--unicode] [--variant K=V,...] " ..
               "[--rules K=V,...] [--weights K=V,...] [--ai K=V,...] [--save-prefs | --no-prefs]"
 
 local HELP = [[
@@ -87,6 +88,8 @@ local function parse_args(args)
       end
     elseif a == "--rules" or a == "--weights" or a == "--ai" or a == "--variant" then
       o[a:sub(3)] = pairs_list(value(), a)
+    elseif a == "--unicode" then
+      o.unicode = true
     elseif a == "--save-prefs" then
       o.save_prefs = true
     elseif a == "--no-prefs" then
@@ -193,9 +196,20 @@ local function shown_as(S)
   return {all = true}
 end
 
+-- The diagram with the game's figurines for its piece letters (play.unicode, with
+-- --unicode): on the board's rows only, those that begin with a rank number.
+local function figurines(text, map)
+  return (text:gsub("([^\n]*)", function(line)
+    if not line:match("^%d") then return line end
+    return (line:gsub("%a", function(c) return map[c] end))
+  end))
+end
+
 local function show_board(S)
   local as = shown_as(S)
-  S.write("\n" .. S.g:diagram(S.colour, as) .. "\n")
+  local text = S.g:diagram(S.colour, as)
+  if S.unicode then text = figurines(text, S.unicode) end
+  S.write("\n" .. text .. "\n")
   S.shown = S.g:position(as)
 end
 
@@ -749,6 +763,8 @@ function M.run(o, read, write)
   end
   write(fmt("%s. Moves: %s. Type 'help' for commands.\n", d.title or o.game,
             d.notation or "see g:moves()"))
+  if d.objective then write(d.objective .. "\n") end
+  if type(d.legend) == "function" then write(d.legend(g) .. "\n") end
   if o.level then
     local parts = {}
     for _, k in ipairs({"algo", "depth", "time"}) do
@@ -764,7 +780,12 @@ function M.run(o, read, write)
   local human = false
   for _, seat in ipairs(seats) do human = human or seat == "human" end
   local gentle_before = term_ok and term.gentle(human)
+  local unicode = o.unicode and conf.unicode or nil
+  if o.unicode and not unicode then
+    write(fmt("(--unicode: %s has no figurines; its letters are shown)\n", o.game))
+  end
   local ok, done, res = pcall(play_game, {g = g, seats = seats, names = names, ai = ai,
+                                          unicode = unicode,
                                           write = write, read = read, ask = ask, delay = delay,
                                           seed = o.seed or g:config().seed, colour = sg.isatty()})
   if term_ok then term.gentle(gentle_before) end

@@ -1418,7 +1418,9 @@ static size_t ch_draw(const void *cfg, const void *st, char *buf, size_t n, int 
       if (b == CH_EMPTY)
         buf_printf(&out, " .");
       else if (colour)
-        buf_printf(&out, b < 6 ? " \033[1;37m%c\033[0m" : " \033[1;31m%c\033[0m", piece_chars[b]);
+        /* white bold in the terminal's own colour, black bold red: both show on light and
+           dark backgrounds (bright white vanished on a light one) */
+        buf_printf(&out, b < 6 ? " \033[1m%c\033[0m" : " \033[1;31m%c\033[0m", piece_chars[b]);
       else
         buf_printf(&out, " %c", piece_chars[b]);
     }

@@ -816,13 +816,43 @@ static size_t wc_draw(const void *cfg, const void *st, char *buf, size_t n, int 
           who = i;
       if (who < 0)
         buf_printf(&out, "  %c", c->terrain[c->tile[t]].letter);
-      else if (colour)
-        buf_printf(&out, " %s%2d%c\033[0m", ansi[c->unit[who].side], who + 1, side_letter[c->unit[who].side]);
+      else if (colour)   /* as wide as without colour: the columns stay aligned */
+        buf_printf(&out, "%s%2d%c\033[0m", ansi[c->unit[who].side], who + 1, side_letter[c->unit[who].side]);
       else
         buf_printf(&out, "%2d%c", who + 1, side_letter[c->unit[who].side]);
     }
     buf_printf(&out, "\n");
   }
+  /* the legend: each terrain letter on the board, what it costs to enter, then the units */
+  buf_printf(&out, "terrain:");
+  int shown = 0;
+  for (int k = 0; k < c->nterrain; k++) {
+    int used = 0;
+    for (int t = 0; t < c->width * c->height && !used; t++)
+      used = c->tile[t] == k;
+    if (!used)
+      continue;
+    int any = 0, all = 1, lo = 255, hi = 0;
+    for (int j = 0; j < c->nkinds; j++) {
+      int cost = c->terrain[k].cost[j];
+      any |= cost != WC_IMPASSABLE;
+      all &= cost != WC_IMPASSABLE;
+      if (cost != WC_IMPASSABLE) {
+        lo = cost < lo ? cost : lo;
+        hi = cost > hi ? cost : hi;
+      }
+    }
+    buf_printf(&out, "%s %c %s", shown++ ? ";" : "", c->terrain[k].letter, c->terrain[k].name);
+    if (!any)
+      buf_printf(&out, " (impassable%s)", c->terrain[k].shoot_over ? ", shot over" : "");
+    else if (!all)
+      buf_printf(&out, " (some kinds only)");
+    else if (hi > lo)
+      buf_printf(&out, " (costs %d-%d)", lo, hi);
+    else if (hi > 1)
+      buf_printf(&out, " (costs %d)", hi);
+  }
+  buf_printf(&out, "\nunits: 3r is u3 of red, 7b u7 of blue; x is the column, y the row\n");
   for (int i = 0; i < c->nunits; i++) {
     const wc_unit *un = &c->unit[i];
     const wc_ustate *us = &s->u[i];
