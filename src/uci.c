@@ -27,6 +27,9 @@ typedef struct uci {
   tt_table tt;           /* kept between the moves of a game */
   size_t hash_mb;
   int threads;
+  int skill;             /* Skill Level 0-20 (20: full strength) */
+  int limit_strength;    /* UCI_LimitStrength: play at UCI_Elo */
+  int elo;               /* UCI_Elo, on the nominal scale of skill_of */
   pthread_t thread;
   int running;           /* a search thread exists (joinable) */
   int stop;              /* read and written with __atomic builtins */
@@ -186,6 +189,23 @@ static double clamp_num(double x, double lo, double hi) {
   return x > hi ? hi : x;
 }
 
+/* Weaker play.  Skill Level s (0-20) below 20 caps the depth at 1 + s/2 plies and lets the
+   search choose at random (from the position, so a game replays) among the moves within
+   15 * (20 - s) centipawns of the best.  UCI_Elo maps onto it by a nominal line,
+   Elo = 600 + 90 s (600 to 2400), not calibrated against rated play; with
+   UCI_LimitStrength the weaker of the two settings is used. */
+#define UCI_ELO_MIN 600
+#define UCI_ELO_MAX 2400
+static int skill_of(const uci *u) {
+  int s = u->skill;
+  if (u->limit_strength) {
+    int e = (u->elo - UCI_ELO_MIN) / 90;
+    if (e < s)
+      s = e;
+  }
+  return s < 0 ? 0 : s > 20 ? 20 : s;
+}
+
 static void cmd_go(uci *u, char *rest) {
   search_opts *o = &u->lim;
   search_opts_default(o);
@@ -251,6 +271,14 @@ static void cmd_go(uci *u, char *rest) {
     infinite = 1;   /* "go" alone searches until stop */
   if (infinite)
     o->time = o->soft_time = 0, o->depth = depth;
+  int skill = skill_of(u);
+  if (skill < 20) {
+    int cap = 1 + skill / 2;
+    if (o->depth == 0 || o->depth > cap)
+      o->depth = cap;
+    o->random = 15 * (20 - skill);
+    o->seed = chess_class.hash(&u->cfg, &u->st);
+  }
   u->infinite = infinite;
   u->root = u->st;
   __atomic_store_n(&u->stop, 0, __ATOMIC_RELAXED);
@@ -297,6 +325,30 @@ static void cmd_setoption(uci *u, char *rest) {
       say(u, "info string setoption: Threads must be 1 to 256, got '%s'", val ? val : "");
     else
       u->threads = (int)nt;
+    return;
+  }
+  if (!strcasecmp(name, "Skill Level") || !strcasecmp(name, "UCI_Elo")) {
+    int skill = !strcasecmp(name, "Skill Level");
+    long lo = skill ? 0 : UCI_ELO_MIN, hi = skill ? 20 : UCI_ELO_MAX;
+    char *end = NULL;
+    long x = val ? strtol(val, &end, 10) : 0;
+    if (!val || end == val || *end || x < lo || x > hi)
+      say(u, "info string setoption: %s must be a whole number from %ld to %ld, got '%s'", name,
+          lo, hi, val ? val : "");
+    else if (skill)
+      u->skill = (int)x;
+    else
+      u->elo = (int)x;
+    return;
+  }
+  if (!strcasecmp(name, "UCI_LimitStrength")) {
+    if (val && !strcasecmp(val, "true"))
+      u->limit_strength = 1;
+    else if (val && !strcasecmp(val, "false"))
+      u->limit_strength = 0;
+    else
+      say(u, "info string setoption: UCI_LimitStrength must be true or false, got '%s'",
+          val ? val : "");
     return;
   }
   if (!strcasecmp(name, "Clear Hash")) {
@@ -419,6 +471,8 @@ int uci_run(const ch_cfg *defaults, FILE *in, FILE *out, char *err) {
   u->out = out;
   chess_class.init(&u->cfg, &u->st, NULL, 0, err);
   u->threads = 1;
+  u->skill = 20;
+  u->elo = UCI_ELO_MAX;
   if (tt_init(&u->tt, u->hash_mb << 20) != 0) {
     free(u);
     snprintf(err, SG_ERRLEN, "uci: out of memory");
@@ -458,6 +512,10 @@ int uci_run(const ch_cfg *defaults, FILE *in, FILE *out, char *err) {
       say(u, "option name Hash type spin default 16 min 1 max 65536");
       say(u, "option name Threads type spin default 1 min 1 max 256");
       say(u, "option name Clear Hash type button");
+      say(u, "option name Skill Level type spin default 20 min 0 max 20");
+      say(u, "option name UCI_LimitStrength type check default false");
+      say(u, "option name UCI_Elo type spin default %d min %d max %d", UCI_ELO_MAX, UCI_ELO_MIN,
+          UCI_ELO_MAX);
       for (const sg_param *p = u->params; p->name; p++)
         say(u, "option name %s type spin default %d min %d max %d", p->name,
             (int)game_param_get(p, &u->cfg), (int)p->min, (int)p->max);

@@ -183,6 +183,28 @@ out = t.run(S .. " uci", "position startpos\ngo infinite\nstop\nisready\nquit\n"
 t.like(out, "bestmove %a%d%a%d.*readyok", "stop ends an infinite search with a bestmove")
 out = t.run(S .. " uci", "position startpos\ngo perft 4\n")
 t.like(out, "Nodes searched: 197281", "go perft")
+-- weaker play: Skill Level, UCI_LimitStrength and UCI_Elo
+out = t.run(S .. " uci", "uci\n")
+t.like(out, "option name Skill Level type spin default 20 min 0 max 20\n", "Skill Level is offered")
+t.like(out, "option name UCI_LimitStrength type check default false\n", "UCI_LimitStrength too")
+t.like(out, "option name UCI_Elo type spin default 2400 min 600 max 2400\n", "and UCI_Elo")
+out = t.run(S .. " uci", "setoption name Skill Level value 0\nposition startpos\ngo depth 6\n")
+t.ok(out:find("bestmove %a%d%a%d") and not out:find("info depth 2 "),
+     "Skill Level 0: one ply, whatever depth is asked")
+local first = t.run(S .. " uci", "setoption name Skill Level value 0\nposition startpos moves e2e4\ngo depth 1\n")
+out = t.run(S .. " uci", "setoption name Skill Level value 0\nposition startpos moves e2e4\ngo depth 1\n")
+t.is(out:match("bestmove (%S+)"), first:match("bestmove (%S+)"),
+     "a weakened engine's choice is reproducible (chosen from the position)")
+out = t.run(S .. " uci", "setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 600\n" ..
+            "position startpos\ngo depth 6\n")
+t.ok(out:find("bestmove") and not out:find("info depth 2 "), "UCI_Elo 600 with UCI_LimitStrength: skill 0")
+out = t.run(S .. " uci", "setoption name UCI_Elo value 600\nposition startpos\ngo depth 3\n")
+t.like(out, "info depth 3 ", "UCI_Elo without UCI_LimitStrength changes nothing")
+out = t.run(S .. " uci", "setoption name Skill Level value 21\nsetoption name UCI_Elo value x\n" ..
+            "setoption name UCI_LimitStrength value 1\n")
+t.like(out, "Skill Level must be a whole number from 0 to 20, got '21'", "a bad Skill Level refused")
+t.like(out, "UCI_Elo must be a whole number from 600 to 2400, got 'x'", "a bad UCI_Elo refused")
+t.like(out, "UCI_LimitStrength must be true or false, got '1'", "a bad UCI_LimitStrength refused")
 local _, uerr, ucode = t.run(S .. " uci extra")
 t.ok(ucode == 2 and uerr:find("no arguments"), "uci takes no arguments")
 
