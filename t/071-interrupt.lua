@@ -118,9 +118,12 @@ if os.execute("command -v script >/dev/null 2>&1") then
     parts[#parts + 1] = string.format(") | timeout %g script -qfc %s /dev/null > %s 2>&1 &",
                                       30 * t.slow, t.q(cmd), t.q(out))
     -- the program's process found by its command line in /proc (procps may be missing)
-    parts[#parts + 1] = string.format("sleep %g; for d in /proc/[0-9]*; do " ..
-      "if [ \"$(tr '\\0' ' ' < $d/cmdline 2>/dev/null)\" = %s ]; then kill -INT ${d#/proc/}; fi; " ..
-      "done; wait", kill_after * t.slow, t.q(cmd .. " "))
+    if kill_after then
+      parts[#parts + 1] = string.format("sleep %g; for d in /proc/[0-9]*; do " ..
+        "if [ \"$(tr '\\0' ' ' < $d/cmdline 2>/dev/null)\" = %s ]; then kill -INT ${d#/proc/}; fi; " ..
+        "done;", kill_after * t.slow, t.q(cmd .. " "))
+    end
+    parts[#parts + 1] = "wait"
     os.execute(table.concat(parts, " "))
     local f = io.open(out, "rb")
     local text = f and f:read("a") or ""
@@ -134,13 +137,17 @@ if os.execute("command -v script >/dev/null 2>&1") then
   t.like(text, "interrupted\ttrue\n", "REPL at a terminal: Ctrl-C, and the search returns its " ..
          "move so far, marked stopped = \"interrupted\"")
   t.like(text, 'print%("after"%)\n[^\n]-after\n', "and the REPL goes on")
+  text = at_tty(t.stratagem, {{1, 'r = sg.search(sg.new("chess"), {time = 2.5})\n'},
+    {3.5, "print(r.depth)\n"}, {0.5, ""}})
+  t.like(text, "%(searching: depth %d+, [%d.]+ M nodes, [%d.]+ s; Ctrl%-C plays the best so far%)",
+         "REPL at a terminal: a search past a second shows the depth it reached")
   text = at_tty(t.stratagem .. " play othello --no-prefs --ai depth=30", {{1.5, "d3\n"}, {4, "quit\n"},
     {1, ""}}, 3)
   t.like(text, "%(Ctrl%-C stopped the search: the best move found so far is played%)\n" ..
          "white %(AI%) plays %a%d", "play at a terminal: Ctrl-C while the AI thinks plays its move")
   t.like(text, "black to move> quit", "and the game goes on")
 else
-  t.skip("script(1) is not installed: no pseudo-terminal for the Ctrl-C tests at a terminal", 4)
+  t.skip("script(1) is not installed: no pseudo-terminal for the tests at a terminal", 5)
 end
 
 -- the time limit of every algorithm that takes one (loose bound: see above)

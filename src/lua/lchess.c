@@ -132,7 +132,12 @@ static int lsearch(lua_State *L) {
   memcpy(copy, s, sizeof *copy);
   search_result *r = (search_result *)(copy + 1);
   char err[SG_ERRLEN];
-  if (search_alphabeta(&chess_class, g->cfg, copy, &o, r, err) != 0)
+  lsearch_progress prog = {0};
+  if (!o.report && lsearch_progress_wanted())
+    o.report = lsearch_progress_report, o.report_ud = &prog;
+  int rc = search_alphabeta(&chess_class, g->cfg, copy, &o, r, err);
+  lsearch_progress_end(&prog);
+  if (rc != 0)
     return luaL_error(L, "%s", err);
   if (le.failed)
     return lua_error(L);

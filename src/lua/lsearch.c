@@ -1,6 +1,7 @@
 /* lsearch.c: core.search(g, opts): runs a search of src/ai on a game and returns its result. */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ai/hidden.h"
 #include "ai/multi.h"
@@ -272,6 +273,32 @@ static void push_multi_result(lua_State *L, const lgame *g, int algo, const mult
   lua_pop(L, 1);                                                   /* res */
 }
 
+/* ---- progress of a long search at a terminal ---- */
+
+/* In gentle mode (the REPL at a terminal, a game being played) with standard error a
+   terminal, a search that has run a second shows the depth it reached on one line of standard
+   error, rewritten after each iteration and erased at the end.  C only: no Lua is called. */
+int lsearch_progress_wanted(void) {
+  return interrupt_gentle() && isatty(STDERR_FILENO);
+}
+
+void lsearch_progress_report(void *ud, const search_result *r) {
+  lsearch_progress *p = ud;
+  if (r->time < 1.0 || r->bound)
+    return;
+  fprintf(stderr, "\r  (searching: depth %d, %.2f M nodes, %.1f s; Ctrl-C plays the best so far)",
+          r->depth, (double)r->nodes / 1e6, r->time);
+  fflush(stderr);
+  p->shown = 1;
+}
+
+void lsearch_progress_end(const lsearch_progress *p) {
+  if (p->shown) {
+    fputs("\r\033[K", stderr);
+    fflush(stderr);
+  }
+}
+
 /* The multi-player searches: maxn, paranoid, brs, mcts. */
 static int lsearch_multi(lua_State *L, lgame *g, int algo, const multi_opts *o) {
   const sg_class *c = g->cls;
@@ -380,8 +407,13 @@ static int lsearch(lua_State *L) {
                       c->name, c->players(g->cfg, st));
   search_result *r = lua_newuserdatauv(L, sizeof *r, 0);
   char err[SG_ERRLEN];
-  int rc = algo == ALGO_ALPHABETA ? search_alphabeta(c, g->cfg, st, o, r, err)
-                                  : search_random(c, g->cfg, st, o, r, err);
+  search_opts so = *o;
+  lsearch_progress prog = {0};
+  if (algo == ALGO_ALPHABETA && !so.report && lsearch_progress_wanted())
+    so.report = lsearch_progress_report, so.report_ud = &prog;
+  int rc = algo == ALGO_ALPHABETA ? search_alphabeta(c, g->cfg, st, &so, r, err)
+                                  : search_random(c, g->cfg, st, &so, r, err);
+  lsearch_progress_end(&prog);
   if (rc != 0)
     return luaL_error(L, "%s", err);
   if (r->stopped == SEARCH_INTERRUPTED && !lgame_keep_partial())

@@ -33,6 +33,15 @@ int lgame_interrupted(lua_State *L);
    caller returns what the search found marked stopped = "interrupted"; else 0, and the caller
    raises with lgame_interrupted. */
 int lgame_keep_partial(void);
+
+/* A long search's progress on standard error at a terminal (lsearch.c): set report and
+   report_ud of the search's options to these when lsearch_progress_wanted(), and call
+   lsearch_progress_end after the search. */
+struct search_result;
+typedef struct lsearch_progress { int shown; } lsearch_progress;
+int lsearch_progress_wanted(void);
+void lsearch_progress_report(void *ud, const struct search_result *r);
+void lsearch_progress_end(const lsearch_progress *p);
 /* Play legal move m on g, keeping the state before it for undo (raises on no memory). */
 void lgame_push(lua_State *L, lgame *g, sg_move m);
 
