@@ -144,6 +144,22 @@ t.like(out, "has no figurines", "--unicode on a game without figurines says so")
 t.ok(not sg.new("chess"):diagram(true):find("\27%[1;37m"),
      "white pieces are not bright white (invisible on a light terminal)")
 
+-- progress: bench's estimate from its last run; the time left of a match
+do
+  local state = os.tmpname()
+  os.remove(state)
+  local env = "XDG_STATE_HOME=" .. t.q(state) .. " "
+  local _, e1 = t.run(env .. S .. " bench tictactoe")
+  t.like(e1, "1 benchmark: tictactoe; no estimate yet", "bench: no estimate the first time")
+  local _, e2 = t.run(env .. S .. " bench tictactoe")
+  t.like(e2, "1 benchmark: tictactoe; about %d+ s %(as the last run took%)", "then the last run's time")
+  os.execute("rm -rf " .. t.q(state))
+  local m = require "stratagem.match"
+  t.is(m.time_left(10, 2, 6), "  20s left", "time left: 4 more items at 5 s")
+  t.is(m.time_left(30, 1, 5), "  2m00s left", "in minutes")
+  t.is(m.time_left(10, 5, 5), "", "nothing when done")
+end
+
 -- ---- the REPL ----
 
 local r = t.run(S, 'x = {move = "e4", score = 25, pv = {"e4", "e5"}}\nx\n{1, 2, 3}\n"text"\n')

@@ -932,10 +932,41 @@ function M.main(...)
     end
   end
   print(fmt("stratagem %s bench (times are medians; one thread)", sg.version))
+  -- an estimate up front, from how long each benchmark took the last time it ran here
+  local path = M.times_path()
+  local last = path and sg.data.parse(sg.data.read_file(path) or "") or nil
+  last = type(last) == "table" and last or {}
+  local known, total = 0, 0
   for _, n in ipairs(names) do
-    benches[n](function(s) print(s); io.stdout:flush() end)
+    if type(last[n]) == "number" then known, total = known + 1, total + last[n] end
   end
+  io.stderr:write(fmt("%d benchmark%s: %s%s\n", #names, #names == 1 and "" or "s",
+    table.concat(names, ", "), known == #names and fmt("; about %.0f s (as the last run took)", total)
+    or known > 0 and fmt("; at least %.0f s (%d of them timed before)", total, known)
+    or "; no estimate yet (the times of this run are kept for the next)"))
+  for k, n in ipairs(names) do
+    local t0 = sg.clock()
+    benches[n](function(s) print(s); io.stdout:flush() end)
+    last[n] = math.floor((sg.clock() - t0) * 10 + 0.5) / 10
+    if #names > 1 then
+      io.stderr:write(fmt("[%d/%d] %s: %.1f s\n", k, #names, n, last[n]))
+    end
+  end
+  if path then sg.data.write_file(path, sg.data.serialize(last)) end
   return 0
+end
+
+-- Where the times of the last runs are kept: $XDG_STATE_HOME/stratagem/bench-times (default
+-- ~/.local/state/...), its folder made; nil when there is no such place.
+function M.times_path()
+  local base = os.getenv("XDG_STATE_HOME")
+  if not base or base == "" then
+    local home = os.getenv("HOME")
+    if not home or home == "" then return nil end
+    base = home .. "/.local/state"
+  end
+  if not require("stratagem.core").mkdir(base .. "/stratagem") then return nil end
+  return base .. "/stratagem/bench-times"
 end
 
 return M

@@ -96,6 +96,15 @@ M.OPENINGS = {
   {name = "King's Indian Attack", moves = "Nf3 Nf6 g3 g6 Bg2 Bg7"},
 }
 
+-- The time left of a run, from the time its first done items took: "1m05s left".
+function M.time_left(elapsed, done, total)
+  if done <= 0 or total <= done then return "" end
+  local left = math.floor(elapsed / done * (total - done) + 0.5)
+  if left >= 3600 then return fmt("  %dh%02dm left", left // 3600, left % 3600 // 60) end
+  if left >= 60 then return fmt("  %dm%02ds left", left // 60, left % 60) end
+  return fmt("  %ds left", left)
+end
+
 local function words(s)
   local t = {}
   for w in s:gmatch("%S+") do t[#t + 1] = w end
@@ -691,11 +700,12 @@ function M.run(opts)
         if not wok then error("match: " .. werr, 0) end
       end
       if ctx.progress then
-        io.stderr:write(fmt("\r[%d/%d] %s vs %s: +%d =%d -%d  Elo %s%s   ", gi, ctx.games, a.name,
+        io.stderr:write(fmt("\r[%d/%d] %s vs %s: +%d =%d -%d  Elo %s%s%s   ", gi, ctx.games, a.name,
                             b.name, sum.wins, sum.draws, sum.losses,
                             M.elo(sum.wins, sum.draws, sum.losses).text,
                             sum.sprt and fmt("  LLR %.2f (%.2f, %.2f)", sum.sprt.llr,
-                                             sum.sprt.lower, sum.sprt.upper) or ""))
+                                             sum.sprt.lower, sum.sprt.upper) or "",
+                            sum.sprt and "" or M.time_left(core.clock() - t0, gi, ctx.games)))
         io.stderr:flush()
       end
       if sum.sprt and sum.sprt.verdict ~= "inconclusive" then break end

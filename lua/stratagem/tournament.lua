@@ -172,8 +172,9 @@ function M.run(spec)
       for _, e in ipairs(res.entrants) do
         parts[#parts + 1] = fmt("%s %d (%.0f%%)", e.name, e.first, 100 * e.first / res.games)
       end
-      io.stderr:write(fmt("\r[%d/%d] %s  drawn %d  %.0f s ", res.games, n,
-                          table.concat(parts, "  "), res.drawn, sg.clock() - t0))
+      io.stderr:write(fmt("\r[%d/%d] %s  drawn %d  %.0f s%s ", res.games, n,
+                          table.concat(parts, "  "), res.drawn, sg.clock() - t0,
+                          require("stratagem.match").time_left(sg.clock() - t0, res.games, n)))
       io.stderr:flush()
     end
   end
