@@ -1,11 +1,25 @@
 -- Two draughts AIs play a seeded game (alpha-beta, random among equal moves), printing every
--- move and the final board.  Usage: stratagem scenarios/draughts/demo.lua [SEED] [DEPTH] [--huff]
+-- move and the final board.
+-- Usage: stratagem scenarios/draughts/demo.lua [SEED] [DEPTH] [--huff] [--delay SECONDS]
+-- (--delay: at a terminal, the board after each move, shown that long; default 0.3)
 local sg = require "stratagem"
-local seed, depth, huff = 1, 8, false
+local seed, depth, huff, delay = 1, 8, false, 0.3
 local nums = {}
-for _, a in ipairs(arg) do
-  if a == "--huff" then huff = true else nums[#nums + 1] = math.tointeger(tonumber(a)) end
+local i = 1
+while arg[i] do
+  local a = arg[i]
+  if a == "--huff" then huff = true
+  elseif a == "--delay" then
+    delay = tonumber(arg[i + 1] or "")
+    if not delay or delay < 0 then
+      io.stderr:write("--delay needs a number of seconds, got ", tostring(arg[i + 1]), "\n")
+      os.exit(2)
+    end
+    i = i + 1
+  else nums[#nums + 1] = math.tointeger(tonumber(a)) end
+  i = i + 1
 end
+if not sg.isatty() then delay = 0 end
 seed, depth = nums[1] or seed, nums[2] or depth
 local g = sg.new("draughts", {seed = seed, variant = huff and {capture = "huff"} or nil})
 print(("English draughts%s: two AIs (alpha-beta depth %d), seed %d\n"):format(
@@ -16,6 +30,7 @@ while g:status() == "playing" do
   line[#line + 1] = r.move
   if #line == 8 then print(table.concat(line, "  ")); line = {} end
   g:play(r.move)
+  if delay > 0 then print(); print(g); sg.sleep(delay) end
 end
 if #line > 0 then print(table.concat(line, "  ")) end
 print()
