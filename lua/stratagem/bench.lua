@@ -959,14 +959,9 @@ end
 -- Where the times of the last runs are kept: $XDG_STATE_HOME/stratagem/bench-times (default
 -- ~/.local/state/...), its folder made; nil when there is no such place.
 function M.times_path()
-  local base = os.getenv("XDG_STATE_HOME")
-  if not base or base == "" then
-    local home = os.getenv("HOME")
-    if not home or home == "" then return nil end
-    base = home .. "/.local/state"
-  end
-  if not require("stratagem.core").mkdir(base .. "/stratagem") then return nil end
-  return base .. "/stratagem/bench-times"
+  local dir = require("stratagem.data").xdg_dir("state")
+  if not dir or not require("stratagem.core").mkdir(dir) then return nil end
+  return dir .. "/bench-times"
 end
 
 return M

@@ -388,4 +388,19 @@ function M.write_file(path, text)
   return true
 end
 
+-- The program's folder of one XDG kind ("config", "data" or "state"), by the XDG base
+-- directory rule: $XDG_CONFIG_HOME/stratagem (a relative value is ignored), else
+-- ~/.config/stratagem (~/.local/share, ~/.local/state); nil and why when neither variable
+-- is set.  The folder is not made.
+local XDG = {config = {"XDG_CONFIG_HOME", "/.config"}, data = {"XDG_DATA_HOME", "/.local/share"},
+             state = {"XDG_STATE_HOME", "/.local/state"}}
+function M.xdg_dir(kind)
+  local k = assert(XDG[kind], "xdg_dir: kind is config, data or state")
+  local xdg = os.getenv(k[1])
+  if xdg and xdg:sub(1, 1) == "/" then return xdg .. "/stratagem" end
+  local home = os.getenv("HOME")
+  if home and home ~= "" then return home .. k[2] .. "/stratagem" end
+  return nil, "neither " .. k[1] .. " nor HOME is set"
+end
+
 return M

@@ -31,12 +31,8 @@ function M.path()
     end
     return M.file
   end
-  local xdg = os.getenv("XDG_CONFIG_HOME")
-  if xdg and xdg:sub(1, 1) == "/" then   -- the XDG rule: a relative value is ignored
-    return xdg .. "/stratagem/prefs.lua"
-  end
-  local home = os.getenv("HOME")
-  if home and home ~= "" then return home .. "/.config/stratagem/prefs.lua" end
+  local dir = require("stratagem.data").xdg_dir("config")
+  if dir then return dir .. "/prefs.lua" end
   return nil, "neither XDG_CONFIG_HOME nor HOME is set, so there is no place for preferences"
 end
 

@@ -294,15 +294,8 @@ end
 -- The history file: $XDG_STATE_HOME/stratagem/history (else ~/.local/state/stratagem/history),
 -- its folder made; nil when neither variable is set or the folder cannot be made.
 function M.history_path()
-  local base = os.getenv("XDG_STATE_HOME")
-  if not base or base == "" then
-    local home = os.getenv("HOME")
-    if not home or home == "" then return nil end
-    base = home .. "/.local/state"
-  end
-  local dir = base .. "/stratagem"
-  local ok = require("stratagem.core").mkdir(dir)
-  if not ok then return nil end
+  local dir = require("stratagem.data").xdg_dir("state")
+  if not dir or not require("stratagem.core").mkdir(dir) then return nil end
   return dir .. "/history"
 end
 

@@ -105,10 +105,8 @@ function M.user.path()
     end
     return M.user.file
   end
-  local xdg = os.getenv("XDG_DATA_HOME")
-  if xdg and xdg:sub(1, 1) == "/" then return xdg .. "/stratagem/words.txt" end
-  local home = os.getenv("HOME")
-  if home and home ~= "" then return home .. "/.local/share/stratagem/words.txt" end
+  local dir = require("stratagem.data").xdg_dir("data")
+  if dir then return dir .. "/words.txt" end
   return nil, "neither XDG_DATA_HOME nor HOME is set, so there is no place for a user dictionary"
 end
 
