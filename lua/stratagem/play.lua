@@ -798,12 +798,14 @@ function M.main(...)
   if select(1, ...) == "wordgrid" then return require("stratagem.wordgrid").main(select(2, ...)) end
   local ok, o = pcall(parse_args, {...})
   if not ok then return fail(o) end
-  if not o.game and not o.load then return fail("which game? (" .. table.concat(sg.games(), ", ") .. ")") end
+  -- the games play knows: every registered game, and the word game with its own loop
+  local playable = table.concat(sg.games(), ", ") .. ", wordgrid"
+  if not o.game and not o.load then return fail("which game? (" .. playable .. ")") end
   if o.game and not o.load then
     local known = false
     for _, n in ipairs(sg.games()) do known = known or n == o.game end
     if not known then
-      return fail(fmt("unknown game '%s' (known games: %s)", o.game, table.concat(sg.games(), ", ")))
+      return fail(fmt("unknown game '%s' (known games: %s)", o.game, playable))
     end
   end
   local ok, done, err = pcall(M.run, o)
