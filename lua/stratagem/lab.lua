@@ -302,7 +302,7 @@ end
 local RUN_KEYS = {game = true, a = true, b = true, elo0 = true, elo1 = true, alpha = true,
                   beta = true, max_games = true, jobs = true, seed = true, opening = true,
                   openings = true, rules = true, max_moves = true, progress = true,
-                  game_timeout = true, program = true, fixed = true}
+                  game_timeout = true, program = true, fixed = true, plot = true}
 
 local function check_number(spec, k, lo, hi, default, integer)
   local v = spec[k]
@@ -343,6 +343,9 @@ function M.plan(spec)
   end
   rules = rules or a.rules or b.rules
   local p = {game = spec.game, a = a, b = b, rules = rules, fixed = spec.fixed and true or nil}
+  if spec.plot ~= nil and type(spec.plot) ~= "string" then
+    error("sprt: plot must be the name of an SVG file to write, got " .. type(spec.plot), 2)
+  end
   p.elo0 = check_number(spec, "elo0", -2000, 2000, 0)
   p.elo1 = check_number(spec, "elo1", -2000, 2000, 5)
   if p.elo1 <= p.elo0 then
@@ -454,6 +457,9 @@ function M.summarise(p, results, failed, prev)
       sum.rounds, sum.games = sum.rounds + 1, sum.games + n
       local st = M.stats(counts, K, n, p.elo0, p.elo1)
       sum.last_round = r
+      sum.history = sum.history or {}
+      sum.history[#sum.history + 1] = {games = sum.games, llr = st.llr, elo = st.elo,
+                                       low = st.elo_low, high = st.elo_high}
       if st.llr >= sum.upper then sum.verdict = "H1"
       elseif st.llr <= sum.lower then sum.verdict = "H0"
       else sum.verdict = "inconclusive" end   -- a fixed run's verdict is where the LLR ends
@@ -662,7 +668,24 @@ function M.sprt(spec)
   sum.failed = {}
   for idx, why in pairs(failed) do sum.failed[#sum.failed + 1] = {index = idx, why = why} end
   table.sort(sum.failed, function(x, y) return x.index < y.index end)
+  if spec.plot then
+    local ok, werr = sg.data.write_file(spec.plot, M.svg(p, sum))
+    if not ok then error("sprt: plot: " .. tostring(werr), 2) end
+  end
   return sum, p
+end
+
+-- The test's course as an SVG chart: the LLR after each round against its two bounds.
+function M.svg(p, sum)
+  local pts = {}
+  for _, h in ipairs(sum.history or {}) do pts[#pts + 1] = {h.games, h.llr} end
+  return require("stratagem.plot").lines{
+    title = fmt("sprt %s: LLR over the games (elo0 %g, elo1 %g); %s", p.game, p.elo0, p.elo1,
+                sum.verdict),
+    xlabel = "games", ylabel = "log-likelihood ratio",
+    series = {{name = "LLR", points = pts}},
+    hlines = {{y = sum.upper, name = fmt("H1 bound %.2f", sum.upper), colour = "#2ca02c"},
+              {y = sum.lower, name = fmt("H0 bound %.2f", sum.lower), colour = "#d62728"}}}
 end
 
 -- The number of cores (online processors), 1 when it cannot be told.
@@ -770,7 +793,7 @@ end
 M.SPRT_USAGE = "stratagem sprt GAME --a SETTINGS --b SETTINGS [--elo0 0] [--elo1 5] " ..
   "[--alpha 0.05] [--beta 0.05] [--max-games N] [--jobs N] [--seed N] [--opening PLIES] " ..
   "[--openings FILE] [--rules TABLE] [--max-moves N] [--game-timeout S] [--emit-jobs FILE] " ..
-  "[--fixed] [--quiet]"
+  "[--fixed] [--plot FILE.svg] [--quiet]"
 
 local function fail_usage(msg, usage)
   io.stderr:write("stratagem: ", msg, "\n")
@@ -859,6 +882,7 @@ function M.sprt_main(...)
         spec.rules = t
       elseif a == "--openings" then openings_file = value()
       elseif a == "--emit-jobs" then emit = value()
+      elseif a == "--plot" then spec.plot = value()
       elseif a == "--quiet" then quiet = true
       elseif a == "--fixed" then spec.fixed = true
       elseif a:sub(1, 1) == "-" then error({usage = "unknown option '" .. a .. "'"})
@@ -892,7 +916,7 @@ function M.sprt_main(...)
   end
   spec.progress = not quiet
   if emit then
-    spec.jobs, spec.progress, spec.game_timeout = nil, nil, nil
+    spec.jobs, spec.progress, spec.game_timeout, spec.plot = nil, nil, nil, nil
     local ok, n, p = pcall(M.emit_jobs, spec, emit)
     if not ok then return fail_usage(tostring(n):gsub("^[^\n]-:%d+: ", "")) end
     if not n then io.stderr:write("stratagem: sprt: ", p, "\n"); return 1 end

@@ -457,8 +457,8 @@ end
 -- ---- the match ----
 
 local KEYS = {"depth", "draw", "engines", "event", "games", "margin", "max_moves", "movetime",
-              "nodes", "openings", "pgn", "progress", "resign", "seed", "sprt", "stderr", "tc",
-              "timeout"}
+              "nodes", "openings", "pgn", "plot", "progress", "resign", "seed", "sprt", "stderr",
+              "tc", "timeout"}
 local SPRT = {elo0 = 0, elo1 = 5, alpha = 0.05, beta = 0.05}
 local RESIGN = {score = 1000, moves = 4}
 local DRAW = {score = 10, moves = 8, after = 40}
@@ -619,6 +619,10 @@ local function check(opts)
     if not ok then fail("openings[%d]%s: %s", i, o.name and (" (" .. o.name .. ")") or "", why) end
   end
   if opts.pgn ~= nil and type(opts.pgn) ~= "string" then fail("pgn must be a file name") end
+  if opts.plot ~= nil and type(opts.plot) ~= "string" then
+    fail("plot must be the name of an SVG file to write")
+  end
+  ctx.plot = opts.plot
   if opts.stderr ~= nil and opts.stderr ~= "null" and opts.stderr ~= "inherit" then
     fail("stderr must be 'null' or 'inherit', got '%s'", tostring(opts.stderr))
   end
@@ -675,6 +679,9 @@ function M.run(opts)
       else sum.draws = sum.draws + 1 end
       local key = rec.termination == "normal" and (rec.reason or "normal") or rec.termination
       sum.terminations[key] = (sum.terminations[key] or 0) + 1
+      local e = M.elo(sum.wins, sum.draws, sum.losses)
+      sum.history = sum.history or {}
+      sum.history[gi] = {games = gi, elo = e.elo, low = e.low, high = e.high}
       sum.records[gi] = rec
       if ctx.sprt then   -- the pair's points of engine 1 (same opening, colours swapped)
         local lab = require "stratagem.lab"
@@ -729,7 +736,27 @@ function M.run(opts)
   local e = M.elo(sum.wins, sum.draws, sum.losses)
   sum.score, sum.elo, sum.elo_low, sum.elo_high, sum.elo_margin, sum.elo_text =
     e.score, e.elo, e.low, e.high, e.margin, e.text
+  if ctx.plot then
+    local wok, werr = stratagem().data.write_file(ctx.plot, M.svg(sum))
+    if not wok then error("match: plot: " .. tostring(werr), 2) end
+  end
   return sum
+end
+
+-- Engine 1's Elo difference over the games, with its 95% interval (an infinite value, at a
+-- score of 0 or 100%, is left out of the chart), as SVG.
+function M.svg(sum)
+  local elo, low, high = {}, {}, {}
+  for _, h in ipairs(sum.history or {}) do
+    elo[#elo + 1], low[#low + 1], high[#high + 1] = {h.games, h.elo}, {h.games, h.low}, {h.games, h.high}
+  end
+  local names = sum.names or {"engine 1", "engine 2"}
+  return require("stratagem.plot").lines{
+    title = fmt("%s vs %s: Elo of %s over %d games", names[1], names[2], names[1], sum.games),
+    xlabel = "games", ylabel = "Elo difference",
+    series = {{name = "Elo", points = elo}, {name = "95% interval", points = low, dash = true,
+               colour = "#888"}, {name = "", points = high, dash = true, colour = "#888"}},
+    hlines = {{y = 0, name = "equal strength", colour = "#555"}}}
 end
 
 -- The summary as the lines stratagem match prints.
@@ -766,7 +793,7 @@ M.USAGE = "stratagem match --engine1 CMD --engine2 CMD [--name1 NAME] [--name2 N
           "[--option NAME=VALUE] [--option1 NAME=VALUE] [--option2 NAME=VALUE] [--games N] " ..
           "[--tc BASE+INC | --movetime T | --depth N | --nodes N] [--openings FILE] [--seed S] " ..
           "[--max-moves N] [--adjudicate] [--resign score=CP,moves=N] " ..
-          "[--draw score=CP,moves=N,after=MOVE] [--pgn FILE] [--event NAME] [--margin S] " ..
+          "[--draw score=CP,moves=N,after=MOVE] [--pgn FILE] [--plot FILE.svg] [--event NAME] [--margin S] " ..
           "[--timeout S] [--sprt elo0=E,elo1=E,alpha=A,beta=B] [--stderr] [--quiet]"
 
 -- A number of seconds, "10ms" or "0.5s" or "0.5".
@@ -847,6 +874,7 @@ local function parse_args(args)
       o[a:sub(3)] = s
     elseif a == "--openings" then o.openings_file = value(a)
     elseif a == "--pgn" then o.pgn = value(a)
+    elseif a == "--plot" then o.plot = value(a)
     elseif a == "--event" then o.event = value(a)
     elseif a == "--adjudicate" then
       o.resign = o.resign or true

@@ -27,17 +27,20 @@ end
 
 local ENTRANT_KEYS = {name = true, search = true, weights = true}
 local KEYS = {game = true, entrants = true, games = true, seed = true, options = true,
-              progress = true, max_moves = true, opening = true, lineup = true}
+              progress = true, max_moves = true, opening = true, lineup = true, plot = true}
 
 local function check(spec)
   if type(spec) ~= "table" then error("tournament: expected a table of settings", 3) end
   for k in pairs(spec) do
     if not KEYS[k] then
       error(fmt("tournament: unknown setting '%s' (valid: entrants, game, games, lineup, " ..
-                "max_moves, opening, options, progress, seed)", tostring(k)), 3)
+                "max_moves, opening, options, plot, progress, seed)", tostring(k)), 3)
     end
   end
   if type(spec.game) ~= "string" then error("tournament: game must be a game name", 3) end
+  if spec.plot ~= nil and type(spec.plot) ~= "string" then
+    error("tournament: plot must be the name of an SVG file to write, got " .. type(spec.plot), 3)
+  end
   if type(spec.entrants) ~= "table" or #spec.entrants < 2 then
     error("tournament: entrants must be an array of at least two {name =, search =}", 3)
   end
@@ -143,7 +146,7 @@ function M.run(spec)
     check_lineup(spec.lineup, seats, ne)
     base = spec.lineup
   end
-  local res = {games = 0, drawn = 0, entrants = {}, seats = seats, rounds = {}, lengths = {}}
+  local res = {game = spec.game, games = 0, drawn = 0, entrants = {}, seats = seats, rounds = {}, lengths = {}}
   local times = {}
   for i = 1, ne do times[i] = {} end
   for i, e in ipairs(spec.entrants) do
@@ -192,7 +195,25 @@ function M.run(spec)
     e.won_low, e.won_high = M.interval(e.won, res.games)
     e.expected = e.seats / (res.games * seats)   -- the share of first places by seats alone
   end
+  if spec.plot then
+    local ok, err = sg.data.write_file(spec.plot, M.svg(res))
+    if not ok then error("tournament: plot: " .. tostring(err), 2) end
+  end
   return res
+end
+
+-- The share of first places of each entrant with its 95% interval, as an SVG bar chart, the
+-- equal-strength share marked.
+function M.svg(res)
+  local bars = {}
+  for _, e in ipairs(res.entrants) do
+    bars[#bars + 1] = {name = e.name, value = e.rate, lo = e.low, hi = e.high}
+  end
+  local eq = res.entrants[1] and res.entrants[1].expected
+  return require("stratagem.plot").bars{
+    title = fmt("%s: first places of %d games (95%% intervals)", res.game or "tournament", res.games),
+    ylabel = "share of first places", bars = bars,
+    hline = eq and {y = eq, name = fmt("equal strength %.0f%%", 100 * eq)} or nil}
 end
 
 -- An experiment script's whole work: spec.args is the script's arg table ([GAMES] and flags);
