@@ -232,6 +232,14 @@ commands.merge = {
   run = function(...) return require("stratagem.lab").merge_cli(...) end,
 }
 
+commands.replay = {
+  usage = require("stratagem.replay").USAGE,
+  help = "a saved game (or a PGN file's last game) as one self-contained HTML page that steps " ..
+         "through it with buttons and the arrow keys, the move list, and for Star Chess each " ..
+         "empire's figures per turn",
+  run = function(...) return require("stratagem.replay").main(...) end,
+}
+
 -- The usage and help text of one subcommand (stratagem help NAME, stratagem NAME --help).
 local function describe(name)
   local c = commands[name]

@@ -1,0 +1,114 @@
+-- 049-replay.lua: stratagem replay: a saved game as one self-contained HTML page: a frame per
+-- position, the move list, buttons and keys, no external reference, the script not broken by
+-- what the frames hold; Star Chess with its charts; a damaged or missing file refused.  When
+-- node is installed the page's script is run against a small stand-in for the browser's
+-- document (a real browser test belongs to the web page's tests).
+package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
+local t = require "tap"
+local sg = require "stratagem"
+local replay = require "stratagem.replay"
+local S = t.q(t.stratagem)
+
+local dir = os.tmpname()
+os.remove(dir)
+os.execute("mkdir -p " .. t.q(dir))
+
+local function frames_of(html)
+  local body = html:match("const frames = %[(.-)%];\n")
+  local n = 0
+  for _ in (body or ""):gmatch('"[^\n]-[^\\]",?\n?') do n = n + 1 end
+  return n, body
+end
+
+-- chess: three moves, four frames
+local g = sg.new("chess")
+for _, m in ipairs({"e4", "e5", "Nf3"}) do g:play(m) end
+assert(g:save(dir .. "/c.sav"))
+local html = replay.html(g)
+t.like(html, "^<!DOCTYPE html>", "a whole page")
+t.is(frames_of(html), 4, "a frame per position: the start and after each move")
+local items = 0
+for _ in html:gmatch('<li><a href="#" data%-ply="%d+">') do items = items + 1 end
+t.is(items, 3, "the move list")
+t.ok(not html:find('src="http') and not html:find('href="http') and not html:find("<link"),
+     "no external reference")
+local _, scripts = html:gsub("</script>", "")
+t.is(scripts, 1, "one script, not closed early by a frame")
+t.like(html, "ArrowLeft.-ArrowRight.-Home.-End", "the arrow keys, Home and End")
+t.is(replay.html(g), html, "the same game, the same page")
+t.is(g:ply(), 3, "the game is unchanged")
+
+-- what a frame holds stays inside its JavaScript string
+t.is(replay.js_string('a</script>"\\\n'), '"a<\\/script>\\"\\\\\\n"',
+     "a frame's </script>, quotes, backslashes and line breaks escaped")
+
+-- the command: to a file and to standard output
+local out, err, code = t.run(S .. " replay " .. t.q(dir .. "/c.sav") .. " -o " .. t.q(dir .. "/c.html"))
+t.ok(code == 0 and err:find("replay of 3 moves written to"), "stratagem replay -o FILE")
+t.is(assert(io.open(dir .. "/c.html")):read("a"), html, "the page written is the page made")
+out, _, code = t.run(S .. " replay " .. t.q(dir .. "/c.sav"))
+t.ok(code == 0 and out == html, "without -o: to standard output")
+-- a PGN file's last game
+assert(sg.chess.pgn.save(dir .. "/g.pgn", {g}))
+out, _, code = t.run(S .. " replay " .. t.q(dir .. "/g.pgn"))
+t.ok(code == 0 and frames_of(out) == 4, "a PGN file: its last game")
+
+-- Star Chess: the empires' charts
+local sc = sg.new("starchess", {seed = 2})
+for i = 1, 30 do
+  if sc:status() ~= "playing" then break end
+  sc:play(sg.search(sc, {algo = "random", seed = i}).move)
+end
+local sh = replay.html(sc)
+t.is(frames_of(sh), #sc:history() + 1, "Star Chess: a frame per command")
+t.like(sh, '<div class="charts"><svg.-ships per turn.-</svg>%s*<svg.-colonies per turn', "and its charts")
+
+-- bad input
+local _, e1, c1 = t.run(S .. " replay " .. t.q(dir .. "/missing.sav"))
+t.ok(c1 == 1 and e1:find("missing%.sav"), "a missing file: its name, exit 1")
+local f = assert(io.open(dir .. "/bad.sav", "w"))
+f:write("return {game = 'chess', moves = {'e4', 'Ke8'}}\n")
+f:close()
+_, e1, c1 = t.run(S .. " replay " .. t.q(dir .. "/bad.sav"))
+t.ok(c1 == 1 and e1:find("replay: ") and not e1:find("traceback"), "a damaged save: the loader's message, exit 1: " .. e1)
+_, e1, c1 = t.run(S .. " replay")
+t.ok(c1 == 2 and e1:find("which saved game"), "no file: usage, exit 2")
+_, e1, c1 = t.run(S .. " replay x.sav --size 5")
+t.ok(c1 == 2 and e1:find("%-%-size needs a whole number of pixels from 100 to 4000, got '5'"),
+     "a bad --size refused")
+
+-- the page's script against a stand-in document
+if os.execute("command -v node >/dev/null 2>&1") then
+  local js = dir .. "/dom.js"
+  local w = assert(io.open(js, "w"))
+  w:write([[
+const fs = require('fs');
+const html = fs.readFileSync(process.argv[2], 'utf8');
+const script = html.match(/<script>([\s\S]*)<\/script>/)[1];
+const els = {}; const handlers = {};
+const moves = [...html.matchAll(/data-ply="(\d+)"/g)].map(m => ({dataset: {ply: m[1]}, className: ''}));
+global.document = {
+  getElementById(id) { return els[id] = els[id] || {id, innerHTML: '', textContent: ''}; },
+  querySelectorAll() { return moves; },
+  addEventListener(ev, f) { handlers[ev] = f; },
+};
+eval(script);
+const out = [els.where.textContent];
+handlers.keydown({key: 'ArrowRight'}); out.push(els.where.textContent);
+handlers.keydown({key: 'End'}); out.push(els.where.textContent);
+els.prev.onclick(); out.push(els.where.textContent);
+handlers.keydown({key: 'Home'}); out.push(els.where.textContent);
+moves[1].onclick({preventDefault() {}}); out.push(els.where.textContent + ' ' + moves[1].className);
+out.push(els.board.innerHTML.length > 0 ? 'board' : 'no board');
+console.log(out.join('|'));
+]])
+  w:close()
+  local r = t.run("node " .. t.q(js) .. " " .. t.q(dir .. "/c.html"))
+  t.is(r:gsub("%s+$", ""), "move 0 of 3|move 1 of 3|move 3 of 3|move 2 of 3|move 0 of 3|move 2 of 3 now|board",
+       "the script steps with the keys, the buttons and the move list")
+else
+  t.skip("node is not installed: the page's script is not run here", 1)
+end
+
+os.execute("rm -rf " .. t.q(dir))
+t.done()
