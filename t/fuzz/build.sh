@@ -18,7 +18,7 @@ mkdir -p "$out"
 flags="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -O1 -g -fno-omit-frame-pointer
   -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
   -I$src/src -I$build -I$src/t -DSTRATAGEM_SRCDIR=\"$src\""
-lib="$src/src/core/*.c $src/src/games/*.c $src/src/ai/*.c"
+lib="$src/src/core/*.c $src/src/games/*.c $src/src/ai/*.c $src/src/words/*.c"
 status=0
 for t in $targets; do
   case $t in
