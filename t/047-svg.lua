@@ -351,6 +351,17 @@ out = t.run(S .. " render dominoes --seed 1 --all")
 t.is(count(out, "tile face"), 28, "render --all shows everything")
 out = t.run(S .. " render --help")
 t.like(out, "usage: stratagem render GAME|SAVEFILE", "render --help")
+-- the README's picture is what the command it names makes
+local shipped = io.open(sg.paths.doc .. "/board.svg", "rb")
+if shipped then
+  local want = shipped:read("a")
+  shipped:close()
+  out = t.run(S .. " render chess --position " ..
+              t.q("r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4") .. " --size 480")
+  t.is(out, want, "doc/board.svg is what stratagem render makes of the README's command")
+else
+  t.skip("doc/board.svg is not installed here")
+end
 os.execute("rm -rf " .. t.q(dir))
 
 t.done()
