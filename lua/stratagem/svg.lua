@@ -57,13 +57,14 @@ function Pic:circle(cx, cy, r, fill, a)
   a.cx, a.cy, a.r, a.fill = cx, cy, r, fill
   self:el("circle", a)
 end
+-- Text centred vertically on y by a shift of its baseline (dominant-baseline is not honoured
+-- by every renderer).
 function Pic:text(x, y, s, a)
   a = a or {}
-  a.x, a.y = x, y
   a.font_family = a.font_family or "sans-serif"
   a.font_size = a.font_size or 14
+  a.x, a.y = x, y + a.font_size * 0.35
   a.text_anchor = a.text_anchor or "middle"
-  a.dominant_baseline = a.dominant_baseline or "central"
   a.fill = a.fill or "#222"
   self:el("text", a, s)
 end
@@ -87,8 +88,8 @@ local function finish(pic, height, opts, caption)
         num(h)),
   }
   if caption then
-    lines[#lines + 1] = fmt('<text class="caption" x="300" y="18" font-family="sans-serif" ' ..
-                            'font-size="16" text-anchor="middle" dominant-baseline="central" ' ..
+    lines[#lines + 1] = fmt('<text class="caption" x="300" y="24" font-family="sans-serif" ' ..
+                            'font-size="16" text-anchor="middle" ' ..
                             'fill="#222">%s</text>', esc(caption))
   end
   lines[#lines + 1] = fmt('<g transform="translate(0,%d)">', top)
