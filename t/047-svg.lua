@@ -117,7 +117,9 @@ for _, name in ipairs(all_games) do
   if name ~= "wordgrid" then
     t.is(g:copy():svg(), doc, name .. ": a copy of the game gives the same picture")
   end
-  t.like(doc, '^<%?xml version="1.0" encoding="UTF%-8"%?>\n<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="600" height="%d+" viewBox="0 0 600 [%d.]+">',
+  t.like(doc, '^<%?xml version="1.0" encoding="UTF%-8"%?>\n' ..
+              '<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="600" ' ..
+              'height="%d+" viewBox="0 0 600 [%d.]+">',
          name .. ": SVG 1.1 with xmlns, a viewBox and the default width 600")
   t.like(g:svg{size = 300}, '<svg [^>]*width="300"', name .. ": size sets the width")
   t.like(doc, 'class="caption"', name .. ": a caption line by default")

@@ -284,7 +284,8 @@ commands.render = {
     else
       if o.position or o.seed then
         return usage_error(fmt("render: --position and --seed go with a game's name (known " ..
-                               "games: %s, wordgrid), not a saved game", table.concat(sg.games(), ", ")), u)
+                               "games: %s, wordgrid), not a saved game",
+                               table.concat(sg.games(), ", ")), u)
       end
       if not what:find("[/.]") and not io.open(what, "r") then
         return usage_error(fmt("render: '%s' is neither a game (%s, wordgrid) nor a file",

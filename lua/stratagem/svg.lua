@@ -135,11 +135,13 @@ local GLYPH = {
   p = {"M50 22a12 12 0 1 1 0.1 0ZM38 44h24l6 30h-36ZM26 76h48v10h-48Z"},
   r = {"M26 20h10v8h8v-8h12v8h8v-8h10v18l-8 6v30h-32v-30l-8-6ZM24 76h52v10h-52Z"},
   n = {"M30 86v-12c0-14 14-18 16-30l-16 6-8-8 20-24 8-4 4 8c16 6 22 26 20 64ZM24 76h54v10h-54Z"},
-  b = {"M50 12a6 6 0 1 1 0.1 0ZM50 22c14 10 20 24 12 40h-24c-8-16-2-30 12-40ZM38 64h24l4 10h-32ZM26 76h48v10h-48Z",
+  b = {"M50 12a6 6 0 1 1 0.1 0ZM50 22c14 10 20 24 12 40h-24c-8-16-2-30 12-40Z" ..
+       "M38 64h24l4 10h-32ZM26 76h48v10h-48Z",
        "M44 34l12 12"},
   q = {"M20 30l10 38h40l10-38-14 18-6-26-10 24-10-24-6 26ZM28 70h44l4 6h-52ZM26 78h48v8h-48Z",
        "M20 30a4 4 0 1 1 0.1 0ZM80 30a4 4 0 1 1 0.1 0ZM50 22a4 4 0 1 1 0.1 0Z"},
-  k = {"M46 8h8v8h8v8h-8v10h-8v-10h-8v-8h8ZM50 34c22 0 28 14 20 34h-40c-8-20-2-34 20-34ZM28 70h44l4 6h-52ZM26 78h48v8h-48Z"},
+  k = {"M46 8h8v8h8v8h-8v10h-8v-10h-8v-8h8ZM50 34c22 0 28 14 20 34h-40c-8-20-2-34 20-34Z" ..
+       "M28 70h44l4 6h-52ZM26 78h48v8h-48Z"},
 }
 local PIECE_NAME = {p = "pawn", n = "knight", b = "bishop", r = "rook", q = "queen", k = "king"}
 
@@ -159,7 +161,9 @@ end
 -- The last move's squares from a move text: every coordinate like e2 (or d3, a1) in it.
 local function squares_of(move)
   local t = {}
-  for f, r in tostring(move or ""):gmatch("([a-z])(%d+)") do t[#t + 1] = {FILES:find(f), tonumber(r)} end
+  for f, r in tostring(move or ""):gmatch("([a-z])(%d+)") do
+    t[#t + 1] = {FILES:find(f), tonumber(r)}
+  end
   return t
 end
 
@@ -202,7 +206,9 @@ function renderers.othello(g, opts, pic)
   local s, x0, y0 = 66, 36, 10
   local rows = split(g:position():match("^%S+"), "/")
   grid_board(pic, 8, 8, s, x0, y0, function() return "#2e8b57" end, false)
-  for c = 1, 8 do pic:text(x0 + (c - 0.5) * s, y0 + 8 * s + 14, FILES:sub(c, c), {class = "coord file"}) end
+  for c = 1, 8 do
+    pic:text(x0 + (c - 0.5) * s, y0 + 8 * s + 14, FILES:sub(c, c), {class = "coord file"})
+  end
   for r = 1, 8 do pic:text(x0 - 14, y0 + (r - 0.5) * s, tostring(r), {class = "coord rank"}) end
   for r, row in ipairs(rows) do
     local c = 0
@@ -254,7 +260,9 @@ function renderers.connect4(g, opts, pic)
       else pic:circle(cx, cy, s * 0.4, "#fff", {class = "hole"}) end
     end
   end
-  for c = 1, 7 do pic:text(x0 + (c - 0.5) * s, y0 + 6 * s + 14, FILES:sub(c, c), {class = "coord file"}) end
+  for c = 1, 7 do
+    pic:text(x0 + (c - 0.5) * s, y0 + 6 * s + 14, FILES:sub(c, c), {class = "coord file"})
+  end
   for r = 1, 6 do pic:text(x0 - 14, y0 + (6 - r + 0.5) * s, tostring(r), {class = "coord rank"}) end
   if opts.last then
     local h = g:history()
@@ -312,8 +320,13 @@ function renderers.qubic(g, opts, pic)
                                                      stroke_width = 3})
       end
     end
-    for c = 1, 4 do pic:text(lx + (c - 0.5) * s, y0 + 4 * s + 12, FILES:sub(c, c), {class = "coord file", font_size = 12}) end
-    for r = 1, 4 do pic:text(lx - 8, y0 + (4 - r + 0.5) * s, tostring(r), {class = "coord rank", font_size = 12}) end
+    for c = 1, 4 do
+      pic:text(lx + (c - 0.5) * s, y0 + 4 * s + 12, FILES:sub(c, c),
+               {class = "coord file", font_size = 12})
+    end
+    for r = 1, 4 do
+      pic:text(lx - 8, y0 + (4 - r + 0.5) * s, tostring(r), {class = "coord rank", font_size = 12})
+    end
   end
   return y0 + 4 * s + 30
 end
@@ -392,13 +405,15 @@ function renderers.chexers(g, opts, pic)
   for i, side in ipairs{"red", "green", "blue"} do
     local x = 100 + (i - 1) * 170
     pic:circle(x, y, 9, CHEXERS[side], {class = "legend", stroke = "#222"})
-    pic:text(x + 14, y, fmt("%s: exits %s", side, e[i] or "0"), {text_anchor = "start", class = "legend"})
+    pic:text(x + 14, y, fmt("%s: exits %s", side, e[i] or "0"),
+             {text_anchor = "start", class = "legend"})
   end
   return y + 20
 end
 
 -- War chess: terrain per cell (a colour per kind), units with labels and hp.
-local TERRAIN_COLOURS = {"#e8e4c9", "#a58b5a", "#7fb2e5", "#6f9e5a", "#bdbdbd", "#d9b38c", "#9c7fb0"}
+local TERRAIN_COLOURS = {"#e8e4c9", "#a58b5a", "#7fb2e5", "#6f9e5a", "#bdbdbd", "#d9b38c",
+                         "#9c7fb0"}
 function renderers.warchess(g, opts, pic)
   local text = g:position()
   local cols, rows = text:match("board %S+ (%d+) (%d+)")
@@ -427,7 +442,8 @@ function renderers.warchess(g, opts, pic)
     for x = 1, cols do
       local k = kinds[row:sub(x, x)]
       pic:rect(x0 + (x - 1) * s, y0 + (y - 1) * s, s, s, k and k.colour or "#fff",
-               {class = "terrain " .. (k and k.name or "unknown"), stroke = "#777", stroke_width = 0.5})
+               {class = "terrain " .. (k and k.name or "unknown"), stroke = "#777",
+                stroke_width = 0.5})
     end
   end
   for x = 1, cols do pic:text(x0 + (x - 0.5) * s, y0 - 12, tostring(x), {class = "coord x"}) end
@@ -490,12 +506,19 @@ function renderers.starchess(g, opts, pic)
         pic:text(x + 38, y + s - 30, fmt("%d:%d", f.owner, f.ships),
                  {text_anchor = "start", font_size = 14})
       end
-      if sec.blockade then pic:text(x + s - 12, y + 12, "!", {class = "blockade", fill = "#c00"}) end
+      if sec.blockade then
+        pic:text(x + s - 12, y + 12, "!", {class = "blockade", fill = "#c00"})
+      end
       pic:close("g")
     end
   end
-  for col = 1, 4 do pic:text(x0 + (col - 0.5) * s, y0 + 4 * s + 14, FILES:sub(col, col):upper(), {class = "coord file"}) end
-  for row = 1, 4 do pic:text(x0 - 14, y0 + (4 - row + 0.5) * s, tostring(row), {class = "coord rank"}) end
+  for col = 1, 4 do
+    pic:text(x0 + (col - 0.5) * s, y0 + 4 * s + 14, FILES:sub(col, col):upper(),
+             {class = "coord file"})
+  end
+  for row = 1, 4 do
+    pic:text(x0 - 14, y0 + (4 - row + 0.5) * s, tostring(row), {class = "coord rank"})
+  end
   local ly = y0 + 4 * s + 40
   for p = 1, g:players() do
     local e = g:empire(p)
