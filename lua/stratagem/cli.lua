@@ -1,5 +1,5 @@
--- stratagem.cli: the program's subcommands (stratagem perft, play, match, bench, solve, games,
--- help).
+-- stratagem.cli: the program's subcommands (stratagem perft, play, match, bench, solve, render,
+-- games, help).
 -- main(name, ...) returns the exit code: 0 done, 1 failed, 2 bad usage.  Every subcommand
 -- answers --help (or -h) with its usage and help text.
 local sg = require "stratagem"
@@ -230,6 +230,99 @@ commands.merge = {
   usage = require("stratagem.lab").MERGE_USAGE,
   help = "the statistics of an SPRT from the result lines of stratagem job (files)",
   run = function(...) return require("stratagem.lab").merge_cli(...) end,
+}
+
+commands.render = {
+  usage = "stratagem render GAME|SAVEFILE [--position TEXT] [--seed N] [--all] [--player N] " ..
+          "[--size PX] [--last] [-o FILE.svg]",
+  help = "draw a position as an SVG picture: a new game's start (or --position), or the end " ..
+         "of a saved game (a file from g:save or stratagem play, or the last game of a .pgn " ..
+         "file); to standard output or to FILE.svg, written atomically",
+  run = function(what, ...)
+    local u = commands.render.usage
+    if not what or what:sub(1, 1) == "-" then
+      return usage_error("render: expected a game or a saved game's file", u)
+    end
+    local a, o = {...}, {}
+    local takes = {["--position"] = "position", ["--seed"] = "seed", ["--player"] = "player",
+                   ["--size"] = "size", ["-o"] = "out"}
+    local i = 1
+    while i <= #a do
+      local k = a[i]
+      if k == "--all" then o.all = true; i = i + 1
+      elseif k == "--last" then o.last = true; i = i + 1
+      elseif takes[k] then
+        local v = a[i + 1]
+        if v == nil then return usage_error("render: " .. k .. " needs a value", u) end
+        if k == "--seed" or k == "--player" or k == "--size" then
+          local n = math.tointeger(tonumber(v))
+          local lo = ({["--seed"] = math.mininteger, ["--player"] = 1, ["--size"] = 50})[k]
+          local hi = ({["--seed"] = math.maxinteger, ["--player"] = 4, ["--size"] = 10000})[k]
+          if not n or n < lo or n > hi then
+            return usage_error(fmt("render: %s: expected %s, got '%s'", k,
+                                   ({["--seed"] = "a whole number",
+                                     ["--player"] = "a player's number (1 to the game's players)",
+                                     ["--size"] = "a width in pixels from 50 to 10000"})[k], v), u)
+          end
+          v = n
+        end
+        o[takes[k]] = v
+        i = i + 2
+      else
+        return usage_error("render: unknown option '" .. k .. "' (valid: --position, --seed, " ..
+                           "--all, --player, --size, --last, -o)", u)
+      end
+    end
+    local known = what == "wordgrid"
+    for _, n in ipairs(sg.games()) do known = known or n == what end
+    local g, err
+    if known then
+      local ok
+      ok, g, err = pcall(sg.new, what, {position = o.position, seed = o.seed})
+      if not ok then return usage_error("render: " .. tostring(g):gsub("^[^\n]-:%d+: ", "")) end
+      if not g then return usage_error("render: " .. err) end
+    else
+      if o.position or o.seed then
+        return usage_error(fmt("render: --position and --seed go with a game's name (known " ..
+                               "games: %s, wordgrid), not a saved game",
+                               table.concat(sg.games(), ", ")), u)
+      end
+      if not what:find("[/.]") and not io.open(what, "r") then
+        return usage_error(fmt("render: '%s' is neither a game (%s, wordgrid) nor a file",
+                               what, table.concat(sg.games(), ", ")), u)
+      end
+      if what:lower():match("%.pgn$") then
+        local recs, perr = sg.chess.pgn.load(what)
+        if not recs then err = perr
+        elseif #recs == 0 then err = "sg.chess.pgn.load: " .. what .. ": no game in the file"
+        else g = recs[#recs].game end
+      else
+        g, err = sg.loadfile(what)
+      end
+      if not g then
+        io.stderr:write("stratagem: render: ", tostring(err), "\n")
+        return 1
+      end
+    end
+    local players = g.players and g:players() or 1
+    if o.player and o.player > players then
+      return usage_error(fmt("render: --player: expected a player's number from 1 to %d, got %d",
+                             players, o.player), u)
+    end
+    local ok, text = pcall(g.svg, g, {all = o.all, player = o.player, size = o.size,
+                                      last = o.last})
+    if not ok then return usage_error("render: " .. tostring(text):gsub("^[^\n]-:%d+: ", "")) end
+    if o.out then
+      local wok, werr = sg.data.write_file(o.out, text)
+      if not wok then
+        io.stderr:write("stratagem: render: ", tostring(werr), "\n")
+        return 1
+      end
+    else
+      io.write(text)
+    end
+    return 0
+  end,
 }
 
 commands.replay = {

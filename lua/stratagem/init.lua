@@ -571,6 +571,11 @@ function methods.save(g, path)
   return true
 end
 
+-- g:svg([opts]): a picture of the position as SVG text (stratagem.svg draws it).
+function methods.svg(g, opts)
+  return require("stratagem.svg").render(g, opts)
+end
+
 -- sg.load(text): the game saved in text, or nil and what is wrong with the text.
 function M.load(text)
   if type(text) ~= "string" then

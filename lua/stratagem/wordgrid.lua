@@ -185,6 +185,9 @@ function G:diagram()
 end
 G.__tostring = function(g) return g:diagram() end
 
+-- g:svg([opts]): the grid as an SVG picture (stratagem.svg).
+function G:svg(opts) return require("stratagem.svg").render(self, opts) end
+
 -- The cells (1-based, row by row) of a path spelling the word, or nil and a message.
 function G:path(word)
   if type(word) ~= "string" then fail("path: expected a word, got %s", type(word)) end
