@@ -44,6 +44,8 @@ local e = stops("perft", S .. " perft chess 9")
 t.like(e, "interrupted!", "perft says it was interrupted")
 stops("play, two AIs", S .. " play othello --seats ai,ai --delay 0 --ai depth=20", 0.8)
 stops("bench", S .. " bench chess")
+e = stops("solve, the Qubic proof-number solver", S .. " solve qubic --time 60")
+t.like(e, "^stratagem: solve: interrupted!\n$", "solve says it was interrupted, no traceback")
 stops("uci: go infinite", "(printf 'position startpos\\ngo infinite\\n'; sleep 30) | " .. S .. " uci")
 stops("a script in a loop", S .. " -e 'while true do end'")
 -- the lab: the games played so far are reported, the workers ended, and the checkpoint kept

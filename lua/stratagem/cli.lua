@@ -173,7 +173,19 @@ commands.solve = {
     local g, err = sg.new(game, {position = o.position})
     if not g then return usage_error("solve: " .. err) end
     if g:status() ~= "playing" then return usage_error("solve: the game is over: nothing to solve") end
-    local r, werr = g:solve{time = o.time, nodes = o.nodes, out = o.out}
+    -- Ctrl-C ends the solve with a message, not a traceback: in gentle mode the signal only
+    -- sets the flag the solver polls (core/clock.h), and its error is caught here
+    local term_ok, term = pcall(require, "stratagem.term")
+    local gentle_before = term_ok and term.gentle(true)
+    local sok, r, werr = pcall(g.solve, g, {time = o.time, nodes = o.nodes, out = o.out})
+    if term_ok then term.gentle(gentle_before) end
+    if not sok then
+      if tostring(r):find("interrupted!", 1, true) then   -- Ctrl-C: no traceback
+        io.stderr:write("stratagem: solve: interrupted!\n")
+        return 130
+      end
+      error(r, 0)
+    end
     if not r then
       io.stderr:write("stratagem: solve: ", werr, "\n")
       return 1
