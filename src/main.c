@@ -136,6 +136,7 @@ static int docall(lua_State *L, int narg, int nres) {
 }
 
 static int luaopen_stratagem_term(lua_State *L);
+int luaopen_stratagem_http(lua_State *L);   /* http.c */
 
 /* Whether folder dir holds the Lua half of the module. */
 static int has_module(const char *dir) {
@@ -195,6 +196,8 @@ static void set_paths(lua_State *L) {
   lua_setfield(L, -2, "stratagem.core");
   lua_pushcfunction(L, luaopen_stratagem_term);
   lua_setfield(L, -2, "stratagem.term");
+  lua_pushcfunction(L, luaopen_stratagem_http);
+  lua_setfield(L, -2, "stratagem.http");
   lua_pop(L, 2);
   lua_createtable(L, 0, 3);                                       /* paths */
   lua_pushstring(L, luadir);

@@ -262,6 +262,10 @@ local function sh_block(b)
       skipped[#skipped + 1] = where(b) .. ": " .. cmd .. " (not a stratagem command)"
     else
       local line = table.concat(parts, " && ")
+      -- a server runs until Ctrl-C: it is started on a free port and stopped after 3 s
+      if cmd:match("^%./stratagem serve") then
+        line = ("timeout --preserve-status -s INT %d %s --port 0"):format(3 * t.slow, line)
+      end
       local out, err, code = sh(line)
       ran = ran + 1
       if b.mark == "fails" then

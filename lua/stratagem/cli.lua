@@ -345,6 +345,14 @@ commands.replay = {
   run = function(...) return require("stratagem.replay").main(...) end,
 }
 
+commands.serve = {
+  usage = require("stratagem.serve").USAGE,
+  help = "a local web server with a page to play every game against the computer with the " ..
+         "mouse (GNU libmicrohttpd)",
+  details = function() return require("stratagem.serve").HELP end,
+  run = function(...) return require("stratagem.serve").main(...) end,
+}
+
 -- The usage and help text of one subcommand (stratagem help NAME, stratagem NAME --help).
 local function describe(name)
   local c = commands[name]

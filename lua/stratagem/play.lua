@@ -616,6 +616,30 @@ function M.level_settings(game, ai, level)
   return out
 end
 
+-- The computer's search settings for a game: its defaults' play.ai under the player's
+-- preferred ones (prefs_ai), without what the algorithm (algo, else theirs) does not take, then
+-- the level's limits (1-10) when a level is given.
+function M.ai_settings(game, prefs_ai, algo, level)
+  local conf = sg.defaults(game).play or {}
+  local ai = {}
+  for k, v in pairs(conf.ai or {}) do ai[k] = v end
+  for k, v in pairs(prefs_ai or {}) do ai[k] = v end
+  -- settings from the defaults or preferences that the chosen algorithm (on the command line,
+  -- in the preferences or the defaults) does not take are left out: sg.search refuses them
+  local ok_names, names_ = pcall(sg.search_options, game, algo or ai.algo)
+  if ok_names then
+    local takes = {}
+    for _, k in ipairs(names_) do takes[k] = true end
+    for k in pairs(ai) do if not takes[k] then ai[k] = nil end end
+  end
+  if level then
+    for k, v in pairs(M.level_settings(game, ai, level)) do
+      if v == false then ai[k] = nil else ai[k] = v end
+    end
+  end
+  return ai
+end
+
 function M.run(o, read, write)
   write = write or function(s) io.write(s); io.flush() end
   -- a line asked for with a prompt: nil and "eof" or "interrupted" (Ctrl-C) when none
@@ -692,24 +716,7 @@ function M.run(o, read, write)
                     "human" .. (",ai"):rep(np - 1))
   end
   local names = d.players or {}
-  local ai = {}
-  for k, v in pairs(conf.ai or {}) do ai[k] = v end
-  for k, v in pairs(prefs.ai or {}) do ai[k] = v end
-  -- settings from the defaults or preferences that the chosen algorithm (on the command line,
-  -- in the preferences or the defaults) does not take are left out: sg.search refuses them
-  do
-    local ok_names, names_ = pcall(sg.search_options, o.game, (o.ai or {}).algo or ai.algo)
-    if ok_names then
-      local takes = {}
-      for _, k in ipairs(names_) do takes[k] = true end
-      for k in pairs(ai) do if not takes[k] then ai[k] = nil end end
-    end
-  end
-  if o.level then
-    for k, v in pairs(M.level_settings(o.game, ai, o.level)) do
-      if v == false then ai[k] = nil else ai[k] = v end
-    end
-  end
+  local ai = M.ai_settings(o.game, prefs.ai, (o.ai or {}).algo, o.level)
   ai.depth, ai.time = o.depth or ai.depth, o.time or ai.time
   for k, v in pairs(o.ai or {}) do ai[k] = v end
   -- check the AI settings now rather than at the AI's first move
@@ -792,6 +799,8 @@ function M.run(o, read, write)
   if not ok then error(done, 0) end
   return done, res
 end
+
+M.shown_move = shown_move
 
 function M.main(...)
   -- a game with a play loop of its own (not a C class): wordgrid

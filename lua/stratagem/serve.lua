@@ -1,0 +1,565 @@
+-- stratagem.serve: `stratagem serve`, a local web server (GNU libmicrohttpd, through
+-- stratagem.http) with a page to play any game against the computer with the mouse.
+--
+-- The server is one thread: it answers one request at a time, and the computer's move is one
+-- request (POST /api/ai), so a long search holds the others until it ends.  Games live in
+-- memory as sessions, each made from its seed (the same seed, game, variant, seat and level
+-- replay the same game); the least recently used session goes when there are too many.
+-- The server reads its page's three files once at start (from the data directory's web folder)
+-- and never opens a file after that: a game is saved by downloading it.
+local sg = require "stratagem"
+local http = require "stratagem.http"
+local core = require "stratagem.core"
+local play = require "stratagem.play"
+
+local M = {}
+local fmt = string.format
+
+M.USAGE = "stratagem serve [--port N] [--host ADDR] [--sessions N] [--quiet]"
+M.HELP = [[
+Serve a page to play every game against the computer with the mouse, at http://HOST:PORT/
+(default http://127.0.0.1:8080/; --port 0 takes a free port and prints it).  Click a piece
+then where it goes, or drag it; the list of legal moves takes a click too.  Undo, new game,
+variants, seat, level (1-10) and seed are on the page; a game downloads as a save file
+(stratagem play --load FILE) or as a replay page.  Ctrl-C stops the server.
+  --port N      the port, 0 to 65535 (default 8080; 0: any free port)
+  --host ADDR   the IPv4 address to listen on (default 127.0.0.1, this machine only;
+                0.0.0.0 lets other machines in: there is no password)
+  --sessions N  games kept at once, 1 to 10000 (default 100; the oldest unused one goes)
+  --quiet       no line per request on standard error]]
+
+local MAX_FIELDS = 64          -- form fields in one request
+local DEFAULT_LEVEL = 4
+
+-- ---- JSON (answers only: the requests are forms) ----
+
+local ARRAY = {}   -- metatable marking a table written as a JSON array (even when empty)
+local function array(t) return setmetatable(t or {}, ARRAY) end
+
+local ESC = {['"'] = '\\"', ["\\"] = "\\\\", ["\n"] = "\\n", ["\r"] = "\\r", ["\t"] = "\\t"}
+local function json(v, out)
+  local t = type(v)
+  if t == "string" then
+    out[#out + 1] = '"' .. v:gsub('[%c"\\]', function(c)
+      return ESC[c] or fmt("\\u%04x", c:byte())
+    end):gsub("</", "<\\/") .. '"'
+  elseif t == "number" then
+    if v ~= v or v == math.huge or v == -math.huge then out[#out + 1] = "null"
+    elseif math.type(v) == "integer" then out[#out + 1] = tostring(v)
+    else out[#out + 1] = fmt("%.6g", v) end
+  elseif t == "boolean" then
+    out[#out + 1] = tostring(v)
+  elseif t == "table" then
+    if getmetatable(v) == ARRAY or (#v > 0 and next(v, #v) == nil) then
+      out[#out + 1] = "["
+      for i, x in ipairs(v) do
+        if i > 1 then out[#out + 1] = "," end
+        json(x, out)
+      end
+      out[#out + 1] = "]"
+    else
+      local keys = {}
+      for k in pairs(v) do keys[#keys + 1] = tostring(k) end
+      table.sort(keys)
+      out[#out + 1] = "{"
+      for i, k in ipairs(keys) do
+        if i > 1 then out[#out + 1] = "," end
+        json(k, out)
+        out[#out + 1] = ":"
+        local x = v[k]
+        if x == nil then x = v[math.tointeger(tonumber(k))] end
+        json(x, out)
+      end
+      out[#out + 1] = "}"
+    end
+  else
+    out[#out + 1] = "null"
+  end
+  return out
+end
+function M.json(v) return table.concat(json(v, {})) end
+
+-- ---- requests ----
+
+local function unescape(s)
+  s = s:gsub("+", " ")
+  local bad = false
+  s = s:gsub("%%(..)", function(h)
+    local n = tonumber(h, 16)
+    if not n then bad = true; return "" end
+    return string.char(n)
+  end)
+  if bad or s:find("%%") then return nil end
+  return s
+end
+
+-- A form body (a=1&b=2) as a table; nil and why when it is malformed.
+function M.parse_form(body)
+  local t, n = {}, 0
+  if body == "" then return t end
+  for pair in (body .. "&"):gmatch("([^&]*)&") do
+    if pair ~= "" then
+      n = n + 1
+      if n > MAX_FIELDS then return nil, fmt("more than %d fields", MAX_FIELDS) end
+      local k, v = pair:match("^([^=]*)=(.*)$")
+      k, v = unescape(k or pair), unescape(v or "")
+      if not k or not v then return nil, "a field is not URL-encoded" end
+      if not utf8.len(k) or not utf8.len(v) then return nil, "a field is not UTF-8 text" end
+      t[k] = v
+    end
+  end
+  return t
+end
+
+-- ---- the games the page offers ----
+
+local function game_list()
+  local list = array()
+  for _, name in ipairs(sg.games()) do
+    local d = sg.defaults(name)
+    local g = sg.new(name)
+    local variant = array()
+    local keys = {}
+    for k in pairs(d.variant or {}) do keys[#keys + 1] = k end
+    table.sort(keys)
+    for _, k in ipairs(keys) do
+      local v = d.variant[k]
+      local choices = (d.enums or {})[k]
+      if type(v) == "boolean" then choices = {"true", "false"} end
+      variant[#variant + 1] = {key = k, default = tostring(v),
+                               choices = choices and array(choices) or nil}
+    end
+    list[#list + 1] = {name = name, title = d.title or name, players = g:players(),
+                       notation = d.notation, objective = d.objective,
+                       seats = array(((d.play or {}).seats) or {}), variant = variant}
+  end
+  return list
+end
+
+-- A variant value from the page's text, as the defaults have it (boolean, number, text).
+local function variant_value(default, text)
+  if type(default) == "boolean" then
+    if text == "true" then return true elseif text == "false" then return false end
+    return nil, "true or false"
+  elseif type(default) == "number" then
+    local n = tonumber(text)
+    if math.type(default) == "integer" then n = n and math.tointeger(n) end
+    if not n then return nil, math.type(default) == "integer" and "a whole number" or "a number" end
+    return n
+  end
+  return text
+end
+
+-- ---- sessions ----
+
+local Server = {}
+Server.__index = Server
+
+local function new_id()
+  local f = io.open("/dev/urandom", "rb")
+  local bytes = f and f:read(9)
+  if f then f:close() end
+  if not bytes or #bytes < 9 then   -- no /dev/urandom: the clock and a counter
+    Server.counter = (Server.counter or 0) + 1
+    bytes = fmt("%.6f%d", sg.clock(), Server.counter)
+  end
+  return (bytes:gsub(".", function(c) return fmt("%02x", c:byte()) end)):sub(1, 18)
+end
+
+local function hidden(name) return sg.info(name).hidden end
+
+-- Whose turn it is: the person's (true) or the computer's.
+local function persons_turn(S)
+  local st = S.g:status()
+  return st == "playing" and S.g:player() == S.seat
+end
+
+local function state(S, said)
+  local g = S.g
+  local st, winner = g:status()
+  local svgmod = require "stratagem.svg"
+  local ok, svg = pcall(g.svg, g, {size = 560, last = true, player = hidden(S.game) and S.seat or nil})
+  if ok then svg = svg:gsub("^<%?xml[^>]*>%s*", "") else svg = nil end
+  local moves = array()
+  if persons_turn(S) then
+    for _, m in ipairs(g:moves()) do
+      local cells
+      if svgmod.move_cells then
+        local cok, c = pcall(svgmod.move_cells, g, m)
+        if cok and c then cells = array(c) end
+      end
+      moves[#moves + 1] = {move = m, shown = play.shown_move(g, m), cells = cells}
+    end
+  end
+  local history = array()
+  for i, m in ipairs(g:history()) do history[i] = m end
+  local d = sg.defaults(S.game)
+  local names = d.players or {}
+  local result
+  if st == "won" then
+    result = fmt("%s wins", names[winner] or ("player " .. tostring(winner)))
+  elseif st ~= "playing" then
+    result = st
+  end
+  return {
+    id = S.id, game = S.game, title = d.title or S.game, seed = S.seed, level = S.level,
+    seat = S.seat, players = g:players(), player = st == "playing" and g:player() or nil,
+    player_name = st == "playing" and names[g:player()] or nil, seat_name = names[S.seat],
+    status = st, winner = winner, result = result, ply = g:ply(), svg = svg,
+    diagram = not svg and g:diagram(false) or nil,
+    moves = moves, history = history, your_turn = persons_turn(S),
+    variant = S.variant_text, said = said and array(said) or nil,
+    notation = d.notation,
+  }
+end
+
+function Server:session(id)
+  local S = self.sessions[id or ""]
+  if S then
+    self.tick = self.tick + 1
+    S.used = self.tick
+  end
+  return S
+end
+
+function Server:add(S)
+  local n, oldest = 0, nil
+  for _, s in pairs(self.sessions) do
+    n = n + 1
+    if not oldest or s.used < oldest.used then oldest = s end
+  end
+  if n >= self.max_sessions and oldest then self.sessions[oldest.id] = nil end
+  self.tick = self.tick + 1
+  S.used = self.tick
+  self.sessions[S.id] = S
+end
+
+-- ---- answers ----
+
+local function answer_json(status, v)
+  return status, "application/json; charset=utf-8", M.json(v)
+end
+local function refuse(status, msg) return answer_json(status, {error = msg}) end
+
+local function page_escape(s)
+  return (tostring(s):gsub("&", "&amp;"):gsub("<", "&lt;"):gsub(">", "&gt;"))
+end
+local function error_page(status, title, msg)
+  return status, "text/html; charset=utf-8", fmt([[<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>%d %s</title></head>
+<body><h1>%s</h1><p>%s</p><p><a href="/">Back to the games</a></p></body></html>
+]], status, page_escape(title), page_escape(title), page_escape(msg))
+end
+
+local api = {}
+
+-- POST /api/new: game, seat, level, seed, variant.KEY=VALUE ...
+api.new = function(srv, f)
+  local name = f.game
+  if not name or not core.known(name) then
+    return refuse(404, fmt("unknown game '%s' (known games: %s)", tostring(name),
+                           table.concat(sg.games(), ", ")))
+  end
+  local d = sg.defaults(name)
+  local variant, vtext = {}, {}
+  for k, v in pairs(f) do
+    local key = k:match("^variant%.(.+)$")
+    if key then
+      local default = (d.variant or {})[key]
+      if default == nil then
+        local keys = {}
+        for kk in pairs(d.variant or {}) do keys[#keys + 1] = kk end
+        table.sort(keys)
+        return refuse(400, fmt("%s has no variant setting '%s' (it has: %s)", name, key,
+                               #keys > 0 and table.concat(keys, ", ") or "none"))
+      end
+      local val, want = variant_value(default, v)
+      if val == nil then
+        return refuse(400, fmt("variant %s: expected %s, got '%s'", key, want, v))
+      end
+      variant[key] = val
+      vtext[#vtext + 1] = key .. "=" .. v
+    end
+  end
+  table.sort(vtext)
+  local seed = f.seed and f.seed ~= "" and math.tointeger(tonumber(f.seed))
+  if f.seed and f.seed ~= "" and (not seed or seed < 0) then
+    return refuse(400, fmt("seed: expected a whole number 0 or more, got '%s'", f.seed))
+  end
+  if not seed then
+    local id = new_id()
+    seed = tonumber(id:sub(1, 8), 16)
+  end
+  local level = DEFAULT_LEVEL
+  if f.level and f.level ~= "" then
+    level = math.tointeger(tonumber(f.level))
+    if not level or level < 1 or level > 10 then
+      return refuse(400, fmt("level: expected a whole number from 1 (weakest) to 10, got '%s'",
+                             f.level))
+    end
+  end
+  local ok, g, err = pcall(sg.new, name, {seed = seed, variant = next(variant) and variant or nil})
+  if not ok then return refuse(400, (tostring(g):gsub("^.-sg%.new: ", ""))) end
+  if not g then return refuse(400, err) end
+  local seat = 1
+  if f.seat and f.seat ~= "" then
+    seat = math.tointeger(tonumber(f.seat))
+    if not seat or seat < 1 or seat > g:players() then
+      return refuse(400, fmt("seat: expected a player's number from 1 to %d, got '%s'",
+                             g:players(), f.seat))
+    end
+  end
+  local ai = play.ai_settings(name, nil, nil, level)
+  local S = {id = new_id(), game = name, g = g, seed = seed, level = level, seat = seat, ai = ai,
+             variant_text = table.concat(vtext, ",")}
+  srv:add(S)
+  return answer_json(200, state(S))
+end
+
+api.state = function(_, _, S) return answer_json(200, state(S)) end
+
+-- POST /api/move: id, move (as listed, or as the player would type it)
+api.move = function(_, f, S)
+  if not persons_turn(S) then
+    return refuse(409, S.g:status() == "playing" and "it is the computer's turn, not yours"
+                       or "the game is over: start a new one or undo")
+  end
+  local m = f.move
+  if not m or m == "" then return refuse(400, "move: expected a move, e.g. one of g:moves()") end
+  local ok, err = pcall(S.g.play, S.g, m)
+  if not ok then
+    return refuse(422, (tostring(err):gsub("^[^\n]-:%d+: ", "")))
+  end
+  return answer_json(200, state(S))
+end
+
+-- POST /api/ai: the computer plays one move (or one whole turn of commands).
+api.ai = function(_, _, S)
+  local g = S.g
+  if g:status() ~= "playing" then return refuse(409, "the game is over") end
+  if persons_turn(S) then return refuse(409, "it is your turn, not the computer's") end
+  local opts = {}
+  for k, v in pairs(S.ai) do opts[k] = v end
+  opts.seed = S.seed * 1000003 + g:ply()
+  local p = g:player()
+  local r = sg.search(g, opts)
+  local said = {}
+  local names = sg.defaults(S.game).players or {}
+  local who = names[p] or ("player " .. p)
+  if r.moves then
+    for _, m in ipairs(r.moves) do g:play(m) end
+    said[1] = fmt("%s plays %s", who, table.concat(r.moves, "; "))
+  else
+    local shown = play.shown_move(g, r.move)
+    g:play(r.move)
+    local score = (r.depth or 0) > 0 and play.score_text(S.game, r)
+    said[1] = fmt("%s plays %s%s", who, shown,
+                  score and fmt(" (%s, depth %d, %.2f s)", score, r.depth, r.time or 0) or "")
+  end
+  return answer_json(200, state(S, said))
+end
+
+-- POST /api/undo: back to the person's previous turn.
+api.undo = function(_, _, S)
+  local g = S.g
+  if g:ply() == 0 then return refuse(409, "nothing to undo") end
+  local undone = {}
+  while g:ply() > 0 do
+    table.insert(undone, 1, g:undo())
+    if g:player() == S.seat then break end
+  end
+  return answer_json(200, state(S, {"took back " .. table.concat(undone, "; ")}))
+end
+
+-- GET /api/save?id=: the game as a save file, downloaded.
+local function download_save(S)
+  return 200, "text/plain; charset=utf-8", S.g:save(),
+         {["Content-Disposition"] = fmt('attachment; filename="%s-%d.sav"', S.game, S.seed)}
+end
+
+-- GET /api/replay?id=: the game as stratagem replay's page.
+local function replay_page(S)
+  return 200, "text/html; charset=utf-8", require("stratagem.replay").html(S.g, {})
+end
+
+-- Requests to the loopback address whose Host is another name are refused: a page from
+-- elsewhere could otherwise reach the server through a name that resolves to 127.0.0.1.
+local LOOPBACK = {["127.0.0.1"] = true, localhost = true, ["[::1]"] = true}
+
+function Server:handle(req)
+  if self.loopback then
+    local host = (req.headers.host or ""):gsub(":%d+$", "")
+    if not LOOPBACK[host:lower()] then
+      return error_page(403, "Forbidden", "this server answers only to 127.0.0.1 or localhost")
+    end
+  end
+  local path, method = req.path, req.method
+  if method ~= "GET" and method ~= "POST" and method ~= "HEAD" then
+    return error_page(405, "Method not allowed", "this server takes GET and POST")
+  end
+  if path == "/" or path:match("^/play/") then
+    local game = path:match("^/play/(.*)$")
+    if game and not core.known(game) then
+      return error_page(404, "Unknown game", fmt("there is no game '%s' (the games: %s)", game,
+                                                 table.concat(sg.games(), ", ")))
+    end
+    return 200, "text/html; charset=utf-8", self.files["index.html"]
+  end
+  if path == "/play.js" then return 200, "text/javascript; charset=utf-8", self.files["play.js"] end
+  if path == "/play.css" then return 200, "text/css; charset=utf-8", self.files["play.css"] end
+  if path == "/api/games" then return answer_json(200, self.games) end
+  local name = path:match("^/api/([a-z]+)$")
+  if name == "save" or name == "replay" then
+    local S = self:session(req.query.id)
+    if not S then return error_page(404, "No such game", "this game is not on the server (any more)") end
+    if name == "save" then return download_save(S) end
+    return replay_page(S)
+  end
+  local fn = name and api[name]
+  if not fn then
+    return error_page(404, "Not found", fmt("there is nothing at %s", path))
+  end
+  local f = req.query
+  if method == "POST" then
+    local err
+    f, err = M.parse_form(req.body)
+    if not f then return refuse(400, "the request's form is malformed: " .. err) end
+  elseif name ~= "state" then
+    return refuse(405, fmt("/api/%s takes POST", name))
+  end
+  local S
+  if name ~= "new" then
+    S = self:session(f.id)
+    if not S then
+      return refuse(404, "no game with this id on the server (it restarted, or the game was " ..
+                         "the oldest of too many): start a new one")
+    end
+  end
+  return fn(self, f, S)
+end
+
+-- ---- the command ----
+
+local function read_files(dir)
+  local files = {}
+  for _, n in ipairs({"index.html", "play.js", "play.css"}) do
+    local f, err = io.open(dir .. "/" .. n, "rb")
+    if not f then return nil, fmt("cannot read the page's file %s/%s: %s", dir, n, err) end
+    files[n] = f:read("a")
+    f:close()
+  end
+  return files
+end
+
+-- The folder of the page's files: web/ beside lua/ (the source tree or the data directory).
+function M.web_dir()
+  local paths = core.paths()
+  return (paths.lua:gsub("/lua/?$", "")) .. "/web"
+end
+
+-- A server (not yet answering): opts.port, host, sessions, quiet, log (a function of a line).
+function M.new(opts)
+  local files, err = read_files(opts.web_dir or M.web_dir())
+  if not files then return nil, err end
+  local lsrv, lerr = http.listen{host = opts.host or "127.0.0.1", port = opts.port or 8080}
+  if not lsrv then return nil, lerr end
+  local srv = setmetatable({http = lsrv, files = files, sessions = {}, tick = 0,
+                            max_sessions = opts.sessions or 100, games = game_list(),
+                            loopback = (opts.host or "127.0.0.1"):match("^127%.") ~= nil,
+                            log = opts.log}, Server)
+  return srv
+end
+
+-- Answer requests for up to `seconds`.
+function Server:step(seconds)
+  self.http:step(seconds, function(req)
+    local t0 = sg.clock()
+    local status, ctype, body, headers = self:handle(req)
+    if self.log then
+      self.log(fmt("%s %s %d %.0f ms", req.method, req.path, status, (sg.clock() - t0) * 1000))
+    end
+    return status, ctype, body, headers
+  end)
+  for _, e in ipairs(self.http:errors()) do
+    io.stderr:write("stratagem: serve: a request failed: ", tostring(e), "\n")
+  end
+end
+
+function Server:close() self.http:close() end
+function Server:port() return self.http.port end
+
+local function usage_error(msg)
+  io.stderr:write("stratagem: serve: ", msg, "\nusage: ", M.USAGE, "\n")
+  return 2
+end
+
+function M.main(...)
+  local args = {...}
+  local o = {}
+  local i = 1
+  while i <= #args do
+    local a = args[i]
+    local k, v = a:match("^(%-%-[%w-]+)=(.*)$")
+    k = k or a
+    local function value()
+      if v == nil then
+        i = i + 1
+        v = args[i]
+      end
+      return v
+    end
+    if k == "--port" then
+      local n = math.tointeger(tonumber(value() or ""))
+      if not n or n < 0 or n > 65535 then
+        return usage_error(fmt("--port: expected a whole number from 0 to 65535, got '%s'",
+                               tostring(v)))
+      end
+      o.port = n
+    elseif k == "--host" then
+      o.host = value()
+      if not o.host or not o.host:match("^%d+%.%d+%.%d+%.%d+$") then
+        return usage_error(fmt("--host: expected an IPv4 address such as 127.0.0.1, got '%s'",
+                               tostring(o.host)))
+      end
+    elseif k == "--sessions" then
+      local n = math.tointeger(tonumber(value() or ""))
+      if not n or n < 1 or n > 10000 then
+        return usage_error(fmt("--sessions: expected a whole number from 1 to 10000, got '%s'",
+                               tostring(v)))
+      end
+      o.sessions = n
+    elseif k == "--quiet" then
+      o.quiet = true
+    else
+      return usage_error(fmt("unknown option '%s' (valid: --port, --host, --sessions, --quiet)", a))
+    end
+    i = i + 1
+  end
+  if not http.available then
+    local ok, err = pcall(http.listen, {})
+    io.stderr:write("stratagem: serve: ", tostring(ok and "" or err):gsub("^[^\n]-:%d+: ", ""), "\n")
+    return 1
+  end
+  if not o.quiet then o.log = function(line) io.stderr:write(line, "\n") end end
+  local srv, err = M.new(o)
+  if not srv then
+    io.stderr:write("stratagem: serve: ", err, "\n")
+    return 1
+  end
+  io.stdout:write(fmt("stratagem: serving http://%s:%d/ (Ctrl-C stops)\n",
+                      o.host or "127.0.0.1", srv:port()))
+  io.stdout:flush()
+  -- Ctrl-C: a search in progress returns its best move so far; the loop then ends
+  local term_ok, term = pcall(require, "stratagem.term")
+  local before = term_ok and term.gentle(true)
+  local ok, perr = pcall(function()
+    while not core.interrupt_pending() do srv:step(0.5) end
+  end)
+  if term_ok then term.gentle(before) end
+  srv:close()
+  if not ok and not tostring(perr):find("interrupted!") then error(perr, 0) end
+  io.stdout:write("stratagem: serve: stopped\n")
+  return 0
+end
+
+return M

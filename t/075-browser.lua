@@ -1,0 +1,59 @@
+package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
+-- 075-browser.lua: the replay page and the page of stratagem serve in a real browser: headless
+-- Chromium driven by Selenium (t/browser.py, which prints the checks).  Skipped with a message
+-- when Chromium, ChromeDriver or Python's selenium is absent (Debian: chromium chromium-driver
+-- python3-selenium; .ci/run installs them).
+local t = require "tap"
+local sg = require "stratagem"
+local core = require "stratagem.core"
+local http = require "stratagem.http"
+
+local function skip_all(why)
+  print("1..0 # SKIP " .. why)
+  os.exit(0)
+end
+
+if not http.available then skip_all("built without libmicrohttpd, so there is no server") end
+local chromium = os.getenv("CHROMIUM") or "/usr/bin/chromium"
+local driver = os.getenv("CHROMEDRIVER") or "/usr/bin/chromedriver"
+local python = os.getenv("PYTHON3") or "/usr/bin/python3"
+for _, f in ipairs({chromium, driver, python}) do
+  local h = io.open(f, "rb")
+  if not h then
+    skip_all(f .. " is absent (apt-get install chromium chromium-driver python3-selenium)")
+  end
+  h:close()
+end
+if not os.execute(python .. " -c 'import selenium' 2>/dev/null") then
+  skip_all(python .. " has no selenium module (apt-get install python3-selenium)")
+end
+
+-- a replay page of a short chess game
+local dir = os.tmpname()
+os.remove(dir)
+assert(core.mkdir(dir))
+local g = sg.new("chess")
+for _, m in ipairs({"e2e4", "e7e5", "g1f3", "b8c6", "f1b5"}) do g:play(m) end
+local save = dir .. "/game.sav"
+assert(g:save(save))
+local replay = dir .. "/game.html"
+local _, err, rc = t.run(("%s replay %s -o %s"):format(t.stratagem, save, replay))
+if rc ~= 0 then
+  print("1..1\nnot ok 1 - stratagem replay made the page\n# " .. err)
+  os.exit(1)
+end
+
+local srv = assert(core.spawn({t.stratagem, "serve", "--port", "0", "--quiet"}, {stderr = "null"}))
+local first = srv:recv(10 * t.slow)
+local port = first and first:match("http://127%.0%.0%.1:(%d+)/")
+if not port then
+  print("1..1\nnot ok 1 - serve printed its address\n# got " .. tostring(first))
+  os.exit(1)
+end
+local shots = os.getenv("SHOT_DIR") or dir
+local ok = os.execute(("%s %s/t/browser.py http://127.0.0.1:%s/ %s %s"):format(python, t.srcdir,
+                      port, replay, shots))
+os.execute("kill -INT " .. srv:pid())
+srv:close()
+if not os.getenv("SHOT_DIR") then os.execute("rm -rf " .. dir) end
+os.exit(ok and 0 or 1)
