@@ -88,6 +88,7 @@
       state = await api("/api/new", form);
       location.hash = "id=" + state.id;
       say("");
+      $("said").textContent = "";
       show();
       await computerTurns();
     } catch (e) {
@@ -96,6 +97,40 @@
       setBusy(false);
       show();
     }
+  }
+
+  // ---- Qubic's board in three dimensions (the picture shows the four layers side by side) ----
+  const TINTS = ["#f6d6d6", "#d6f0d6", "#d6dcf6", "#f6ecc8"];
+  function show3d() {
+    const box = $("view3d");
+    if (!state || state.game !== "qubic" || !state.position) { box.hidden = true; return; }
+    box.hidden = false;
+    const layers = state.position.split(" ")[0].split("/");
+    const cube = $("cube");
+    cube.textContent = "";
+    const files = "abcd";
+    layers.forEach((row, L) => {
+      const layer = document.createElement("div");
+      layer.className = "layer";
+      layer.style.background = TINTS[L];
+      layer.style.transform = "translateZ(" + (L - 1.5) * 70 + "px)";
+      // rank 4 at the top, as in the picture
+      for (let r = 4; r >= 1; r--) {
+        for (let f = 1; f <= 4; f++) {
+          const ch = row.charAt((r - 1) * 4 + (f - 1));
+          const c = document.createElement("div");
+          c.className = "c3" + (ch === "x" || ch === "o" ? " " + ch : "");
+          c.textContent = ch === "x" || ch === "o" ? ch : "";
+          c.dataset.cell3d = String(L + 1) + files.charAt(f - 1) + String(r);
+          layer.appendChild(c);
+        }
+      }
+      cube.appendChild(layer);
+    });
+    turn3d();
+  }
+  function turn3d() {
+    $("cube").style.transform = "rotateX(" + $("tilt").value + "deg) rotateZ(" + $("turn").value + "deg)";
   }
 
   // ---- the game ----
@@ -114,7 +149,7 @@
     else if (state.your_turn) status = "Your move" + (state.seat_name ? " (" + state.seat_name + ")" : "") + ".";
     else status = "The computer is thinking" + (state.player_name ? " (" + state.player_name + ")" : "") + "…";
     $("status").textContent = status;
-    if (said) say(said.join("; "));
+    if (said) $("said").textContent = said.join("; ");
     const moves = $("moves");
     moves.textContent = "";
     for (const m of state.moves) {
@@ -139,6 +174,7 @@
     $("replay").href = "/api/replay?id=" + encodeURIComponent(state.id);
     chosen = [];
     mark();
+    show3d();
   }
 
   async function computerTurns() {
@@ -287,6 +323,12 @@
     $("undo").addEventListener("click", undo);
     $("board").addEventListener("pointerdown", onDown);
     $("board").addEventListener("pointerup", onUp);
+    $("cube").addEventListener("click", (ev) => {
+      const el = ev.target.closest("[data-cell3d]");
+      if (el) clickCell(el.dataset.cell3d);
+    });
+    $("turn").addEventListener("input", turn3d);
+    $("tilt").addEventListener("input", turn3d);
     const id = (location.hash.match(/id=([0-9a-f]+)/) || [])[1];
     if (id) {
       try {

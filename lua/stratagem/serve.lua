@@ -207,6 +207,7 @@ local function state(S, said)
     player_name = st == "playing" and names[g:player()] or nil, seat_name = names[S.seat],
     status = st, winner = winner, result = result, ply = g:ply(), svg = svg,
     diagram = not svg and g:diagram(false) or nil,
+    position = not hidden(S.game) and g:position() or nil,
     moves = moves, history = history, your_turn = persons_turn(S),
     variant = S.variant_text, said = said and array(said) or nil,
     notation = d.notation,
