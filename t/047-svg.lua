@@ -425,6 +425,15 @@ for _, m in ipairs(g:moves()) do
     break
   end
 end
+g = sg.new("dominoes", {rules = {players = 3}, seed = 2})
+while g:player() ~= 3 do g:play(g:moves()[1]) end
+local set, all_in, clicked = cell_set(g:svg()), true, 0
+for _, m in ipairs(g:moves()) do
+  for _, c in ipairs(svgm.move_cells(g, m) or {}) do
+    all_in, clicked = all_in and set[c] == true, clicked + 1
+  end
+end
+t.ok(all_in and clicked > 0, "dominoes, 3 players: player 3's tiles are cells")
 g = sg.new("patience", {seed = 3})
 t.is(cells(g, "5f"), "5 fc", "patience: a column to the foundation of its card's suit")
 t.is(cells(g, "7-6"), "7 6", "a column onto a column")
