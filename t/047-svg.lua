@@ -4,6 +4,7 @@ package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
 local t = require "tap"
 local sg = require "stratagem"
 local S = t.q(t.stratagem)
+local fmt = string.format
 
 -- A small XML checker: one root <svg> with xmlns and viewBox, tags balanced and nested,
 -- attributes quoted and unique, text with no raw '<' and only known entities, no script.
@@ -135,7 +136,7 @@ t.is(count(doc, "piece black"), 16, "16 black")
 t.is(count(doc, "piece white king"), 1, "one white king")
 t.is(count(doc, "piece black knight"), 2, "two black knights")
 t.ok(not doc:find("<text[^>]*>[\u{2654}-\u{265F}]"), "the pieces are not font characters")
-t.ok(count(doc, "piece") == select(2, doc:gsub('<g class="piece[^"]*" transform="[^"]*">\n<path', "")),
+t.ok(count(doc, "piece") == select(2, doc:gsub('<g class="piece[^"]*"[^>]*>\n<path', "")),
      "each piece is drawn with a path")
 local tx = texts(doc)
 local coords = true
@@ -288,6 +289,190 @@ t.errors(function() g:svg("big") end, "options must be a table", "options not a 
 t.errors(function() w:svg{bogus = true} end, "unknown option 'bogus'", "wordgrid refuses too", true)
 t.is(g:position(), before, "the game is unchanged")
 t.is(g:ply(), ply, "and its move count")
+
+-- cells: what a player clicks carries data-cell="NAME", and svg.move_cells names a move's clicks
+local svgm = require "stratagem.svg"
+
+-- The tags of a document: each {name =, attrs = {k = v}}.
+local function tags(doc)
+  local list = {}
+  for name, rest in doc:gmatch("<([%a][%w:-]*)([^>]*)>") do
+    local a = {}
+    for k, v in rest:gmatch('([%a][%w:-]*)="([^"]*)"') do a[k] = v end
+    list[#list + 1] = {name = name, attrs = a}
+  end
+  return list
+end
+local function cell_set(doc)
+  local set = {}
+  for c in doc:gmatch('data%-cell="([^"]*)"') do set[c] = true end
+  return set
+end
+-- The moves no click makes, per game.
+local NO_CLICK = {othello = {pass = true}, chexers = {PASS = true},
+                  dominoes = {draw = true, pass = true}, starchess = {["end"] = true},
+                  warchess = {["end"] = true}}
+-- What is drawn over a cell: it must let clicks through to the cell (or be the cell itself).
+local OVER = {piece = true, disc = true, mark = true, last = true, unit = true,
+              ["king-mark"] = true, ["square-number"] = true, ["hex-label"] = true}
+
+-- every legal move of random playouts (3 seeds, every position): its cells are in the picture
+for _, name in ipairs(sg.games()) do
+  local positions, moves, clicks, missing, unclickable, nil_ok, blocking = 0, 0, 0, {}, {}, true, {}
+  for seed = 1, 3 do
+    local g = sg.new(name, {seed = seed})
+    local rng = seed
+    for _ = 1, 40 do
+      if g:status() ~= "playing" then break end
+      local doc = g:svg()
+      positions = positions + 1
+      local set = cell_set(doc)
+      for _, tag in ipairs(tags(doc)) do
+        local a = tag.attrs
+        if a["data-cell"] and a.fill == "none" and a["pointer-events"] ~= "all" then
+          unclickable[#unclickable + 1] = a["data-cell"]
+        end
+        for w in (a.class or ""):gmatch("%S+") do
+          if OVER[w] and not a["data-cell"] and a["pointer-events"] ~= "none" then
+            blocking[#blocking + 1] = a.class
+          end
+        end
+      end
+      local ms = g:moves()
+      for _, m in ipairs(ms) do
+        moves = moves + 1
+        local cells = svgm.move_cells(g, m)
+        if cells then
+          clicks = clicks + 1
+          for _, c in ipairs(cells) do
+            if not set[c] then missing[#missing + 1] = m .. " -> " .. c end
+          end
+        elseif not (NO_CLICK[name] or {})[m] then
+          nil_ok = false
+          missing[#missing + 1] = m .. " -> nil"
+        end
+      end
+      rng = (rng * 1103515245 + 12345) % 2147483648
+      g:play(ms[rng % #ms + 1])
+    end
+  end
+  t.is(table.concat(missing, ", "), "",
+       fmt("%s: every cell of the %d moves in %d positions is a data-cell of the picture",
+           name, moves, positions))
+  t.ok(clicks > 0 and nil_ok, name .. ": only pass, end and draw are made by no click")
+  t.is(table.concat(unclickable, " "), "",
+       name .. ": every cell takes clicks (filled, or pointer-events)")
+  t.is(table.concat(blocking, ", "), "",
+       name .. ": pieces, labels and marks let clicks through to the cell")
+end
+
+-- The attributes of the first element whose data-cell is `name`.
+local function cell_at(doc, name)
+  for _, tag in ipairs(tags(doc)) do
+    if tag.attrs["data-cell"] == name then return tag.attrs end
+  end
+  return {}
+end
+-- the names are where the coordinates say
+local a = cell_at(sg.new("chess"):svg(), "e2")
+t.ok(a.x == "300" and a.y == "406", "chess: e2 is the fifth file, second rank from the bottom")
+a = cell_at(sg.new("othello"):svg(), "d3")
+t.ok(a.x == "234" and a.y == "142", "othello: d3 is the third row from the top")
+a = cell_at(sg.new("tictactoe"):svg(), "a1")
+t.ok(a.x == "60" and a.y == "330", "tictactoe: a1 is bottom left")
+a = cell_at(sg.new("draughts"):svg(), "1")
+t.ok(a.x == "102" and a.y == "10", "draughts: square 1 is the top row's first dark square")
+a = cell_at(sg.new("qubic"):svg(), "2a4")
+t.ok(a.x == "178" and a.y == "30", "qubic: 2a4 is the second layer's top left cell")
+a = cell_at(sg.new("connect4"):svg(), "d")
+t.ok(a.x == "264" and a.height == "456", "connect4: column d is a column-high cell")
+a = cell_at(sg.new("warchess"):svg(), "3,1")
+t.ok(a.class == "terrain plain" and a.x == "144" and a.y == "24", "warchess: tiles named x,y (3,1: top row)")
+a = cell_at(sg.new("starchess"):svg(), "A4")
+t.ok(a.x == "40" and a.y == "20", "starchess: A4 is the top left sector")
+doc = sg.new("chexers"):svg()
+t.ok(cell_at(doc, "0,0").class == "hex" and cell_at(doc, "-3,3").class == "hex", "chexers: hexes named q,r")
+t.ok(cell_at(doc, "EXIT").class, "and the mover's exits are a cell")
+
+-- move_cells
+local function cells(g, m) return table.concat(svgm.move_cells(g, m) or {"nil"}, " ") end
+g = sg.new("chess", {position = "8/4P3/8/8/8/8/k7/7K w - - 0 1"})
+t.is(cells(g, "e7e8q"), "e7 e8", "chess: a promotion is its two squares")
+t.is(cells(g, "e8=N"), "e7 e8", "a move in SAN too")
+t.is(cells(sg.new("chess", {position = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"}), "e1g1"), "e1 g1",
+     "castling: the king's squares")
+t.is(cells(sg.new("draughts", {position = "B:W18,26:B15"}), "15x22x31"), "15 22 31",
+     "draughts: every square of a double jump")
+t.is(cells(sg.new("othello"), "d3"), "d3", "othello: the square")
+t.is(cells(sg.new("connect4"), "d"), "d", "connect4: the column")
+t.is(cells(sg.new("qubic"), "1a1"), "1a1", "qubic: the cell")
+g = sg.new("chexers", {position = "red:3,-3|green:0,-3|blue:3,0|exits:0,0,0|turn:red"})
+t.is(cells(g, "MOVE (3,-3) (2,-3)"), "3,-3 2,-3", "chexers: MOVE, both hexes")
+t.is(cells(g, "exit (3,-3)"), "3,-3 EXIT", "EXIT: the hex, then the exits")
+g = sg.new("warchess")
+t.is(cells(g, "u3 4,2 x u7"), "3,1 4,2 6,2", "warchess: the unit's tile, where it goes, its target's tile")
+t.is(cells(g, "u1 2,4"), "2,4 2,4", "a unit staying: its tile twice")
+t.is(cells(g, "end"), "nil", "end: no click")
+g = sg.new("starchess", {seed = 2})
+t.is(cells(g, "move A1 B1 3"), "A1 B1", "starchess: move, both sectors")
+t.is(cells(g, "scrap A1 2"), "A1", "scrap: the sector")
+g = sg.new("dominoes", {seed = 1})
+g:play(g:moves()[1])
+for _, m in ipairs(g:moves()) do
+  local tile, e = m:match("^(%d%-%d)([LR]?)$")
+  if tile then
+    t.is(cells(g, m), tile .. (e ~= "" and " " .. e or ""), "dominoes: " .. m .. ", the tile then the end")
+    break
+  end
+end
+g = sg.new("dominoes", {rules = {players = 3}, seed = 2})
+while g:player() ~= 3 do g:play(g:moves()[1]) end
+local set, all_in, clicked = cell_set(g:svg()), true, 0
+for _, m in ipairs(g:moves()) do
+  for _, c in ipairs(svgm.move_cells(g, m) or {}) do
+    all_in, clicked = all_in and set[c] == true, clicked + 1
+  end
+end
+t.ok(all_in and clicked > 0, "dominoes, 3 players: player 3's tiles are cells")
+g = sg.new("patience", {seed = 3})
+t.is(cells(g, "5f"), "5 fc", "patience: a column to the foundation of its card's suit")
+t.is(cells(g, "7-6"), "7 6", "a column onto a column")
+t.is(cells(g, "s"), "s", "the stock")
+local none, why = svgm.move_cells(sg.new("othello"), "a1")
+t.ok(none == nil and why:find("a1", 1, true), "an illegal move: nil and the reason")
+t.errors(function() svgm.move_cells(sg.new("wordgrid"), "x") end,
+         "svg.move_cells: expected a game, got stratagem.wordgrid", "not a game: an error", true)
+t.errors(function() svgm.move_cells(sg.new("chess"), 1) end, "expected a move text, got number",
+         "a move not a string: an error", true)
+
+-- last = true: nothing at the start, a mark after a move, in every game
+for _, name in ipairs(sg.games()) do
+  g = sg.new(name, {seed = 2})
+  t.is(g:svg{last = true}, g:svg(), name .. ": last = true changes nothing at the start")
+  g:play(g:moves()[1])
+  t.isnt(g:svg{last = true}, g:svg(), name .. ": after " .. g:history()[1] .. " it marks the last move")
+end
+g = sg.new("draughts", {position = "B:W18,26:B15"}):play("15x22x31")
+t.is(count(g:svg{last = true}, "last"), 3, "draughts: the three squares of a double jump marked")
+g = sg.new("warchess")
+for m in ("u1 2,3|u3 3,1"):gmatch("[^|]+") do g:play(m) end
+doc = g:svg{last = true}
+t.is(count(doc, "last moves"), 1, "warchess: the turn's actions written")
+t.is(count(doc, "last") - 1, 3, "and their tiles marked (u1's two, u3's own)")
+g:play("end")
+t.ok(g:svg{last = true}:find("last: u1 2,3; u3 3,1; end", 1, true), "after end: the turn it closed")
+g:play("end")
+t.ok(g:svg{last = true}:find("last: end<", 1, true), "a turn of end alone is written too")
+g = sg.new("starchess", {seed = 2}):play("move A1 B2 5"):play("end")
+doc = g:svg{last = true}
+t.is(count(doc, "last") - 1, 2, "starchess: the sectors of the last turn marked")
+t.ok(doc:find("last: move A1 B2 5; end<", 1, true), "and its commands written")
+g = sg.new("chexers")
+g:play("MOVE (-3,0) (-2,-1)")
+doc = g:svg{last = true}
+t.is(count(doc, "last") - 1, 2, "chexers: both hexes of the move marked")
+g = sg.new("patience", {seed = 3}):play("7-6")
+t.is(count(g:svg{last = true}, "last"), 2, "patience: both columns marked")
 
 -- stratagem render
 local out, err, code = t.run(S .. " render chess")

@@ -71,9 +71,67 @@ end
 function Pic:open(name, a) self.out[#self.out + 1] = fmt("<%s%s>", name, attrs(a or {})) end
 function Pic:close(name) self.out[#self.out + 1] = fmt("</%s>", name) end
 
+-- Cells: every place a player clicks to make a move is an element with data-cell="NAME", NAME
+-- as the game's move text writes the place (M.move_cells gives the names of a move); what lies
+-- over a cell (pieces, labels, marks) has pointer-events="none", so a click on it reaches the
+-- cell. The picture keeps each cell's outline (spots) for marking the last move's cells.
+local THROUGH = "none"
+
+-- Record the box of a cell, grown to hold every box given under the same name.
+function Pic:spot(name, x, y, w, h)
+  local b = self.spots[name]
+  if not b then
+    self.spots[name] = {x = x, y = y, w = w, h = h}
+    return
+  end
+  local x1, y1 = math.max(b.x + b.w, x + w), math.max(b.y + b.h, y + h)
+  b.x, b.y = math.min(b.x, x), math.min(b.y, y)
+  b.w, b.h = x1 - b.x, y1 - b.y
+end
+
+-- A rectangle that is a cell: drawn as asked, named and recorded.
+function Pic:cell_rect(name, x, y, w, h, fill, a)
+  a = a or {}
+  a.data_cell = name
+  self:rect(x, y, w, h, fill, a)
+  self:spot(name, x, y, w, h)
+end
+
+-- An invisible cell (a column, an empty pile, an end of the line): clickable though unpainted.
+function Pic:target(name, x, y, w, h, class)
+  self:cell_rect(name, x, y, w, h, "none", {class = "target " .. class, pointer_events = "all"})
+end
+
+-- Outline the cells named (those of the last move) that the picture has, each once, `inset`
+-- (2) inside the cell.
+function Pic:mark_cells(names, inset)
+  inset = inset or 2
+  local seen = {}
+  for _, n in ipairs(names) do
+    local b = self.spots[n]
+    if b and not seen[n] then
+      seen[n] = true
+      if b.hex then
+        self:el("polygon", {class = "last", points = b.hex(b.r - 4), fill = "none",
+                            stroke = "#e0a000", stroke_width = 4, pointer_events = THROUGH})
+      else
+        self:rect(b.x + inset, b.y + inset, b.w - 2 * inset, b.h - 2 * inset, "none",
+                  {class = "last", stroke = "#e0a000", stroke_width = 4, pointer_events = THROUGH})
+      end
+    end
+  end
+end
+
+-- A line of text naming the last moves (for the moves no cell shows: end, draw, pass).
+function Pic:last_line(x, y, moves)
+  local s = "last: " .. table.concat(moves, "; ")
+  if #s > 90 then s = s:sub(1, 86) .. " ..." end
+  self:text(x, y, s, {class = "last moves", text_anchor = "start", font_size = 12})
+end
+
 local W = 600   -- the viewBox width
 
-local function new_pic() return setmetatable({out = {}, h = 0}, Pic) end
+local function new_pic() return setmetatable({out = {}, h = 0, spots = {}}, Pic) end
 
 -- The document: the caption (if any) above the drawing, the size scaled to opts.size.
 local function finish(pic, height, opts, caption)
@@ -108,12 +166,14 @@ end
 local FILES = "abcdefghijklmnopqrstuvwxyz"
 
 -- A square board: n columns by m rows of cells of side s at (x0, y0), light/dark colours,
--- file letters under it and rank numbers on its left (rank 1 at the bottom).
-local function grid_board(pic, cols, rows, s, x0, y0, colour, labels)
+-- file letters under it and rank numbers on its left (rank 1 at the bottom); name(c, r) names
+-- the cell (its file letter and rank by default).
+local function grid_board(pic, cols, rows, s, x0, y0, colour, labels, name)
+  name = name or function(c, r) return FILES:sub(c, c) .. r end
   for r = 1, rows do
     for c = 1, cols do
-      pic:rect(x0 + (c - 1) * s, y0 + (rows - r) * s, s, s, colour(c, r),
-               {class = "square", stroke = "#555", stroke_width = 0.5})
+      pic:cell_rect(name(c, r), x0 + (c - 1) * s, y0 + (rows - r) * s, s, s, colour(c, r),
+                    {class = "square", stroke = "#555", stroke_width = 0.5})
     end
   end
   if labels ~= false then
@@ -149,6 +209,7 @@ local function chess_piece(pic, letter, x, y, s)
   local white = letter:match("%u") ~= nil
   local l = letter:lower()
   pic:open("g", {class = "piece " .. (white and "white" or "black") .. " " .. PIECE_NAME[l],
+                 pointer_events = THROUGH,
                  transform = fmt("translate(%s,%s) scale(%s)", num(x), num(y), num(s / 100))})
   for _, d in ipairs(GLYPH[l]) do
     pic:el("path", {d = d, fill = white and "#fafafa" or "#222",
@@ -175,7 +236,7 @@ local function mark_last(pic, g, s, x0, y0, rows, only_last)
   if only_last then sq = {sq[#sq]} end
   for _, c in ipairs(sq) do
     pic:rect(x0 + (c[1] - 1) * s + 2, y0 + (rows - c[2]) * s + 2, s - 4, s - 4, "none",
-             {class = "last", stroke = "#e0a000", stroke_width = 4})
+             {class = "last", stroke = "#e0a000", stroke_width = 4, pointer_events = THROUGH})
   end
 end
 
@@ -205,7 +266,9 @@ end
 function renderers.othello(g, opts, pic)
   local s, x0, y0 = 66, 36, 10
   local rows = split(g:position():match("^%S+"), "/")
-  grid_board(pic, 8, 8, s, x0, y0, function() return "#2e8b57" end, false)
+  -- row 1 at the top, as the position text and the move names have it
+  grid_board(pic, 8, 8, s, x0, y0, function() return "#2e8b57" end, false,
+             function(c, r) return FILES:sub(c, c) .. (9 - r) end)
   for c = 1, 8 do
     pic:text(x0 + (c - 0.5) * s, y0 + 8 * s + 14, FILES:sub(c, c), {class = "coord file"})
   end
@@ -218,7 +281,7 @@ function renderers.othello(g, opts, pic)
         pic:circle(x0 + (c - 0.5) * s, y0 + (r - 0.5) * s, s * 0.4,
                    ch == "b" and "#111" or "#f5f5f5",
                    {class = "disc " .. (ch == "b" and "black" or "white"), stroke = "#000",
-                    stroke_width = 1.5})
+                    stroke_width = 1.5, pointer_events = THROUGH})
       end
     end
   end
@@ -226,23 +289,28 @@ function renderers.othello(g, opts, pic)
     local h = g:history()
     local sq = squares_of(h[#h])[1]
     if sq then
-      pic:circle(x0 + (sq[1] - 0.5) * s, y0 + (sq[2] - 0.5) * s, 6, "#e03030", {class = "last"})
+      pic:circle(x0 + (sq[1] - 0.5) * s, y0 + (sq[2] - 0.5) * s, 6, "#e03030",
+                 {class = "last", pointer_events = THROUGH})
     end
   end
   return y0 + 8 * s + 30
 end
 
--- x/o boards drawn as discs (Connect Four) or marks (tic-tac-toe), rows given top first.
-local function xo_mark(pic, ch, cx, cy, r, disc)
+-- x/o boards drawn as discs (Connect Four, a disc in column `cell`) or marks (tic-tac-toe,
+-- Qubic: clicks go through them to the cell).
+local function xo_mark(pic, ch, cx, cy, r, disc, cell)
   if disc then
     pic:circle(cx, cy, r, ch == "x" and "#d33" or "#ec3",
-               {class = "disc " .. (ch == "x" and "x red" or "o yellow"), stroke = "#333"})
+               {class = "disc " .. (ch == "x" and "x red" or "o yellow"), stroke = "#333",
+                data_cell = cell})
   elseif ch == "x" then
     pic:el("path", {class = "mark x", d = fmt("M%s %sL%s %sM%s %sL%s %s", num(cx - r), num(cy - r),
                     num(cx + r), num(cy + r), num(cx + r), num(cy - r), num(cx - r), num(cy + r)),
-                    stroke = "#c22", stroke_width = r / 4, stroke_linecap = "round", fill = "none"})
+                    stroke = "#c22", stroke_width = r / 4, stroke_linecap = "round", fill = "none",
+                    pointer_events = THROUGH})
   else
-    pic:circle(cx, cy, r, "none", {class = "mark o", stroke = "#24c", stroke_width = r / 4})
+    pic:circle(cx, cy, r, "none", {class = "mark o", stroke = "#24c", stroke_width = r / 4,
+                                   pointer_events = THROUGH})
   end
 end
 
@@ -250,14 +318,17 @@ function renderers.connect4(g, opts, pic)
   local s, x0, y0 = 76, 36, 10
   local rows = split(g:position():match("^%S+"), "/")
   pic:rect(x0, y0, 7 * s, 6 * s, "#2456b0", {class = "frame", rx = 8})
+  -- a column is the cell (a move names it): the frame's strip, its holes and discs
+  for c = 1, 7 do pic:target(FILES:sub(c, c), x0 + (c - 1) * s, y0, s, 6 * s, "column") end
   for i, row in ipairs(rows) do
     local r = 7 - i
     local c = 0
     for ch in row:lower():gmatch(".") do
       c = c + 1
       local cx, cy = x0 + (c - 0.5) * s, y0 + (6 - r + 0.5) * s
-      if ch == "x" or ch == "o" then xo_mark(pic, ch, cx, cy, s * 0.4, true)
-      else pic:circle(cx, cy, s * 0.4, "#fff", {class = "hole"}) end
+      local col = FILES:sub(c, c)
+      if ch == "x" or ch == "o" then xo_mark(pic, ch, cx, cy, s * 0.4, true, col)
+      else pic:circle(cx, cy, s * 0.4, "#fff", {class = "hole", data_cell = col}) end
     end
   end
   for c = 1, 7 do
@@ -275,7 +346,7 @@ function renderers.connect4(g, opts, pic)
       end
       if col_top then
         pic:circle(x0 + (c - 0.5) * s, y0 + (6 - col_top + 0.5) * s, 8, "#fff",
-                   {class = "last", stroke = "#000"})
+                   {class = "last", stroke = "#000", pointer_events = THROUGH})
       end
     end
   end
@@ -312,12 +383,14 @@ function renderers.qubic(g, opts, pic)
     for i = 1, 16 do
       local c, r = (i - 1) % 4 + 1, (i - 1) // 4 + 1
       local x, y = lx + (c - 1) * s, y0 + (4 - r) * s
-      pic:rect(x, y, s, s, LAYER_TINT[L], {class = "cell", stroke = "#556", stroke_width = 0.8})
+      local name = fmt("%d%s%d", L, FILES:sub(c, c), r)
+      pic:cell_rect(name, x, y, s, s, LAYER_TINT[L], {class = "cell", stroke = "#556",
+                                                     stroke_width = 0.8})
       local ch = cells:sub(i, i):lower()
       if ch == "x" or ch == "o" then xo_mark(pic, ch, x + s / 2, y + s / 2, s * 0.3, false) end
-      if last == fmt("%d%s%d", L, FILES:sub(c, c), r) then
+      if last == name then
         pic:rect(x + 2, y + 2, s - 4, s - 4, "none", {class = "last", stroke = "#e0a000",
-                                                     stroke_width = 3})
+                                                     stroke_width = 3, pointer_events = THROUGH})
       end
     end
     for c = 1, 4 do
@@ -344,31 +417,47 @@ function renderers.draughts(g, opts, pic)
   for r = 0, 7 do
     for c = 0, 7 do
       local dark = (r + c) % 2 == 1
+      local n = r * 4 + c // 2 + 1
       pic:rect(x0 + c * s, y0 + r * s, s, s, dark and "#8b5a2b" or "#f3e3c3",
-               {class = "square", stroke = "#555", stroke_width = 0.5})
+               {class = "square", stroke = "#555", stroke_width = 0.5,
+                data_cell = dark and tostring(n) or nil})
       if dark then
-        local n = r * 4 + c // 2 + 1
+        pic:spot(tostring(n), x0 + c * s, y0 + r * s, s, s)
         pic:text(x0 + c * s + 10, y0 + r * s + 10, tostring(n),
-                 {class = "coord square-number", font_size = 11, fill = "#f3e3c3"})
+                 {class = "coord square-number", font_size = 11, fill = "#f3e3c3",
+                  pointer_events = THROUGH})
         local p = pieces[n]
         if p then
           local cx, cy = x0 + (c + 0.5) * s, y0 + (r + 0.5) * s
           pic:circle(cx, cy, s * 0.36, p.colour == "white" and "#f5f0e6" or "#262626",
                      {class = "piece " .. p.colour .. (p.king and " king" or " man"),
-                      stroke = "#222", stroke_width = 1.5})
+                      stroke = "#222", stroke_width = 1.5, pointer_events = THROUGH})
           if p.king then
             pic:text(cx, cy, "K", {class = "king-mark", font_size = 22, font_weight = "bold",
-                                   fill = p.colour == "white" and "#222" or "#f5f0e6"})
+                                   fill = p.colour == "white" and "#222" or "#f5f0e6",
+                                   pointer_events = THROUGH})
           end
         end
       end
     end
   end
+  if opts.last then pic:mark_cells(M.last_cells(g)) end
   return y0 + 8 * s + 10
 end
 
 -- Chexers: axial (q, r) hexes of radius 3, pointy-top.
 local CHEXERS = {red = "#d33", green = "#2a2", blue = "#36c"}
+
+-- The corners of a pointy-top hex of radius R centred on (x, y), as SVG points.
+local function hex_points(x, y, R)
+  local pts = {}
+  for k = 0, 5 do
+    local a = math.rad(60 * k - 30)
+    pts[#pts + 1] = num(x + R * math.cos(a)) .. "," .. num(y + R * math.sin(a))
+  end
+  return table.concat(pts, " ")
+end
+
 function renderers.chexers(g, opts, pic)
   local R = 42
   local cx0, cy0 = 300, 270
@@ -384,18 +473,17 @@ function renderers.chexers(g, opts, pic)
       if math.abs(q + r) <= 3 then
         local x = cx0 + R * sq3 * (q + r / 2)
         local y = cy0 + R * 1.5 * r
-        local pts = {}
-        for k = 0, 5 do
-          local a = math.rad(60 * k - 30)
-          pts[#pts + 1] = num(x + R * math.cos(a)) .. "," .. num(y + R * math.sin(a))
-        end
-        pic:el("polygon", {class = "hex", points = table.concat(pts, " "), fill = "#f4efe2",
-                           stroke = "#776", stroke_width = 1})
-        local who = occupant[q .. "," .. r]
+        local name = q .. "," .. r
+        pic:el("polygon", {class = "hex", points = hex_points(x, y, R), fill = "#f4efe2",
+                           stroke = "#776", stroke_width = 1, data_cell = name})
+        pic.spots[name] = {r = R, hex = function(rad) return hex_points(x, y, rad) end}
+        local who = occupant[name]
         if who then
-          pic:circle(x, y - 4, R * 0.5, CHEXERS[who], {class = "piece " .. who, stroke = "#222"})
+          pic:circle(x, y - 4, R * 0.5, CHEXERS[who], {class = "piece " .. who, stroke = "#222",
+                                                      pointer_events = THROUGH})
         end
-        pic:text(x, y + R * 0.62, q .. "," .. r, {class = "coord hex-label", font_size = 11})
+        pic:text(x, y + R * 0.62, name, {class = "coord hex-label", font_size = 11,
+                                         pointer_events = THROUGH})
       end
     end
   end
@@ -407,6 +495,19 @@ function renderers.chexers(g, opts, pic)
     pic:circle(x, y, 9, CHEXERS[side], {class = "legend", stroke = "#222"})
     pic:text(x + 14, y, fmt("%s: exits %s", side, e[i] or "0"),
              {text_anchor = "start", class = "legend"})
+    -- the mover's exits are where an EXIT goes: the second click after the piece's hex
+    if i == g:player() and g:status() == "playing" then
+      pic:target("EXIT", x - 14, y - 14, 150, 28, "exit")
+      pic.spots.EXIT = nil   -- not outlined as a last move: the side it stands for changes
+    end
+  end
+  if opts.last then
+    local h = g:history()
+    if #h > 0 then
+      pic:mark_cells(M.last_cells(g))
+      pic:last_line(100 - 9, y + 26, {h[#h]})
+      y = y + 26
+    end
   end
   return y + 20
 end
@@ -441,9 +542,10 @@ function renderers.warchess(g, opts, pic)
     local row = grid[y] or ""
     for x = 1, cols do
       local k = kinds[row:sub(x, x)]
-      pic:rect(x0 + (x - 1) * s, y0 + (y - 1) * s, s, s, k and k.colour or "#fff",
-               {class = "terrain " .. (k and k.name or "unknown"), stroke = "#777",
-                stroke_width = 0.5})
+      pic:cell_rect(x .. "," .. y, x0 + (x - 1) * s, y0 + (y - 1) * s, s, s,
+                    k and k.colour or "#fff",
+                    {class = "terrain " .. (k and k.name or "unknown"), stroke = "#777",
+                     stroke_width = 0.5})
     end
   end
   for x = 1, cols do pic:text(x0 + (x - 0.5) * s, y0 - 12, tostring(x), {class = "coord x"}) end
@@ -452,7 +554,8 @@ function renderers.warchess(g, opts, pic)
   for i, u in ipairs(units) do
     if u.hp > 0 then
       local cx, cy = x0 + (u.x - 0.5) * s, y0 + (u.y - 0.5) * s
-      pic:open("g", {class = "unit " .. u.side .. " " .. u.kind .. (u.leader and " leader" or "")})
+      pic:open("g", {class = "unit " .. u.side .. " " .. u.kind .. (u.leader and " leader" or ""),
+                     pointer_events = THROUGH})
       pic:circle(cx, cy, s * 0.4, side_colour[u.side] or "#555",
                  {stroke = u.leader and "#ffd700" or "#111", stroke_width = u.leader and 3 or 1})
       pic:text(cx, cy - s * 0.1, "u" .. i, {font_size = math.max(10, s * 0.24), fill = "#fff",
@@ -462,6 +565,8 @@ function renderers.warchess(g, opts, pic)
       pic:close("g")
     end
   end
+  local turn = opts.last and M.last_turn(g) or {}
+  for _, step in ipairs(turn) do pic:mark_cells(step.cells or {}) end
   local ly = y0 + rows * s + 20
   for i, sym in ipairs(order) do
     local k = kinds[sym]
@@ -472,6 +577,10 @@ function renderers.warchess(g, opts, pic)
   ly = ly + 24
   pic:text(40, ly, "units: label u1... and kind/hp; red circles red, blue circles blue; " ..
            "gold ring: leader", {text_anchor = "start", class = "legend", font_size = 12})
+  if #turn > 0 then
+    ly = ly + 20
+    pic:last_line(40, ly, M.moves_of(turn))
+  end
   return ly + 16
 end
 
@@ -486,9 +595,11 @@ function renderers.starchess(g, opts, pic)
       local x, y = x0 + (col - 1) * s, y0 + (4 - row) * s
       local owner = sec.colony and sec.colony.owner or (sec.fleet and sec.fleet.owner)
       pic:open("g", {class = "sector", id = "sector-" .. name})
-      pic:rect(x, y, s, s, sec.planet == "terran" and "#eef4ee" or "#e6e2dc",
-               {stroke = owner and PLAYER_COLOURS[owner] or "#888",
-                stroke_width = owner and 4 or 1})
+      pic:cell_rect(name, x, y, s, s, sec.planet == "terran" and "#eef4ee" or "#e6e2dc",
+                    {stroke = owner and PLAYER_COLOURS[owner] or "#888",
+                     stroke_width = owner and 4 or 1})
+      -- what the sector holds lets clicks through to it
+      pic:open("g", {pointer_events = THROUGH})
       pic:text(x + 6, y + 12, name .. " " .. tostring(sec.planet),
                {text_anchor = "start", font_size = 12})
       if sec.colony then
@@ -510,6 +621,7 @@ function renderers.starchess(g, opts, pic)
         pic:text(x + s - 12, y + 12, "!", {class = "blockade", fill = "#c00"})
       end
       pic:close("g")
+      pic:close("g")
     end
   end
   for col = 1, 4 do
@@ -519,6 +631,8 @@ function renderers.starchess(g, opts, pic)
   for row = 1, 4 do
     pic:text(x0 - 14, y0 + (4 - row + 0.5) * s, tostring(row), {class = "coord rank"})
   end
+  local turn = opts.last and M.last_turn(g) or {}
+  for _, step in ipairs(turn) do pic:mark_cells(step.cells or {}, 7) end
   local ly = y0 + 4 * s + 40
   for p = 1, g:players() do
     local e = g:empire(p)
@@ -533,24 +647,30 @@ function renderers.starchess(g, opts, pic)
            {text_anchor = "start", class = "legend", font_size = 12})
   pic:text(40, ly + 58, "fleet owner:ships; border in the owner's colour; ! blockade",
            {text_anchor = "start", class = "legend", font_size = 12})
+  if #turn > 0 then
+    pic:last_line(40, ly + 78, M.moves_of(turn))
+    ly = ly + 20
+  end
   return ly + 72
 end
 
 -- Playing cards and dominoes: a face-up card or a back.
 local SUITS = {s = "\u{2660}", h = "\u{2665}", d = "\u{2666}", c = "\u{2663}"}
 local SUIT_NAMES = {s = "spades", h = "hearts", d = "diamonds", c = "clubs"}
-local function card(pic, x, y, text)
+-- A card on the pile or column named `cell` (the card's rectangle takes clicks).
+local function card(pic, x, y, text, cell)
   local w, h = 56, 78
   if text == "?" then
-    pic:rect(x, y, w, h, "#3954a5", {class = "card back", rx = 5, stroke = "#223"})
+    pic:cell_rect(cell, x, y, w, h, "#3954a5", {class = "card back", rx = 5, stroke = "#223"})
     return
   end
   local rank, suit = text:sub(1, 1), text:sub(2, 2)
   local red = suit == "h" or suit == "d"
   pic:open("g", {class = "card face " .. (SUIT_NAMES[suit] or "")})
-  pic:rect(x, y, w, h, "#fff", {rx = 5, stroke = "#333"})
+  pic:cell_rect(cell, x, y, w, h, "#fff", {rx = 5, stroke = "#333"})
   pic:text(x + 6, y + 12, (rank == "T" and "10" or rank) .. (SUITS[suit] or suit),
-           {text_anchor = "start", font_size = 14, fill = red and "#c00" or "#111"})
+           {text_anchor = "start", font_size = 14, fill = red and "#c00" or "#111",
+            pointer_events = THROUGH})
   pic:close("g")
 end
 
@@ -570,10 +690,11 @@ function renderers.patience(g, opts, pic)
   -- stock and waste
   local stock, waste = cards_of(words[2]), cards_of(words[3])
   pic:text(40, 12, fmt("stock %d", #stock), {text_anchor = "start", class = "label"})
-  if #stock > 0 then card(pic, 40, 24, "?") end
+  if #stock > 0 then card(pic, 40, 24, "?", "s")
+  else pic:target("s", 40, 24, 56, 78, "stock") end   -- turning the waste over
   pic:text(120, 12, fmt("waste %d", #waste), {text_anchor = "start", class = "label"})
   for i = math.max(1, #waste - 2), #waste do
-    card(pic, 120 + (i - math.max(1, #waste - 2)) * 20, 24, waste[i])
+    card(pic, 120 + (i - math.max(1, #waste - 2)) * 20, 24, waste[i], "w")
   end
   local found = split(words[4] or "0,0,0,0", ",")
   local RANKS = "A23456789TJQK"
@@ -582,9 +703,10 @@ function renderers.patience(g, opts, pic)
     local n = tonumber(found[i]) or 0
     pic:text(x + 28, 12, SUITS[suit], {class = "label", font_size = 16,
                                       fill = (suit == "h" or suit == "d") and "#c00" or "#111"})
-    if n > 0 then card(pic, x, 24, RANKS:sub(n, n) .. suit)
-    else pic:rect(x, 24, 56, 78, "none", {class = "foundation empty", rx = 5, stroke = "#999",
-                                          stroke_dasharray = "4 3"}) end
+    if n > 0 then card(pic, x, 24, RANKS:sub(n, n) .. suit, "f" .. suit)
+    else pic:cell_rect("f" .. suit, x, 24, 56, 78, "none",
+                       {class = "foundation empty", rx = 5, stroke = "#999",
+                        stroke_dasharray = "4 3", pointer_events = "all"}) end
   end
   local y0, longest = 130, 1
   for i, col in ipairs(cols) do
@@ -598,9 +720,11 @@ function renderers.patience(g, opts, pic)
       for c in down:gmatch("[%wT][shdc]") do list[#list + 1] = c end   -- all = true
       for c in up:gmatch("[%wT][shdc]") do list[#list + 1] = c end
     end
-    for j, c in ipairs(list) do card(pic, x, y0 + (j - 1) * 22, c) end
+    if #list == 0 then pic:target(tostring(i), x, y0, 56, 78, "column") end
+    for j, c in ipairs(list) do card(pic, x, y0 + (j - 1) * 22, c, tostring(i)) end
     longest = math.max(longest, #list)
   end
+  if opts.last then pic:mark_cells(M.last_cells(g)) end
   return y0 + (longest - 1) * 22 + 90
 end
 
@@ -615,17 +739,21 @@ local function pips(pic, x, y, n, size)
     pic:circle(x + p[1] * size * 0.25, y + p[2] * size * 0.25, size * 0.08, "#111")
   end
 end
-local function domino(pic, x, y, a, b)
+-- A tile, face up (a, b) or a back; a face-up tile named `cell` takes clicks on all of it.
+local function domino(pic, x, y, a, b, cell)
   local s = 30
   if a == nil then
     pic:rect(x, y, 2 * s, s, "#2d3a6b", {class = "tile back", rx = 4, stroke = "#111"})
     return
   end
   pic:open("g", {class = "tile face", id = nil})
-  pic:rect(x, y, 2 * s, s, "#fffdf5", {rx = 4, stroke = "#111"})
+  pic:rect(x, y, 2 * s, s, "#fffdf5", {rx = 4, stroke = "#111", data_cell = cell})
+  if cell then pic:spot(cell, x, y, 2 * s, s) end
+  pic:open("g", {pointer_events = THROUGH})
   pic:el("line", {x1 = x + s, y1 = y + 3, x2 = x + s, y2 = y + s - 3, stroke = "#111"})
   pips(pic, x + s / 2, y + s / 2, a, s)
   pips(pic, x + s * 1.5, y + s / 2, b, s)
+  pic:close("g")
   pic:close("g")
 end
 
@@ -654,9 +782,18 @@ function renderers.dominoes(g, opts, pic)
     local x = 20 + ((i - 1) % 8) * 70
     domino(pic, x, y + ((i - 1) // 8) * 38, t[1], t[2])
   end
+  -- the open ends, L and R as the moves name them: the end tiles (the halves of a lone tile)
+  if #line > 0 then
+    local n = #line
+    local xr, yr = 20 + ((n - 1) % 8) * 70, y + ((n - 1) // 8) * 38
+    local half = n == 1 and 30 or 0
+    pic:target("L", 20, y, 60 - half, 30, "end left")
+    pic:target("R", xr + half, yr, 60 - half, 30, "end right")
+  end
   y = y + math.max(1, (#line + 7) // 8) * 38 + 20
   local scores = split(f.scores or "0,0", ",")
-  for p = 1, 2 do
+  local mover = g:status() == "playing" and g:player()
+  for p = 1, g:players() do
     local hand = tiles(f["hand" .. p])
     pic:text(20, y, fmt("player %d (score %s): %d tiles%s", p, scores[p] or "0", #hand,
                         tonumber(f.turn) == p and " - to move" or ""),
@@ -664,7 +801,10 @@ function renderers.dominoes(g, opts, pic)
     y = y + 14
     for i, t in ipairs(hand) do
       local x = 20 + ((i - 1) % 8) * 70
-      if t then domino(pic, x, y + ((i - 1) // 8) * 38, t[1], t[2])
+      -- the mover's tiles are cells, named as the moves name them (the higher half first)
+      if t then
+        domino(pic, x, y + ((i - 1) // 8) * 38, t[1], t[2],
+               p == mover and math.max(t[1], t[2]) .. "-" .. math.min(t[1], t[2]) or nil)
       else domino(pic, x, y + ((i - 1) // 8) * 38) end
     end
     y = y + math.max(1, (#hand + 7) // 8) * 38 + 16
@@ -677,6 +817,17 @@ function renderers.dominoes(g, opts, pic)
       if t then domino(pic, 20 + ((i - 1) % 8) * 70, y + ((i - 1) // 8) * 38, t[1], t[2]) end
     end
     y = y + math.max(1, (#bone + 7) // 8) * 38
+  end
+  local turn = opts.last and M.last_turn(g) or {}
+  if #turn > 0 then
+    for _, step in ipairs(turn) do
+      -- a lead has no end named: the line's one tile is it
+      local cells = step.cells and #step.cells == 1 and {"L", "R"} or step.cells or {}
+      pic:mark_cells(cells)
+    end
+    y = y + 6
+    pic:last_line(20, y, M.moves_of(turn))
+    y = y + 14
   end
   return y + 20
 end
@@ -696,6 +847,155 @@ local function wordgrid(w, opts)
   end
   local caption = opts.title and (type(opts.title) == "string" and opts.title or "wordgrid")
   return finish(pic, y0 + 4 * s + 10, opts, caption)
+end
+
+-- ---- the cells of a move ----
+
+-- The place names of a move (canonical text, the position before it), per game; nil for a
+-- move no click makes.
+local CELLS = {}
+local function square_move(pattern)
+  return function(_, m) return m:match(pattern) and {m} or nil end
+end
+CELLS.othello = square_move("^%l%d$")
+CELLS.tictactoe = square_move("^%l%d$")
+CELLS.qubic = square_move("^%d%l%d$")
+CELLS.connect4 = square_move("^%l$")
+
+function CELLS.chess(_, m)
+  local from, to = m:match("^(%l%d)(%l%d)%l?$")
+  return from and {from, to} or nil
+end
+
+-- 9-13, 15x22x29: every square the man stops on.
+function CELLS.draughts(_, m)
+  if not m:match("^%d+[-x]%d") then return nil end
+  local t = {}
+  for n in m:gmatch("%d+") do t[#t + 1] = n end
+  return t
+end
+
+-- MOVE/JUMP (q,r) (q,r): both hexes; EXIT (q,r): the hex, then the mover's exits; PASS: nil.
+function CELLS.chexers(_, m)
+  local verb, a, b = m:match("^(%u+) %((%-?%d+,%-?%d+)%) %((%-?%d+,%-?%d+)%)$")
+  if verb then return {a, b} end
+  a = m:match("^EXIT %((%-?%d+,%-?%d+)%)$")
+  return a and {a, "EXIT"} or nil
+end
+
+-- u3 12,7 [x u9]: the unit's tile, the tile it goes to (its own to stay), the target's tile.
+function CELLS.warchess(g, m)
+  local u, to, rest = m:match("^u(%d+) (%S+)(.*)$")
+  if not u then return nil end
+  local tiles = {}
+  for x, y in g:position():gmatch("\nunit %S+ %S+ (%d+),(%d+)") do
+    tiles[#tiles + 1] = x .. "," .. y
+  end
+  local from = tiles[tonumber(u)]
+  local t = {from, to == "stay" and from or to}
+  local v = rest:match("^ x u(%d+)$")
+  if v then t[3] = tiles[tonumber(v)] end
+  return t
+end
+
+-- move A1 B1 3: both sectors; build, scrap, colonise, terraform: the sector; end: nil.
+function CELLS.starchess(_, m)
+  local verb, a, rest = m:match("^(%a+) (%u%d)(.*)$")
+  if verb == "move" then return {a, rest:match("^ (%u%d)")} end
+  return verb and {a} or nil
+end
+
+-- 6-2L: the tile in hand (higher half first), then the end; a lead: the tile; draw, pass: nil.
+function CELLS.dominoes(_, m)
+  local a, b, e = m:match("^(%d)%-(%d)([LR]?)$")
+  if not a then return nil end
+  a, b = tonumber(a), tonumber(b)
+  local t = {math.max(a, b) .. "-" .. math.min(a, b)}
+  if e ~= "" then t[2] = e end
+  return t
+end
+
+-- s: the stock; w: the waste; 1-7: the columns; fs fh fd fc: the foundations (a move to "f"
+-- goes to the card's suit).
+function CELLS.patience(g, m)
+  local words = {}
+  for w in g:position():gmatch("%S+") do words[#words + 1] = w end
+  local function foundation(pile)
+    local top
+    for c in (pile or ""):gmatch("[%wT][shdc]") do top = c end
+    return top and "f" .. top:sub(2, 2)
+  end
+  if m == "s" then return {"s"} end
+  if m == "wf" then return {"w", foundation(words[3])} end
+  local d = m:match("^w(%d)$")
+  if d then return {"w", d} end
+  d = m:match("^(%d)f$")
+  if d then return {d, foundation(split(words[1], "/")[tonumber(d)])} end
+  local a, b = m:match("^(%d)%-?(%d)")
+  if a then return {a, b} end
+  local suit, col = m:match("^f([shdc])(%d)$")
+  return suit and {"f" .. suit, col} or nil
+end
+
+-- svg.move_cells(g, move): the cells a player clicks, in order, to make the legal move `move`
+-- of g's position (their data-cell names in g:svg()); nil for a move no click makes (pass,
+-- end, draw), nil and the reason for an illegal move.
+function M.move_cells(g, move)
+  if type(g) ~= "userdata" and type(g) ~= "table" or type(g.game) ~= "function" then
+    local mt = getmetatable(g)
+    error(fmt("svg.move_cells: expected a game, got %s",
+              type(mt) == "table" and mt.__name or type(g)), 2)
+  end
+  if type(move) ~= "string" then
+    error(fmt("svg.move_cells: expected a move text, got %s", type(move)), 2)
+  end
+  local cells = CELLS[g:game()]
+  if not cells then error(fmt("svg.move_cells: no cells for the game '%s'", g:game()), 2) end
+  local ok, why = g:legal(move)
+  if not ok then return nil, why end
+  local c = g:copy()   -- the history writes the move as the move list does
+  c:play(move)
+  local h = c:history()
+  return cells(g, h[#h])
+end
+
+-- The last turn: each move with its cells (in the position before it), oldest first. A turn is
+-- the last move; in games whose turn is a series of commands closed by `end`, the commands of
+-- the turn going on or, after an `end`, of the turn it closed; in dominoes, the last move and
+-- the draws before it.
+local END_TURNS = {warchess = true, starchess = true}
+function M.last_turn(g)
+  local h = g:history()
+  if #h == 0 then return {} end
+  local first = #h
+  if END_TURNS[g:game()] then
+    if h[first] == "end" then first = first - 1 end
+    while first >= 1 and h[first] ~= "end" do first = first - 1 end
+    first = first + 1
+  elseif g:game() == "dominoes" then
+    while first > 1 and h[first - 1] == "draw" do first = first - 1 end
+  end
+  local c = g:copy()
+  for _ = first, #h do c:undo() end
+  local turn = {}
+  for i = first, #h do
+    turn[#turn + 1] = {move = h[i], cells = M.move_cells(c, h[i])}
+    c:play(h[i])
+  end
+  return turn
+end
+
+-- The cells of the last move ({} at the start).
+function M.last_cells(g)
+  local turn = M.last_turn(g)
+  return turn[#turn] and turn[#turn].cells or {}
+end
+
+-- The move texts of a turn.
+function M.moves_of(turn)
+  local t = {}
+  for i, step in ipairs(turn) do t[i] = step.move end
+  return t
 end
 
 local SIDES = {
