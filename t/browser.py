@@ -64,6 +64,11 @@ def severe():
     return [e["message"] for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
 
 
+def no_errors(desc):
+    errs = list(js("return window.sgErrors") or []) + severe()
+    ok(not errs, desc, errs)
+
+
 def js(s, *args):
     return driver.execute_script(s, *args)
 
@@ -134,8 +139,7 @@ def tictactoe():
     ok(wait(lambda: len(history()) == 0 and count("#board .mark") == 0),
        "tic-tac-toe: undo takes both moves back")
     driver.save_screenshot(os.path.join(shots, "tictactoe.png"))
-    ok(not js("return window.sgErrors") and not severe(), "tic-tac-toe: no script errors",
-       js("return window.sgErrors"))
+    no_errors("tic-tac-toe: no script errors")
 
 def chess():
     # ---- chess: click e2 then e4, then drag g1 to f3 ----
@@ -155,8 +159,7 @@ def chess():
     ok(len(history()) >= 3 and history()[2] == "g1f3", "chess: the third move is g1f3", history())
     ok(count("#board .piece") >= 31, "chess: the pieces are still on the board")
     driver.save_screenshot(os.path.join(shots, "chess.png"))
-    ok(not js("return window.sgErrors") and not severe(), "chess: no script errors",
-       js("return window.sgErrors"))
+    no_errors("chess: no script errors")
 
 def othello():
     # ---- Othello: the legal move buttons and clicks ----
@@ -167,7 +170,7 @@ def othello():
     ok(wait(lambda: len(history()) == 2 and your_turn()),
        "othello: a click on %s plays it and the computer replies" % first, history())
     ok(count("#board .disc") == 6, "othello: 6 discs after two moves", count("#board .disc"))
-    ok(not js("return window.sgErrors") and not severe(), "othello: no script errors")
+    no_errors("othello: no script errors")
 
 def error_page():
     # ---- a bad page: an unknown game is an error page ----

@@ -49,7 +49,8 @@
     for (let p = 1; p <= g.players; p++) {
       const o = document.createElement("option");
       o.value = String(p);
-      o.textContent = "player " + p + (p === 1 ? " (first)" : "");
+      o.textContent = (g.names && g.names[p - 1] ? g.names[p - 1] : "player " + p) +
+        (p === 1 && g.players > 1 ? " (first)" : "");
       seat.appendChild(o);
     }
     const v = $("variant");

@@ -129,7 +129,9 @@ local function game_list()
       variant[#variant + 1] = {key = k, default = tostring(v),
                                choices = choices and array(choices) or nil}
     end
-    list[#list + 1] = {name = name, title = d.title or name, players = g:players(),
+    local names = array()
+    for p = 1, g:players() do names[p] = (d.players or {})[p] or ("player " .. p) end
+    list[#list + 1] = {name = name, title = d.title or name, players = g:players(), names = names,
                        notation = d.notation, objective = d.objective,
                        seats = array(((d.play or {}).seats) or {}), variant = variant}
   end
