@@ -146,6 +146,22 @@ local serial = t.run(S .. " sprt connect4 --a '{search = {depth = 2}}' --b " ..
                      "'{search = {depth = 3}}' --elo1 10 --max-games 40 --seed 7 --jobs 1 --quiet")
 local function figures(txt) return (txt:gsub("\n[%d.]+ s\n?$", "\n")) end
 t.is(figures(out), figures(serial), "merge of the job results = the serial run's report")
+do
+  local svgfile = dir .. "/merge.svg"
+  local o2, e2, c2 = t.run(S .. " merge " .. t.q(results) .. " --plot " .. t.q(svgfile))
+  local f = io.open(svgfile, "rb")
+  local svg = f and f:read("a") or ""
+  if f then f:close() end
+  t.ok(c2 == 0 and figures(o2) == figures(out) and svg:find("log%-likelihood ratio") and
+       svg:find("H1 bound"), "merge --plot: the same report and the LLR chart" .. e2)
+  o2, e2, c2 = t.run(S .. " merge " .. t.q(results) .. " --plot")
+  t.ok(c2 == 2 and e2:find("--plot needs the name of an SVG file", 1, true), "merge --plot without a file")
+  o2, e2, c2 = t.run(S .. " merge " .. t.q(results) .. " --bogus")
+  t.ok(c2 == 2 and e2:find("unknown option '--bogus'", 1, true), "merge refuses unknown options")
+  o2, e2, c2 = t.run(S .. " sprt connect4 --a '{}' --b '{}' --emit-jobs " .. t.q(dir .. "/j2.txt") ..
+                     " --plot " .. t.q(svgfile))
+  t.ok(c2 == 2 and e2:find("give it to stratagem merge", 1, true), "sprt --emit-jobs --plot points to merge")
+end
 
 -- GNU parallel runs the job file (Debian's package parallel)
 if os.execute("command -v parallel >/dev/null 2>&1") then

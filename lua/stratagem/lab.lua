@@ -916,6 +916,10 @@ function M.sprt_main(...)
   end
   spec.progress = not quiet
   if emit then
+    if spec.plot then
+      return fail_usage("sprt: --plot goes with the games' results: with --emit-jobs, give it " ..
+                        "to stratagem merge (stratagem merge results.txt --plot FILE.svg)")
+    end
     spec.jobs, spec.progress, spec.game_timeout, spec.plot = nil, nil, nil, nil
     local ok, n, p = pcall(M.emit_jobs, spec, emit)
     if not ok then return fail_usage(tostring(n):gsub("^[^\n]-:%d+: ", "")) end
@@ -945,7 +949,7 @@ end
 function M.tune(spec) return require("stratagem.tune").tune(spec) end
 
 M.JOB_USAGE = "stratagem job LINE | stratagem job -"
-M.MERGE_USAGE = "stratagem merge FILE..."
+M.MERGE_USAGE = "stratagem merge FILE... [--plot FILE.svg]"
 
 function M.job_cli(...)
   local n = select("#", ...)
@@ -957,7 +961,26 @@ function M.job_cli(...)
 end
 
 function M.merge_cli(...)
-  local paths = {...}
+  local args, paths, plot = {...}, {}, nil
+  local i = 1
+  while i <= #args do
+    local a = args[i]
+    if a == "--plot" or a:match("^%-%-plot=") then
+      plot = a:match("^%-%-plot=(.*)$")
+      if not plot then
+        i = i + 1
+        plot = args[i]
+      end
+      if not plot or plot == "" then
+        return fail_usage("merge: --plot needs the name of an SVG file to write", M.MERGE_USAGE)
+      end
+    elseif a:sub(1, 2) == "--" then
+      return fail_usage(fmt("merge: unknown option '%s' (valid: --plot)", a), M.MERGE_USAGE)
+    else
+      paths[#paths + 1] = a
+    end
+    i = i + 1
+  end
   if #paths == 0 then return fail_usage("merge: expected result files", M.MERGE_USAGE) end
   local sum, p = M.merge(paths)
   if not sum then
@@ -965,6 +988,13 @@ function M.merge_cli(...)
     return 1
   end
   for _, line in ipairs(M.report(p, sum)) do print(line) end
+  if plot then
+    local ok, werr = sg.data.write_file(plot, M.svg(p, sum))
+    if not ok then
+      io.stderr:write("stratagem: merge: --plot: ", tostring(werr), "\n")
+      return 1
+    end
+  end
   if not sum.done then
     print(fmt("the test is not finished: results up to round %d of %d are counted (a round's " ..
               "games missing after it)", sum.last_round or 0, p.rounds))
