@@ -36,6 +36,7 @@ typedef struct uci {
   int stop;              /* read and written with __atomic builtins */
   int infinite;          /* "go infinite" (or "go" alone): bestmove waits for stop */
   search_opts lim;
+  search_result result;   /* the search thread's (here, not on its stack: it holds the lines) */
   pthread_mutex_t lock;   /* one line at a time from the two threads */
   FILE *out;
 } uci;
@@ -102,10 +103,10 @@ static void report(void *ud, const search_result *i) {
 
 static void *search_thread(void *arg) {
   uci *u = arg;
-  search_result r;
+  search_result *r = &u->result;
   char err[SG_ERRLEN];
   if (chess_class.status(&u->cfg, &u->root, NULL) != SG_PLAYING ||
-      search_alphabeta(&chess_class, &u->cfg, &u->root, &u->lim, &r, err) != 0) {
+      search_alphabeta(&chess_class, &u->cfg, &u->root, &u->lim, r, err) != 0) {
     say(u, "info string no legal move in this position");
     say(u, "bestmove 0000");
     return NULL;
@@ -116,9 +117,9 @@ static void *search_thread(void *arg) {
     nanosleep(&ts, NULL);
   }
   char b[6], p[6];
-  chess_move_uci(r.move, b);
-  if (r.npv > 1 && r.pv[0] == r.move) {
-    chess_move_uci(r.pv[1], p);
+  chess_move_uci(r->move, b);
+  if (r->npv > 1 && r->pv[0] == r->move) {
+    chess_move_uci(r->pv[1], p);
     say(u, "bestmove %s ponder %s", b, p);
   } else
     say(u, "bestmove %s", b);

@@ -3,8 +3,8 @@
    killer and history ordering, null move pruning and late move reductions, quiescence and
    check extension through the game's hooks, and several lines at the root (MultiPV).
    Everything a search touches is allocated before the first node. */
-#include <stddef.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +77,8 @@ typedef struct search_ctx {
                                   moves the next line's root search leaves out */
   int nlines;                  /* how many of them it completed */
   search_line *merged;         /* multipv > 1: scratch for the result's lines */
+  search_result *failed;       /* with a report: the result reported on a fail low (made
+                                  here, not on the stack: a result holds the lines) */
   int in_probcut;   /* within a ProbCut's shallow search (which cuts nothing itself) */
 } search_ctx;
 
@@ -113,6 +115,7 @@ static void ctx_free(search_ctx *x) {
   free(x->history);
   free(x->lines);
   free(x->merged);
+  free(x->failed);
   tt_free(&x->own);
   driver_free(&x->dr);
 }
@@ -145,9 +148,11 @@ static int ctx_init(search_ctx *x, const sg_class *c, const void *cfg, const voi
     x->lines = malloc((size_t)x->multipv * sizeof *x->lines);
     x->merged = malloc((size_t)x->multipv * sizeof *x->merged);
   }
+  if (o->report)
+    x->failed = malloc(sizeof *x->failed);
   if (driver_init(&x->dr, o, c->max_moves, err) != 0 || !x->states || !x->moves || !x->keys ||
       !x->noisy || !x->order || !x->rootvals || !x->symkeys || !x->scratch || !x->full ||
-      !x->pv || !x->path || !x->history || (x->multipv > 1 && (!x->lines || !x->merged)) ||
+      !x->pv || !x->path || !x->history || (x->multipv > 1 && (!x->lines || !x->merged)) || (o->report && !x->failed) ||
       (!shared && tt_init(&x->own, o->hash_bytes) != 0)) {
     ctx_free(x);
     snprintf(err, SG_ERRLEN, "search: out of memory (hash table of %zu bytes asked)",
@@ -695,8 +700,8 @@ static int root_exclude(search_ctx *x, int n) {
 
 /* One iteration at the root, in the window (alpha, beta).  With a random margin the window
    stays open down to best - margin, so every move within the margin gets its exact value.
-   MultiPV: the moves of the lines already completed are left out, and the value, not the
-   position's, is not stored. */
+   MultiPV: the moves of the lines already completed are left out, and the value found
+   without them, which is not the position's, is not stored in the table. */
 static int root(search_ctx *x, int depth, int alpha, int beta, sg_move first, sg_move *cand,
                 int *ncand, int *completed) {
   const sg_class *c = x->c;
@@ -848,12 +853,12 @@ static int root_window(search_ctx *x, int d, int narrow, int center, sg_move *fi
       break;
     if (v <= lo && lo > -SG_INF) {
       if (o->report && !x->dr.helper && line == 0) {
-        search_result t;   /* the result so far, without its lines */
-        memcpy(&t, x->r, offsetof(search_result, lines));
-        t.nlines = 0;
-        t.bound = 2;
-        fill_result(x, &t, d, lo);
-        o->report(o->report_ud, &t);
+        search_result *t = x->failed;   /* the result so far, without its lines */
+        memcpy(t, x->r, offsetof(search_result, lines));
+        t->nlines = 0;
+        t->bound = 2;
+        fill_result(x, t, d, lo);
+        o->report(o->report_ud, t);
       }
       lo = delta > 1000 ? -SG_INF : lo - delta;
     } else if (v >= hi && hi < SG_INF) {
