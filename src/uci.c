@@ -27,6 +27,7 @@ typedef struct uci {
   tt_table tt;           /* kept between the moves of a game */
   size_t hash_mb;
   int threads;
+  int multipv;           /* MultiPV: lines shown (1 to SEARCH_MAX_LINES) */
   int skill;             /* Skill Level 0-20 (20: full strength) */
   int limit_strength;    /* UCI_LimitStrength: play at UCI_Elo */
   int elo;               /* UCI_Elo, on the nominal scale of skill_of */
@@ -35,6 +36,7 @@ typedef struct uci {
   int stop;              /* read and written with __atomic builtins */
   int infinite;          /* "go infinite" (or "go" alone): bestmove waits for stop */
   search_opts lim;
+  search_result result;   /* the search thread's (here, not on its stack: it holds the lines) */
   pthread_mutex_t lock;   /* one line at a time from the two threads */
   FILE *out;
 } uci;
@@ -53,40 +55,58 @@ static void say(uci *u, const char *fmt, ...) {
   va_end(ap);
 }
 
-static void report(void *ud, const search_result *i) {
-  uci *u = ud;
+/* One info line: depth, the line's number (0: none, MultiPV off), its score or bound, the
+   counts, and the PV (not with a bound). */
+static void info_line(uci *u, const search_result *i, int depth, int multipv, int score,
+                      const sg_move *pv, int npv) {
   char line[4096];
   size_t k = 0;
   int ms = (int)(i->time * 1000);
-  int mate = search_mate_moves(i->score);
-  k += (size_t)snprintf(line + k, sizeof line - k, "info depth %d seldepth %d ", i->depth,
+  int mate = search_mate_moves(score);
+  k += (size_t)snprintf(line + k, sizeof line - k, "info depth %d seldepth %d ", depth,
                         i->seldepth);
+  if (multipv)
+    k += (size_t)snprintf(line + k, sizeof line - k, "multipv %d ", multipv);
   if (mate)
     k += (size_t)snprintf(line + k, sizeof line - k, "score mate %d", mate);
   else
-    k += (size_t)snprintf(line + k, sizeof line - k, "score cp %d", i->score);
+    k += (size_t)snprintf(line + k, sizeof line - k, "score cp %d", score);
   if (i->bound)
     k += (size_t)snprintf(line + k, sizeof line - k, i->bound == 1 ? " lowerbound" : " upperbound");
   k += (size_t)snprintf(line + k, sizeof line - k, " nodes %llu nps %llu time %d",
                         (unsigned long long)i->nodes,
                         (unsigned long long)(i->time > 0 ? (double)i->nodes / i->time : 0), ms);
-  if (!i->bound && i->npv) {
+  if (!i->bound && npv) {
     k += (size_t)snprintf(line + k, sizeof line - k, " pv");
-    for (int j = 0; j < i->npv && k + 8 < sizeof line; j++) {
+    for (int j = 0; j < npv && k + 8 < sizeof line; j++) {
       char b[6];
-      chess_move_uci(i->pv[j], b);
+      chess_move_uci(pv[j], b);
       k += (size_t)snprintf(line + k, sizeof line - k, " %s", b);
     }
   }
   say(u, "%s", line);
 }
 
+/* After each iteration (and each fail low): one info line, or with MultiPV one per line,
+   numbered from 1, best first. */
+static void report(void *ud, const search_result *i) {
+  uci *u = ud;
+  if (u->lim.multipv <= 1 || i->bound || i->nlines == 0) {
+    info_line(u, i, i->depth, u->lim.multipv > 1, i->score, i->pv, i->npv);
+    return;
+  }
+  for (int k = 0; k < i->nlines; k++) {
+    const search_line *l = &i->lines[k];
+    info_line(u, i, l->depth, k + 1, l->score, l->pv, l->npv);
+  }
+}
+
 static void *search_thread(void *arg) {
   uci *u = arg;
-  search_result r;
+  search_result *r = &u->result;
   char err[SG_ERRLEN];
   if (chess_class.status(&u->cfg, &u->root, NULL) != SG_PLAYING ||
-      search_alphabeta(&chess_class, &u->cfg, &u->root, &u->lim, &r, err) != 0) {
+      search_alphabeta(&chess_class, &u->cfg, &u->root, &u->lim, r, err) != 0) {
     say(u, "info string no legal move in this position");
     say(u, "bestmove 0000");
     return NULL;
@@ -97,9 +117,9 @@ static void *search_thread(void *arg) {
     nanosleep(&ts, NULL);
   }
   char b[6], p[6];
-  chess_move_uci(r.move, b);
-  if (r.npv > 1 && r.pv[0] == r.move) {
-    chess_move_uci(r.pv[1], p);
+  chess_move_uci(r->move, b);
+  if (r->npv > 1 && r->pv[0] == r->move) {
+    chess_move_uci(r->pv[1], p);
     say(u, "bestmove %s ponder %s", b, p);
   } else
     say(u, "bestmove %s", b);
@@ -211,6 +231,7 @@ static void cmd_go(uci *u, char *rest) {
   search_opts_default(o);
   o->random = -1;
   o->threads = u->threads;
+  o->multipv = u->multipv;
   o->table = &u->tt;
   o->stop_flag = &u->stop;
   o->report = report;
@@ -278,6 +299,7 @@ static void cmd_go(uci *u, char *rest) {
       o->depth = cap;
     o->random = 15 * (20 - skill);
     o->seed = chess_class.hash(&u->cfg, &u->st);
+    o->multipv = 1;   /* a weakened engine chooses among near-best moves: one line */
   }
   u->infinite = infinite;
   u->root = u->st;
@@ -325,6 +347,16 @@ static void cmd_setoption(uci *u, char *rest) {
       say(u, "info string setoption: Threads must be 1 to 256, got '%s'", val ? val : "");
     else
       u->threads = (int)nt;
+    return;
+  }
+  if (!strcasecmp(name, "MultiPV")) {
+    char *end = NULL;
+    long x = val ? strtol(val, &end, 10) : 0;
+    if (!val || end == val || *end || x < 1 || x > SEARCH_MAX_LINES)
+      say(u, "info string setoption: MultiPV must be a whole number from 1 to %d, got '%s'",
+          SEARCH_MAX_LINES, val ? val : "");
+    else
+      u->multipv = (int)x;
     return;
   }
   if (!strcasecmp(name, "Skill Level") || !strcasecmp(name, "UCI_Elo")) {
@@ -471,6 +503,7 @@ int uci_run(const ch_cfg *defaults, FILE *in, FILE *out, char *err) {
   u->out = out;
   chess_class.init(&u->cfg, &u->st, NULL, 0, err);
   u->threads = 1;
+  u->multipv = 1;
   u->skill = 20;
   u->elo = UCI_ELO_MAX;
   if (tt_init(&u->tt, u->hash_mb << 20) != 0) {
@@ -512,6 +545,7 @@ int uci_run(const ch_cfg *defaults, FILE *in, FILE *out, char *err) {
       say(u, "option name Hash type spin default 16 min 1 max 65536");
       say(u, "option name Threads type spin default 1 min 1 max 256");
       say(u, "option name Clear Hash type button");
+      say(u, "option name MultiPV type spin default 1 min 1 max %d", SEARCH_MAX_LINES);
       say(u, "option name Skill Level type spin default 20 min 0 max 20");
       say(u, "option name UCI_LimitStrength type check default false");
       say(u, "option name UCI_Elo type spin default %d min %d max %d", UCI_ELO_MAX, UCI_ELO_MIN,

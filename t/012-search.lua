@@ -1,4 +1,5 @@
--- 012-search.lua: sg.search through the API on tic-tac-toe.
+-- 012-search.lua: sg.search through the API on tic-tac-toe; MultiPV (multipv) on tic-tac-toe,
+-- chess and Othello.
 package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
 local t = require "tap"
 local sg = require "stratagem"
@@ -93,4 +94,129 @@ for s = 1, 50 do rs[sg.search(g, {algo = "random", seed = s}).move] = true end
 local k = 0
 for _ in pairs(rs) do k = k + 1 end
 t.is(k, 9, "and covers every move over 50 seeds")
+-- MultiPV: the best N root moves, each with its line
+local function legal_line(game, pv)
+  local c = game:copy()
+  for _, m in ipairs(pv) do
+    if not c:legal(m) then return false end
+    c:play(m)
+  end
+  return true
+end
+-- the lines are distinct legal moves, best first, each with a legal PV that starts with it;
+-- line 1 is the result's move, score and PV
+local function lines_ok(game, r, desc)
+  local seen, why = {}, nil
+  for i, l in ipairs(r.lines) do
+    if seen[l.move] then why = "line " .. i .. " repeats " .. l.move end
+    seen[l.move] = true
+    if not game:legal(l.move) then why = "line " .. i .. ": illegal " .. tostring(l.move) end
+    if l.pv[1] ~= l.move or not legal_line(game, l.pv) then why = "line " .. i .. ": bad PV" end
+    if i > 1 and l.score > r.lines[i - 1].score then why = "line " .. i .. " scores more" end
+  end
+  local one = r.lines[1]
+  if not one or one.move ~= r.move or one.score ~= r.score or
+     table.concat(one.pv, " ") ~= table.concat(r.pv, " ") then
+    why = "line 1 is not the result's move, score and PV"
+  end
+  if desc then t.ok(why == nil, desc .. (why and ": " .. why or "")) end
+  return why == nil, why
+end
+
+-- x to move after o's first corner: every move's exact value, checked against a search of
+-- the position after it (a win in k plies there is one in k + 1 here)
+local p = sg.new("tictactoe", {position = "x../.../..."})
+r = sg.search(p, {multipv = 8})
+t.is(#r.lines, 8, "multipv = 8 on 8 legal moves: 8 lines")
+lines_ok(p, r, "distinct legal moves best first, each with its PV, line 1 the result")
+local exact, values = true, {}
+for _, l in ipairs(r.lines) do
+  local c = p:copy()
+  c:play(l.move)
+  local v = sg.search(c).score
+  local want = v > 0 and -(v - 1) or v < 0 and -(v + 1) or 0
+  if l.score ~= want then exact = false end
+  values[want] = true
+end
+t.ok(exact, "each line's score is its move's exact value")
+local kinds = 0
+for _ in pairs(values) do kinds = kinds + 1 end
+t.ok(kinds >= 2, "(the moves do not all have the same value)")
+t.ok(r.lines[1].score == 0 and r.lines[8].score < 0, "o draws with the best, loses with the worst")
+r = sg.search(g, {multipv = 256})
+t.is(#r.lines, 9, "multipv larger than the legal moves: one line per move (9)")
+lines_ok(g, r, "and those lines are sound")
+r = sg.search(g, {multipv = 9, symmetry = true})
+t.is(#r.lines, 3, "with symmetry, one line per class of moves (corner, edge, centre)")
+t.is(sg.search(g, {multipv = 1}).lines, nil, "multipv = 1: no lines, the result is the line")
+
+-- chess: a mate in one is line 1, the next best scores less and is no mate
+local mate = sg.new("chess", {position = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"})
+r = sg.search(mate, {depth = 4, multipv = 3})
+t.is(r.move, "a1a8", "multipv = 3 on a mate in one: the move is the mate")
+t.is(r.lines[1].move, "a1a8", "line 1 is the mate")
+t.is(r.lines[1].depth, r.depth, "at the depth of the result")
+t.is(r.mate, 1, "r.mate = 1")
+t.ok(r.lines[2] and r.lines[2].score < r.lines[1].score and r.lines[2].score < 10000,
+     "line 2 scores less and is no mate (" .. tostring(r.lines[2] and r.lines[2].score) .. ")")
+t.is(#r.lines, 3, "3 lines")
+lines_ok(mate, r, "the chess lines are sound")
+local few = sg.new("chess", {position = "7k/8/8/8/8/8/7p/K7 w - - 0 1"})
+r = sg.search(few, {depth = 3, multipv = 10})
+t.is(#r.lines, 3, "multipv = 10 with 3 legal moves: 3 lines")
+-- multipv = 1 is the search without it: the same nodes and move
+local same = true
+local bench = require "stratagem.bench"
+for _, c in ipairs(bench.chess_games()) do
+  local a, b = sg.search(c, {depth = 7}), sg.search(c, {depth = 7, multipv = 1})
+  if a.nodes ~= b.nodes or a.move ~= b.move or a.score ~= b.score then same = false end
+end
+t.ok(same, "multipv = 1 searches the same nodes and plays the same move as no multipv (7 positions, depth 7)")
+local start = sg.new("chess")
+local one, three = sg.search(start, {depth = 6}), sg.search(start, {depth = 6, multipv = 3})
+t.ok(three.nodes > one.nodes, ("3 lines cost more nodes than 1 (%d > %d)"):format(three.nodes, one.nodes))
+lines_ok(start, three, "so are those of the start position")
+local deep = true
+for _, l in ipairs(three.lines) do deep = deep and l.depth == 6 end
+t.ok(deep, "a completed search: every line at its depth")
+-- limits, threads
+local all_ok, why = true, nil
+for _, n in ipairs({300, 3000, 20000, 60000}) do
+  r = sg.search(start, {nodes = n, multipv = 4})
+  local ok_, w = lines_ok(start, r)
+  -- stopped during an iteration, the lines it completed may score above the older ones
+  if not ok_ and not (w or ""):find("scores more") then all_ok, why = false, w end
+  if #r.lines ~= 4 or r.stopped ~= "limit" then all_ok, why = false, "nodes " .. n end
+end
+t.ok(all_ok, "stopped by a node limit: 4 distinct lines, line 1 the move " .. (why or ""))
+r = sg.search(start, {time = 0.2, multipv = 2})
+t.ok(#r.lines == 2 and r.lines[1].move == r.move, "stopped by the clock: 2 lines")
+r = sg.search(start, {depth = 6, multipv = 3, threads = 2})
+t.ok(#r.lines == 3 and lines_ok(start, r), "with 2 threads: 3 lines")
+-- othello: with multipv > 1 alpha-beta answers near the end, not the one-line solver
+local o = sg.new("othello", {seed = 3})
+local i = 0
+while o:status() == "playing" and i < 48 do
+  i = i + 1
+  o:play(sg.search(o, {algo = "random", seed = i}).move)
+end
+local solved = sg.search(o)
+r = sg.search(o, {multipv = 2, depth = 0})
+t.ok(solved.algo == "solve" and r.algo == "alphabeta" and #r.lines == 2 and r.exact,
+     "othello near the end: multipv = 2 gives exact lines from alpha-beta, not the solver's one")
+t.is(r.margin, solved.margin, "line 1 has the solver's margin")
+-- refused
+for _, v in ipairs({0, 257, 2.5, "3", true}) do
+  t.errors(function() sg.search(g, {multipv = v}) end,
+           "multipv %(algo 'alphabeta'%): .*; expected a whole number from 1 to 256",
+           "multipv = " .. tostring(v) .. " refused with the range")
+end
+t.errors(function() sg.search(mate, {multipv = 0}) end,
+         "multipv (algo 'alphabeta'): 0 is out of range; expected a whole number from 1 to 256",
+         "chess too", true)
+t.errors(function() sg.search(g, {multipv = 2, random = 0}) end,
+         "multipv (algo 'alphabeta'): 2 lines with a random margin", "multipv with random refused", true)
+t.errors(function() sg.search(g, {algo = "mcts", multipv = 2}) end,
+         "multipv (algo 'mcts'): not an option of this algorithm (it belongs to 'alphabeta')",
+         "other algorithms refuse multipv", true)
 t.done()

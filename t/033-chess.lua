@@ -205,6 +205,44 @@ out = t.run(S .. " uci", "setoption name Skill Level value 21\nsetoption name UC
 t.like(out, "Skill Level must be a whole number from 0 to 20, got '21'", "a bad Skill Level refused")
 t.like(out, "UCI_Elo must be a whole number from 600 to 2400, got 'x'", "a bad UCI_Elo refused")
 t.like(out, "UCI_LimitStrength must be true or false, got '1'", "a bad UCI_LimitStrength refused")
+-- MultiPV: one info line per line at each depth, numbered best first; bestmove is line 1's
+out = t.run(S .. " uci", "uci\n")
+t.like(out, "option name MultiPV type spin default 1 min 1 max 256\n", "MultiPV is offered")
+local mpv_fen = "position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\n"
+out = t.run(S .. " uci", "setoption name MultiPV value 3\n" .. mpv_fen .. "go depth 4\n")
+local lines4 = {}
+for k, score, pv in out:gmatch("info depth 4 seldepth %d+ multipv (%d+) score (%a+ %-?%d+) " ..
+                               "nodes %d+ nps %d+ time %d+ pv (%S+)") do
+  lines4[#lines4 + 1] = {k = tonumber(k), score = score, move = pv}
+end
+t.is(#lines4, 3, "MultiPV 3: three info lines at depth 4")
+t.ok(lines4[1] and lines4[1].k == 1 and lines4[1].score == "mate 1" and lines4[1].move == "a1a8",
+     "multipv 1 is the mate in one")
+local cp2 = lines4[2] and tonumber(lines4[2].score:match("^cp (%-?%d+)$"))
+local cp3 = lines4[3] and tonumber(lines4[3].score:match("^cp (%-?%d+)$"))
+t.ok(lines4[2] and lines4[2].k == 2 and cp2 and lines4[3].k == 3 and cp3 and cp3 <= cp2,
+     "multipv 2 and 3 follow in order, scored in centipawns, the better first")
+t.ok(lines4[2] and lines4[3] and lines4[2].move ~= "a1a8" and lines4[3].move ~= "a1a8" and
+     lines4[2].move ~= lines4[3].move, "with other moves than the mate and each other")
+t.like(out, "info depth 1 seldepth %d+ multipv 1 .*info depth 1 seldepth %d+ multipv 2 ",
+       "every depth has its lines")
+t.like(out, "bestmove a1a8", "bestmove is line 1's move")
+out = t.run(S .. " uci", "setoption name MultiPV value 256\nposition fen 7k/8/8/8/8/8/7p/K7 w - - 0 1\n" ..
+            "go depth 3\n")
+local n3 = select(2, out:gsub("info depth 3 [^\n]*multipv", ""))
+t.is(n3, 3, "MultiPV 256 with 3 legal moves: 3 lines a depth")
+out = t.run(S .. " uci", "position startpos\ngo depth 3\n")
+t.ok(out:find("info depth 3 ") and not out:find("multipv"), "MultiPV 1 (the default): no multipv field")
+out = t.run(S .. " uci", "setoption name MultiPV value 2\nsetoption name Skill Level value 0\n" ..
+            "position startpos\ngo depth 3\n")
+t.ok(out:find("bestmove") and not out:find("multipv 2"), "a weakened engine shows one line")
+out = t.run(S .. " uci", "setoption name MultiPV value 2\nsetoption name Threads value 2\n" ..
+            "position startpos\ngo depth 5\n")
+t.ok(out:find("multipv 2 ") and out:find("bestmove %a%d%a%d"), "MultiPV with 2 threads")
+out = t.run(S .. " uci", "setoption name MultiPV value 0\nsetoption name MultiPV value 257\n" ..
+            "setoption name MultiPV value two\n")
+t.like(out, "MultiPV must be a whole number from 1 to 256, got '0'.*got '257'.*got 'two'",
+       "bad MultiPV values refused")
 local _, uerr, ucode = t.run(S .. " uci extra")
 t.ok(ucode == 2 and uerr:find("no arguments"), "uci takes no arguments")
 

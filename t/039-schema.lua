@@ -85,9 +85,10 @@ t.like(select(2, pcall(sg.search_algos, "nosuch")), "sg.search_algos: .*nosuch",
 
 -- ---- the options each algorithm takes, per game ----
 t.is_deeply(sg.search_options("tictactoe"),
-            {"algo", "aspiration", "beam", "depth", "hash", "history", "killers", "lmr", "nodes",
-             "null_move", "omniscient", "probcut", "prune_actions", "pvs", "quiescence", "random",
-             "seed", "symmetry", "threads", "time"}, "tictactoe, alphabeta: the shared options")
+            {"algo", "aspiration", "beam", "depth", "hash", "history", "killers", "lmr",
+             "multipv", "nodes", "null_move", "omniscient", "probcut", "prune_actions", "pvs",
+             "quiescence", "random", "seed", "symmetry", "threads", "time"},
+            "tictactoe, alphabeta: the shared options")
 t.is_deeply(sg.search_options("tictactoe", "random"), {"algo", "seed"}, "random: only the seed")
 t.is_deeply(sg.search_options("chexers"),
             {"algo", "depth", "hash", "nodes", "omniscient", "prune_actions", "random", "seed",
@@ -150,8 +151,8 @@ end
 refused({algo = "alphabeta", iterations = 5},
         "iterations (algo 'alphabeta'): not an option of this algorithm (it belongs to 'ismcts', "
         .. "'mcts', 'pimc'); expected one of: algo, depth, time, nodes, hash, seed, random, beam, "
-        .. "symmetry, prune_actions, threads, pvs, aspiration, killers, history, null_move, lmr, "
-        .. "quiescence, probcut, omniscient",
+        .. "symmetry, prune_actions, threads, multipv, pvs, aspiration, killers, history, "
+        .. "null_move, lmr, quiescence, probcut, omniscient",
         "an option of another algorithm")
 refused({algo = "mcts", random = 0},
         "random (algo 'mcts'): not an option of this algorithm (it belongs to 'alphabeta', 'brs', "
@@ -171,8 +172,8 @@ refused({algo = "random", hash = 1},
         "hash (algo 'random'): not an option of this algorithm (it belongs to 'alphabeta', 'brs', "
         .. "'ismcts', 'maxn', 'mcts', 'paranoid', 'pimc', 'solve'); expected one of: algo, seed")
 refused({depht = 3}, "depht (algo 'alphabeta'): unknown option; expected one of: algo, depth, "
-        .. "time, nodes, hash, seed, random, beam, symmetry, prune_actions, threads, pvs, "
-        .. "aspiration, killers, history, null_move, lmr, quiescence, probcut, omniscient",
+        .. "time, nodes, hash, seed, random, beam, symmetry, prune_actions, threads, multipv, "
+        .. "pvs, aspiration, killers, history, null_move, lmr, quiescence, probcut, omniscient",
         "an unknown option")
 refused({depth = "3"}, 'depth (algo \'alphabeta\'): got the string "3"; expected a whole number '
         .. "from 0 to 126 (plies; 0: no limit)", "integer: wrong type")

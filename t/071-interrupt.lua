@@ -108,6 +108,20 @@ for _, s in ipairs(searches) do
   t.like(err, "interrupted!", "search " .. s[1] .. ": the error says so")
 end
 
+-- MultiPV in gentle mode (as at a terminal): Ctrl-C ends the search, which returns its lines
+do
+  local chunk = "local sg = require 'stratagem' require('stratagem.term').gentle(true) "
+    .. "local g = sg.new('chess') local r = sg.search(g, {depth = 60, multipv = 3}) "
+    .. "local seen, n = {}, 0 for _, l in ipairs(r.lines) do "
+    .. "if not seen[l.move] and g:legal(l.move) and l.pv[1] == l.move then n = n + 1 end "
+    .. "seen[l.move] = true end "
+    .. "io.stderr:write(string.format('stopped %s, %d lines, %d distinct, line 1 the move: %s\\n', "
+    .. "r.stopped, #r.lines, n, tostring(r.lines[1].move == r.move)))"
+  local err = stops("search alphabeta multipv 3 (gentle)", S .. " -e " .. t.q(chunk), 1, nil, true)
+  t.like(err, "stopped interrupted, 3 lines, 3 distinct, line 1 the move: true",
+         "multipv 3 stopped by Ctrl-C in gentle mode: the 3 lines so far, line 1 the move")
+end
+
 -- at a terminal (a pseudo-terminal made by script(1)): Ctrl-C stops a search, which returns
 -- what it found (the REPL), or which plays its best move so far (play with a person seated)
 if os.execute("command -v script >/dev/null 2>&1") then

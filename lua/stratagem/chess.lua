@@ -43,9 +43,9 @@ local EVAL_OPTION = {name = "eval", type = "function", default = false, algos = 
   doc = "a function(fen) -> centipawns for the side to move replacing the C evaluation (slow: "
   .. "for experiments; one thread)"}
 local SEARCH_OPTIONS = {"algo"}
-for _, k in ipairs({"aspiration", "depth", "eval", "hash", "history", "killers", "lmr", "nodes",
-                    "null_move", "probcut", "pvs", "quiescence", "random", "seed", "threads",
-                    "time"}) do
+for _, k in ipairs({"aspiration", "depth", "eval", "hash", "history", "killers", "lmr",
+                    "multipv", "nodes", "null_move", "probcut", "pvs", "quiescence", "random",
+                    "seed", "threads", "time"}) do
   SEARCH_OPTIONS[#SEARCH_OPTIONS + 1] = k == "eval" and EVAL_OPTION or {name = k, shared = true}
 end
 

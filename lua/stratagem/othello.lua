@@ -84,11 +84,12 @@ M.algos = {
 }
 
 -- sg.search's hook: with `endgame` or fewer empty squares the exact solver answers (its result
--- is returned as it is); depth, beam and symmetry do not apply to it.
+-- is returned as it is); depth, beam and symmetry do not apply to it.  It gives one line: with
+-- multipv > 1 alpha-beta searches on (to the end of the game, there).
 function M.prepare_search(g, s)
   local n = s.endgame   -- checked against its descriptor by sg.search
   s.endgame = nil
-  if n == nil then return end
+  if n == nil or (s.multipv or 1) > 1 then return end
   if g:status() ~= "playing" or empty_squares(g) > n then return end
   local r = core.othello.solve(g, solve_options(g, {hash = s.hash, time = s.time,
                                                     nodes = s.nodes, random = s.random,

@@ -74,10 +74,12 @@ int driver_deepen(search_driver *dr, driver_iterate *iterate, driver_keep *keep,
       continue;
     dr->horizon = dr->leaf = 0;
     dr->ncand = 0;
+    dr->settled = 0;
     int completed = iterate(x, d);
-    if ((dr->stop && dr->have) || completed == 0)
+    if ((dr->stop && dr->have && !dr->settled) || completed == 0)
       break;   /* keep the last completed iteration; nothing to show without one */
-    keep(x, dr->stop ? d - 1 : d, !dr->stop);   /* a half first iteration beats no move */
+    /* a half first iteration beats no move */
+    keep(x, dr->stop && !dr->settled ? d - 1 : d, !dr->stop);
     dr->nbest = dr->ncand;
     memcpy(dr->best, dr->cand, (size_t)dr->ncand * sizeof(sg_move));
     dr->have = 1;

@@ -26,6 +26,9 @@ typedef struct search_driver {
   int leaf;                    /* this iteration evaluated a leaf at the depth limit */
   int exact_only;              /* the table cuts only on entries of finished subtrees */
   int have;                    /* an iteration was kept */
+  int settled;                 /* the iteration under way, though stopped, settled its best
+                                  move (alpha-beta's MultiPV: its first line), so it is kept at
+                                  its depth */
   sg_move *cand;               /* the root moves of the iteration under way within the random
                                   margin (ncand of them; the best move alone when off) */
   sg_move *best;               /* those of the iteration kept (nbest) */
@@ -36,7 +39,7 @@ typedef struct search_driver {
 /* What a search gives driver_deepen.  iterate searches the root to depth d (aspiration
    re-searches included), leaves its candidates in dr->cand and returns how many root moves it
    completed (0 when stopped with nothing usable); keep takes that iteration as the result,
-   at depth d, or d - 1 when complete is 0 (stopped half-way). */
+   at depth d, or d - 1 when complete is 0 (stopped half-way) unless iterate set dr->settled. */
 typedef int driver_iterate(void *x, int d);
 typedef void driver_keep(void *x, int d, int complete);
 

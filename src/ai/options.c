@@ -56,6 +56,9 @@ const opt_desc options_table[OPT_COUNT] = {
                          "player's only", "apply the game's prune hook to the moves searched"},
   [OPT_THREADS] = {"threads", OPT_INTEGER, 1, 256, 0, 0, 0, NULL, 1, "1", AB | MC | SO,
                    "1: reproducible from the seed", "threads searching together"},
+  [OPT_MULTIPV] = {"multipv", OPT_INTEGER, 1, SEARCH_MAX_LINES, 0, 0, 0, NULL, 1, "1", AB,
+                   "lines; 1: the best move alone",
+                   "search this many best root moves, each with its line (result.lines)"},
   [OPT_PVS] = FLAG("pvs", "principal variation search (null windows after the first move)"),
   [OPT_ASPIRATION] = FLAG("aspiration", "aspiration windows around the last iteration's score"),
   [OPT_KILLERS] = FLAG("killers", "killer moves tried early"),
@@ -238,6 +241,7 @@ void options_set(multi_opts *o, opt_id id, const opt_value *v) {
     s->prune_actions = v->i == 1 ? SEARCH_PRUNE_ALL : v->i == 2 ? SEARCH_PRUNE_OWN : 0;
     break;
   case OPT_THREADS: s->threads = (int)v->i; break;
+  case OPT_MULTIPV: s->multipv = (int)v->i; break;
   case OPT_PVS: s->pvs = (int)v->i; break;
   case OPT_ASPIRATION: s->aspiration = (int)v->i; break;
   case OPT_KILLERS: s->killers = (int)v->i; break;

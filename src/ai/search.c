@@ -1,9 +1,10 @@
 /* search.c: alpha-beta in negamax form over the game interface, knowing no game: principal
    variation search with iterative deepening and aspiration windows, a transposition table,
    killer and history ordering, null move pruning and late move reductions, quiescence and
-   check extension through the game's hooks.  Everything a search touches is allocated before
-   the first node. */
+   check extension through the game's hooks, and several lines at the root (MultiPV).
+   Everything a search touches is allocated before the first node. */
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,6 +72,13 @@ typedef struct search_ctx {
   int seldepth;
   int use_pvs, use_killers, use_history, use_null, use_lmr, use_quiesce;
   int probcut;   /* ProbCut's margin, < 0: off */
+  int multipv;                 /* lines asked (1: the best move alone) */
+  search_line *lines;          /* multipv > 1: the lines of the iteration under way, whose
+                                  moves the next line's root search leaves out */
+  int nlines;                  /* how many of them it completed */
+  search_line *merged;         /* multipv > 1: scratch for the result's lines */
+  search_result *failed;       /* with a report: the result reported on a fail low (made
+                                  here, not on the stack: a result holds the lines) */
   int in_probcut;   /* within a ProbCut's shallow search (which cuts nothing itself) */
 } search_ctx;
 
@@ -79,6 +87,7 @@ void search_opts_default(search_opts *o) {
   o->hash_bytes = (size_t)16 << 20;
   o->random = -1;
   o->threads = 1;
+  o->multipv = 1;
   o->pvs = o->aspiration = o->killers = o->history = o->null_move = o->lmr = o->quiescence = 1;
   o->probcut = -1;
 }
@@ -104,6 +113,9 @@ static void ctx_free(search_ctx *x) {
   free(x->pv);
   free(x->path);
   free(x->history);
+  free(x->lines);
+  free(x->merged);
+  free(x->failed);
   tt_free(&x->own);
   driver_free(&x->dr);
 }
@@ -131,9 +143,17 @@ static int ctx_init(search_ctx *x, const sg_class *c, const void *cfg, const voi
   x->pv = malloc((size_t)SEARCH_MAX_PLY * SEARCH_MAX_PLY * sizeof(sg_move));
   x->path = malloc(((size_t)x->nhist + np + 1) * sizeof(uint64_t));
   x->history = calloc(2, sizeof *x->history);
+  x->multipv = o->multipv > 1 ? o->multipv : 1;
+  if (x->multipv > 1) {
+    x->lines = malloc((size_t)x->multipv * sizeof *x->lines);
+    x->merged = malloc((size_t)x->multipv * sizeof *x->merged);
+  }
+  if (o->report)
+    x->failed = malloc(sizeof *x->failed);
   if (driver_init(&x->dr, o, c->max_moves, err) != 0 || !x->states || !x->moves || !x->keys ||
       !x->noisy || !x->order || !x->rootvals || !x->symkeys || !x->scratch || !x->full ||
-      !x->pv || !x->path || !x->history || (!shared && tt_init(&x->own, o->hash_bytes) != 0)) {
+      !x->pv || !x->path || !x->history || (x->multipv > 1 && (!x->lines || !x->merged)) || (o->report && !x->failed) ||
+      (!shared && tt_init(&x->own, o->hash_bytes) != 0)) {
     ctx_free(x);
     snprintf(err, SG_ERRLEN, "search: out of memory (hash table of %zu bytes asked)",
              o->hash_bytes);
@@ -662,8 +682,26 @@ static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta, int n
   return best;
 }
 
+/* MultiPV: leave out of the n root moves those of the lines this iteration has completed,
+   with their ordering keys and noisy flags. */
+static int root_exclude(search_ctx *x, int n) {
+  int k = 0;
+  for (int i = 0; i < n; i++) {
+    int taken = 0;
+    for (int j = 0; j < x->nlines && !taken; j++)
+      taken = x->moves[i] == x->lines[j].move;
+    if (!taken) {
+      x->moves[k] = x->moves[i], x->keys[k] = x->keys[i], x->noisy[k] = x->noisy[i];
+      k++;
+    }
+  }
+  return k;
+}
+
 /* One iteration at the root, in the window (alpha, beta).  With a random margin the window
-   stays open down to best - margin, so every move within the margin gets its exact value. */
+   stays open down to best - margin, so every move within the margin gets its exact value.
+   MultiPV: the moves of the lines already completed are left out, and the value found
+   without them, which is not the position's, is not stored in the table. */
 static int root(search_ctx *x, int depth, int alpha, int beta, sg_move first, sg_move *cand,
                 int *ncand, int *completed) {
   const sg_class *c = x->c;
@@ -675,6 +713,8 @@ static int root(search_ctx *x, int depth, int alpha, int beta, sg_move first, sg
   if (incheck)
     depth++;
   int n = node_moves(x, st, 0, first);
+  if (x->nlines)
+    n = root_exclude(x, n);
   unsigned char *noisy = x->noisy;
   sg_move *ms = x->moves;
   int margin = x->o->random;
@@ -724,7 +764,7 @@ static int root(search_ctx *x, int depth, int alpha, int beta, sg_move first, sg
   for (int i = 0; i < *completed; i++)
     if (margin < 0 ? ms[i] == x->pv[0] : vals[i] >= best - margin)
       cand[(*ncand)++] = ms[i];
-  if (*completed == n && n > 0 && best > -SG_INF)
+  if (*completed == n && n > 0 && best > -SG_INF && !x->nlines)
     store(x, c->hash(x->cfg, st), x->pv[0], to_tt(best, 0),
              x->dr.horizon ? depth : TT_DEPTH_EXACT,
              best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT);
@@ -784,42 +824,142 @@ static void fill_result(search_ctx *x, search_result *r, int depth, int score) {
   r->time = clock_now() - x->dr.t0;
 }
 
-/* One iteration to depth d (driver_iterate): the root in an aspiration window around the
-   last score, widened (doubled) on a fail until the score falls inside it. */
-static int iterate(void *ud, int d) {
-  search_ctx *x = ud;
+/* Whether an iteration to depth d searches in an aspiration window around center (the
+   score of the last iteration, or of its line). */
+static int aspirate(const search_ctx *x, int d, int center) {
   const search_opts *o = x->o;
-  int completed = 0, v = 0, delta = 25, lo = -SG_INF, hi = SG_INF;
-  if (o->aspiration && o->random < 0 && d >= 5 && x->dr.have && x->value > -WIN_BOUND / 2 &&
-      x->value < WIN_BOUND / 2 && !x->dr.exact_only)
-    lo = x->value - delta, hi = x->value + delta;
+  return o->aspiration && o->random < 0 && d >= 5 && x->dr.have && center > -WIN_BOUND / 2 &&
+         center < WIN_BOUND / 2 && !x->dr.exact_only;
+}
+
+/* The root to depth d, in a window around center when narrow, widened (doubled) on a fail
+   until the score falls inside it; *first is the move searched first (after a fail high, the
+   one that failed high).  Returns the score, with *completed as root's, or 0 when stopped
+   inside a narrowed window (its moves are not comparable).  Fail lows of line 0 (MultiPV's
+   first, or the only one) are reported. */
+static int root_window(search_ctx *x, int d, int narrow, int center, sg_move *first, int line,
+                       int *completed) {
+  const search_opts *o = x->o;
+  int v = 0, delta = 25, lo = -SG_INF, hi = SG_INF;
+  if (narrow)
+    lo = center - delta, hi = center + delta;
   for (;;) {
     x->dr.horizon = 0;
     x->dr.leaf = 0;
     x->beamcut = 0;
     x->quiet_limit = 2 * d + 16;   /* extensions stay bounded by the nominal depth */
-    v = root(x, d, lo, hi, x->first, x->dr.cand, &x->dr.ncand, &completed);
+    v = root(x, d, lo, hi, *first, x->dr.cand, &x->dr.ncand, completed);
     if (x->dr.stop)
       break;
     if (v <= lo && lo > -SG_INF) {
-      if (o->report && !x->dr.helper) {
-        search_result t = *x->r;
-        t.bound = 2;
-        fill_result(x, &t, d, lo);
-        o->report(o->report_ud, &t);
+      if (o->report && !x->dr.helper && line == 0) {
+        search_result *t = x->failed;   /* the result so far, without its lines */
+        memcpy(t, x->r, offsetof(search_result, lines));
+        t->nlines = 0;
+        t->bound = 2;
+        fill_result(x, t, d, lo);
+        o->report(o->report_ud, t);
       }
       lo = delta > 1000 ? -SG_INF : lo - delta;
     } else if (v >= hi && hi < SG_INF) {
       hi = delta > 1000 ? SG_INF : hi + delta;
-      x->first = x->pv[0];
+      *first = x->pv[0];
     } else
       break;
     delta *= 2;
   }
-  x->value = v;
   if (x->dr.stop && (lo > -SG_INF || hi < SG_INF))
-    return 0;   /* stopped inside a narrowed window: its moves are not comparable */
+    *completed = 0;
+  return v;
+}
+
+/* Insert line l among the n lines of the iteration under way, sorted by score, best first (a
+   later line scores no more than an earlier one but for the search's instability). */
+static void insert_line(search_ctx *x, const search_line *l) {
+  int j = x->nlines++;
+  while (j > 0 && x->lines[j - 1].score < l->score) {
+    x->lines[j] = x->lines[j - 1];
+    j--;
+  }
+  x->lines[j] = *l;
+}
+
+/* A MultiPV iteration to depth d: the root searched once per line, each time without the
+   moves of the lines before it (as Stockfish does), each in an aspiration window around its
+   line's last score.  Returns the lines completed; stopped before the first, what iterate
+   returns.  Stopped after it, the iteration has settled its best move (dr.settled). */
+static int iterate_lines(search_ctx *x, int d) {
+  const search_result *last = x->r;   /* the last iteration kept: its lines */
+  int horizon = 0, leaf = 0, beamcut = 0, completed = 0, v0 = 0;
+  x->nlines = 0;
+  for (int k = 0; k < x->multipv; k++) {
+    int known = k == 0 || k < last->nlines;
+    int center = k == 0 ? x->value : known ? last->lines[k].score : 0;
+    sg_move kfirst = known && k > 0 ? last->lines[k].move : NO_MOVE;
+    sg_move *first = k == 0 ? &x->first : &kfirst;
+    int v = root_window(x, d, known && aspirate(x, d, center), center, first, k, &completed);
+    horizon |= x->dr.horizon, leaf |= x->dr.leaf, beamcut |= x->beamcut;
+    if (k == 0)
+      v0 = v;
+    if (x->dr.stop || completed == 0)
+      break;   /* stopped, or no root move left */
+    search_line *l = &x->merged[0];   /* scratch until the iteration is kept */
+    l->move = x->pv[0], l->score = v, l->depth = d, l->npv = x->pvlen[0];
+    memcpy(l->pv, x->pv, (size_t)l->npv * sizeof(sg_move));
+    insert_line(x, l);
+  }
+  x->dr.horizon = horizon, x->dr.leaf = leaf, x->beamcut = beamcut;
+  if (x->nlines == 0) {
+    x->value = v0;
+    return completed;
+  }
+  /* the best line is the iteration's result: its PV back in the PV table's first row */
+  const search_line *b = &x->lines[0];
+  memcpy(x->pv, b->pv, (size_t)b->npv * sizeof(sg_move));
+  x->pvlen[0] = b->npv;
+  x->value = b->score;
+  x->dr.cand[0] = b->move;
+  x->dr.ncand = 1;
+  x->dr.settled = x->dr.stop != 0;
+  return x->nlines;
+}
+
+/* One iteration to depth d (driver_iterate): the root in an aspiration window around the
+   last score, widened on a fail until the score falls inside it; with multipv > 1, once per
+   line. */
+static int iterate(void *ud, int d) {
+  search_ctx *x = ud;
+  if (x->multipv > 1)
+    return iterate_lines(x, d);
+  int completed = 0;
+  x->value = root_window(x, d, aspirate(x, d, x->value), x->value, &x->first, 0, &completed);
   return completed;
+}
+
+/* The result's lines once an iteration is kept: those it completed, then, when it was
+   stopped, the lines of the iteration kept before whose moves it did not reach (with their
+   depth and score); stopped in its first line, the result's move alone. */
+static void keep_lines(search_ctx *x, search_result *r) {
+  search_line *out = x->merged;
+  int n = 0;
+  for (int i = 0; i < x->nlines; i++)
+    out[n++] = x->lines[i];
+  if (n == 0) {
+    out[0].move = r->move, out[0].score = r->score, out[0].depth = r->depth;
+    out[0].npv = r->npv;
+    memcpy(out[0].pv, r->pv, (size_t)r->npv * sizeof(sg_move));
+    n = 1;
+  } else if (x->dr.stop) {
+    for (int i = 0; i < r->nlines && n < x->multipv; i++) {
+      int taken = 0;
+      for (int j = 0; j < x->nlines && !taken; j++)
+        taken = r->lines[i].move == x->lines[j].move;
+      if (!taken)
+        out[n++] = r->lines[i];
+    }
+  }
+  memcpy(r->lines, out, (size_t)n * sizeof *out);
+  r->nlines = n;
 }
 
 /* Take the iteration just searched (driver_keep): the result, and when it is complete its
@@ -830,6 +970,8 @@ static void keep(void *ud, int d, int complete) {
   search_result *r = x->r;
   fill_result(x, r, d, x->value);
   x->first = r->move;
+  if (x->multipv > 1)
+    keep_lines(x, r);
   if (!complete)
     return;
   r->exact = !x->dr.horizon && !x->beamcut;
@@ -861,12 +1003,36 @@ static void *helper_main(void *arg) {
   return NULL;
 }
 
+/* MultiPV: the first line is the move played, with its PV (a symmetric image of it, or the
+   first legal move when no iteration was kept). */
+static void first_line(search_result *r) {
+  search_line *l = &r->lines[0];
+  if (r->nlines == 0) {
+    l->score = r->score, l->depth = r->depth;
+    r->nlines = 1;
+  }
+  l->move = r->move;
+  l->npv = r->npv;
+  memcpy(l->pv, r->pv, (size_t)r->npv * sizeof(sg_move));
+}
+
 int search_alphabeta(const sg_class *c, const void *cfg, const void *st, const search_opts *o,
                      search_result *r, char *err) {
   search_ctx x;
-  memset(r, 0, sizeof *r);
+  memset(r, 0, offsetof(search_result, lines));   /* the lines count in nlines */
   if (c->status(cfg, st, NULL) != SG_PLAYING) {
     snprintf(err, SG_ERRLEN, "search: the game is over, there is no move to search");
+    return -1;
+  }
+  if (o->multipv > SEARCH_MAX_LINES) {
+    snprintf(err, SG_ERRLEN, "search: multipv (algo 'alphabeta'): %d lines asked; expected a "
+             "whole number from 1 to %d", o->multipv, SEARCH_MAX_LINES);
+    return -1;
+  }
+  if (o->multipv > 1 && o->random >= 0) {
+    snprintf(err, SG_ERRLEN, "search: multipv (algo 'alphabeta'): %d lines with a random "
+             "margin; expected multipv = 1 with random (it chooses among the near-best moves "
+             "itself) or random = false", o->multipv);
     return -1;
   }
   int nthreads = o->threads > 1 ? o->threads : 1;
@@ -949,6 +1115,8 @@ int search_alphabeta(const sg_class *c, const void *cfg, const void *st, const s
   r->ncand = driver_choose(&x.dr, first, &r->move, r->pv, &r->npv);
   if (o->symmetry && c->nsym > 1 && c->sym_move && !x.nodemode)
     symmetric_image(&x, st, r);
+  if (x.multipv > 1)
+    first_line(r);
   r->nodes = nodes;
   r->tt_hits = hits;
   r->seldepth = x.seldepth;
@@ -960,7 +1128,7 @@ int search_alphabeta(const sg_class *c, const void *cfg, const void *st, const s
 
 int search_random(const sg_class *c, const void *cfg, const void *st, const search_opts *o,
                   search_result *r, char *err) {
-  memset(r, 0, sizeof *r);
+  memset(r, 0, offsetof(search_result, lines));
   sg_move *ms = malloc((size_t)c->max_moves * sizeof(sg_move));
   if (!ms) {
     snprintf(err, SG_ERRLEN, "search: out of memory");

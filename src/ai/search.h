@@ -2,8 +2,8 @@
    transposition table, iterative deepening, aspiration windows, killer and history move
    ordering, null move pruning, late move reductions, quiescence and check extension through
    the game's optional hooks (src/games/game.h), mate or win distance, limits, principal
-   variation, random choice among near-best moves, beam ("fuzzy") forward pruning and symmetry
-   reduction; and the random player. */
+   variation, several principal variations (MultiPV), random choice among near-best moves, beam
+   ("fuzzy") forward pruning and symmetry reduction; and the random player. */
 #ifndef SG_SEARCH_H
 #define SG_SEARCH_H
 
@@ -14,6 +14,7 @@
 
 #define SEARCH_MAX_PLY 128
 #define SEARCH_MAX_BEAM 32
+#define SEARCH_MAX_LINES 256   /* MultiPV: the most lines a search gives */
 
 struct search_result;
 
@@ -30,6 +31,8 @@ typedef struct search_opts {
   int prune_actions;           /* the game's prune hook: 0 off, SEARCH_PRUNE_ALL at every
                                   node, SEARCH_PRUNE_OWN at the root player's nodes only */
   int threads;                 /* alpha-beta: threads sharing the table (1 = reproducible) */
+  int multipv;                 /* alpha-beta: the best this many root moves, each with its
+                                  line (1 to SEARCH_MAX_LINES; 1: the best move alone) */
   /* Alpha-beta's enhancements, each on by default where the game allows it (switch one off to
      study what it brings): principal variation search, aspiration windows, killer moves,
      the history heuristic, null move pruning (games with a null-move hook), late move
@@ -62,6 +65,16 @@ static inline int search_prunes(const search_opts *o, const sg_class *c, int mov
 
 typedef enum { SEARCH_DONE = 0, SEARCH_LIMIT = 1, SEARCH_INTERRUPTED = 2 } search_stop;
 
+/* One of the lines of a MultiPV search: a root move, its score and principal variation, and
+   the depth of the iteration that found them. */
+typedef struct search_line {
+  sg_move move;
+  int score;
+  int depth;
+  int npv;
+  sg_move pv[SEARCH_MAX_PLY];
+} search_line;
+
 typedef struct search_result {
   sg_move move;
   int score;                   /* from the view of the player to move at the root */
@@ -76,6 +89,12 @@ typedef struct search_result {
   uint64_t tt_hits;
   int seldepth;                /* deepest ply reached, extensions and quiescence included */
   int bound;                   /* of a report during an aspiration failure: 0 exact, 1 lower, 2 upper */
+  /* With multipv > 1: the best root moves, best first (lines[0] is move, score and pv);
+     nlines is at most multipv and the number of root moves.  Stopped during an iteration, the
+     lines that iteration completed come first, then the previous iteration's others, each with
+     its depth.  0 with multipv = 1.  Last, so that a search clears only what comes before. */
+  int nlines;
+  search_line lines[SEARCH_MAX_LINES];
 } search_result;
 
 void search_opts_default(search_opts *o);

@@ -106,6 +106,7 @@ static int lsearch(lua_State *L) {
     o.seed = (uint64_t)lua_tointeger(L, -1);
   lua_pop(L, 1);
   o.threads = (int)optnum(L, 2, "threads", 1, 1, 256);
+  o.multipv = (int)optnum(L, 2, "multipv", 1, 1, SEARCH_MAX_LINES);
   o.pvs = optbool(L, 2, "pvs", 1);
   o.aspiration = optbool(L, 2, "aspiration", 1);
   o.killers = optbool(L, 2, "killers", 1);
@@ -183,6 +184,10 @@ static int lsearch(lua_State *L) {
   lua_setfield(L, -2, "stopped");
   push_pv(L, r->pv, r->npv);
   lua_setfield(L, -2, "pv");
+  if (r->nlines > 0) {
+    lsearch_push_lines(L, g, r);
+    lua_setfield(L, -2, "lines");
+  }
   lua_replace(L, tb + 1);
   lua_settop(L, tb + 1);
   return 1;

@@ -158,6 +158,34 @@ static void read_request(lua_State *L, int t, int algo, multi_opts *o) {
   }
 }
 
+/* The MultiPV lines of r (alpha-beta with multipv > 1) as an array of {move =, score =,
+   depth =, pv = {...}}, best first, each move formatted in the position it is played in. */
+void lsearch_push_lines(lua_State *L, const lgame *g, const search_result *r) {
+  const sg_class *c = g->cls;
+  unsigned char *walk = lua_newuserdatauv(L, c->state_size, 0);      /* walk */
+  lua_createtable(L, r->nlines, 0);                                   /* walk lines */
+  for (int k = 0; k < r->nlines; k++) {
+    const search_line *l = &r->lines[k];
+    lua_createtable(L, 0, 4);                                         /* walk lines line */
+    lgame_pushmove(L, g, lgame_state(g), l->move);
+    lua_setfield(L, -2, "move");
+    lua_pushinteger(L, l->score);
+    lua_setfield(L, -2, "score");
+    lua_pushinteger(L, l->depth);
+    lua_setfield(L, -2, "depth");
+    memcpy(walk, lgame_state(g), c->state_size);
+    lua_createtable(L, l->npv, 0);                                    /* walk lines line pv */
+    for (int i = 0; i < l->npv; i++) {
+      lgame_pushmove(L, g, walk, l->pv[i]);
+      lua_rawseti(L, -2, i + 1);
+      c->play(g->cfg, walk, l->pv[i]);
+    }
+    lua_setfield(L, -2, "pv");                                        /* walk lines line */
+    lua_rawseti(L, -2, k + 1);                                        /* walk lines */
+  }
+  lua_remove(L, -2);                                                  /* lines */
+}
+
 static void push_result(lua_State *L, const lgame *g, int algo, const search_result *r) {
   const sg_class *c = g->cls;
   lua_createtable(L, 0, 14);
@@ -197,6 +225,10 @@ static void push_result(lua_State *L, const lgame *g, int algo, const search_res
   }
   lua_setfield(L, -3, "pv");                                          /* res walk */
   lua_pop(L, 1);                                                      /* res */
+  if (r->nlines > 0) {
+    lsearch_push_lines(L, g, r);                                      /* res lines */
+    lua_setfield(L, -2, "lines");                                     /* res */
+  }
   int a = r->score < 0 ? -r->score : r->score;
   if (a > SG_WIN_MARGIN && a < SG_WIN - SEARCH_MAX_PLY) {
     lua_pushinteger(L, r->score > 0 ? a - SG_WIN_MARGIN : -(a - SG_WIN_MARGIN));

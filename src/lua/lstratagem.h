@@ -42,6 +42,8 @@ typedef struct lsearch_progress { int shown; } lsearch_progress;
 int lsearch_progress_wanted(void);
 void lsearch_progress_report(void *ud, const struct search_result *r);
 void lsearch_progress_end(const lsearch_progress *p);
+/* Push the MultiPV lines of an alpha-beta result (r->nlines > 0) as sg.search gives them. */
+void lsearch_push_lines(lua_State *L, const lgame *g, const struct search_result *r);
 /* Play legal move m on g, keeping the state before it for undo (raises on no memory). */
 void lgame_push(lua_State *L, lgame *g, sg_move m);
 
