@@ -981,6 +981,16 @@ static void keep(void *ud, int d, int complete) {
     __atomic_store_n(x->finished, 1, __ATOMIC_RELAXED);   /* the main thread can stop */
 }
 
+/* How many of a result's lines were searched to its depth (1 without lines). */
+static int lines_at_depth(const search_result *r) {
+  if (r->nlines == 0)
+    return 1;
+  int n = 0;
+  for (int i = 0; i < r->nlines; i++)
+    n += r->lines[i].depth == r->depth;
+  return n;
+}
+
 /* Iterative deepening on x into r (the deepest completed iteration); returns whether an
    iteration finished.  Helpers (x->dr.helper > 0) skip depths (driver.c). */
 static int deepen(search_ctx *x, search_result *r) {
@@ -1097,8 +1107,12 @@ int search_alphabeta(const sg_class *c, const void *cfg, const void *st, const s
       nodes += hs[i].x.dr.nodes, hits += hs[i].x.hits;
       if (hs[i].x.dr.stop == SEARCH_INTERRUPTED)
         stopped = SEARCH_INTERRUPTED;
-      /* without a random margin the deepest completed iteration of any thread is played */
-      if (o->random < 0 && hs[i].have && (!x.dr.have || hs[i].r.depth > r->depth)) {
+      /* without a random margin the deepest completed iteration of any thread is played
+         (with several lines, at the same depth the one with more lines of that depth: a
+         thread stopped within an iteration keeps older lines after the first) */
+      if (o->random < 0 && hs[i].have &&
+          (!x.dr.have || hs[i].r.depth > r->depth ||
+           (hs[i].r.depth == r->depth && lines_at_depth(&hs[i].r) > lines_at_depth(r)))) {
         *r = hs[i].r;
         x.dr.nbest = 1;
         x.dr.best[0] = r->move;
