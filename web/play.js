@@ -135,6 +135,20 @@
   }
 
   // ---- the game ----
+  // The moves as buttons under "Your moves" (all the legal moves, or those the clicks fit).
+  function moveButtons(ms) {
+    const moves = $("moves");
+    moves.textContent = "";
+    for (const m of ms) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = m.shown;
+      b.dataset.move = m.move;
+      b.addEventListener("click", () => playMove(m.move));
+      moves.appendChild(b);
+    }
+  }
+
   function show(said) {
     if (!state) return;
     const board = $("board");
@@ -151,16 +165,7 @@
     else status = "The computer is thinking" + (state.player_name ? " (" + state.player_name + ")" : "") + "…";
     $("status").textContent = status;
     if (said) $("said").textContent = said.join("; ");
-    const moves = $("moves");
-    moves.textContent = "";
-    for (const m of state.moves) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.textContent = m.shown;
-      b.dataset.move = m.move;
-      b.addEventListener("click", () => playMove(m.move));
-      moves.appendChild(b);
-    }
+    moveButtons(state.moves);
     const hist = $("history");
     hist.textContent = "";
     for (const m of state.history) {
@@ -245,16 +250,7 @@
 
   function chooseAmong(ms) {
     say("Several moves fit: choose one.");
-    const moves = $("moves");
-    moves.textContent = "";
-    for (const m of ms) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.textContent = m.shown;
-      b.dataset.move = m.move;
-      b.addEventListener("click", () => playMove(m.move));
-      moves.appendChild(b);
-    }
+    moveButtons(ms);
   }
 
   function clickCell(cell) {

@@ -511,13 +511,19 @@ function M.main(...)
       end
       return v
     end
-    if k == "--port" then
+    -- a whole number from lo to hi, or nil after the message
+    local function whole(lo, hi)
       local n = math.tointeger(tonumber(value() or ""))
-      if not n or n < 0 or n > 65535 then
-        return usage_error(fmt("--port: expected a whole number from 0 to 65535, got '%s'",
-                               tostring(v)))
+      if not n or n < lo or n > hi then
+        usage_error(fmt("%s: expected a whole number from %d to %d, got '%s'", k, lo, hi,
+                        tostring(v)))
+        return nil
       end
-      o.port = n
+      return n
+    end
+    if k == "--port" then
+      o.port = whole(0, 65535)
+      if not o.port then return 2 end
     elseif k == "--host" then
       o.host = value()
       if not o.host or not o.host:match("^%d+%.%d+%.%d+%.%d+$") then
@@ -525,12 +531,8 @@ function M.main(...)
                                tostring(o.host)))
       end
     elseif k == "--sessions" then
-      local n = math.tointeger(tonumber(value() or ""))
-      if not n or n < 1 or n > 10000 then
-        return usage_error(fmt("--sessions: expected a whole number from 1 to 10000, got '%s'",
-                               tostring(v)))
-      end
-      o.sessions = n
+      o.sessions = whole(1, 10000)
+      if not o.sessions then return 2 end
     elseif k == "--quiet" then
       o.quiet = true
     else
