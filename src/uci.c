@@ -30,7 +30,7 @@ typedef struct uci {
   int multipv;           /* MultiPV: lines shown (1 to SEARCH_MAX_LINES) */
   int skill;             /* Skill Level 0-20 (20: full strength) */
   int limit_strength;    /* UCI_LimitStrength: play at UCI_Elo */
-  int elo;               /* UCI_Elo, on the nominal scale of skill_of */
+  int elo;               /* UCI_Elo, on the measured scale of SKILL_ELO */
   pthread_t thread;
   int running;           /* a search thread exists (joinable) */
   int stop;              /* read and written with __atomic builtins */
@@ -209,21 +209,80 @@ static double clamp_num(double x, double lo, double hi) {
   return x > hi ? hi : x;
 }
 
-/* Weaker play.  Skill Level s (0-20) below 20 caps the depth at 1 + s/2 plies and lets the
-   search choose at random (from the position, so a game replays) among the moves within
-   15 * (20 - s) centipawns of the best.  UCI_Elo maps onto it by a nominal line,
-   Elo = 600 + 90 s (600 to 2400), not calibrated against rated play; with
-   UCI_LimitStrength the weaker of the two settings is used. */
-#define UCI_ELO_MIN 600
-#define UCI_ELO_MAX 2400
+/* Weaker play.  A skill s from 0 to 20 below 20 caps the depth and lets the search choose at
+   random (from the position, so a game replays) among the moves within a margin of the best:
+   with t = 12 + 2s/5, at most 1 + t/2 plies and 15 * (20 - t) centipawns, so skill 0 searches 7
+   plies and plays any move within 120 cp, skill 10 searches 9 plies within 60 cp.  (Until
+   the skills were measured t was s itself; below t = 12 each step of 2 lost 400 Elo and more,
+   too steep to measure or to play against.)  The skills of SKILL_ELO were measured at 100 ms
+   a move against Stockfish 15.1 limited by its UCI_Elo (doc/manual.md, "Strength of the
+   levels"): an Elo scale anchored to Stockfish's UCI_Elo at that time control.  Between two
+   measured skills the Elo is interpolated, and UCI_Elo takes the skill so interpolated, in
+   hundredths, so every Elo of the range plays a little differently; with UCI_LimitStrength
+   the weaker of Skill Level and UCI_Elo is played. */
+static const struct { int skill, elo; } SKILL_ELO[] = {
+  {0, 1172}, {5, 1280}, {10, 1524}, {20, 2041},
+};
+#define SKILL_ELO_N ((int)(sizeof SKILL_ELO / sizeof SKILL_ELO[0]))
+#define UCI_ELO_MIN (SKILL_ELO[0].elo)
+#define UCI_ELO_MAX (SKILL_ELO[SKILL_ELO_N - 1].elo)
+#define SKILL_FULL 2000   /* skills are in hundredths */
+
+/* The skill (in hundredths) whose interpolated Elo is elo, within the measured range. */
+static int skill_at_elo(int elo) {
+  int i = 1;
+  while (i < SKILL_ELO_N - 1 && elo > SKILL_ELO[i].elo)
+    i++;
+  int e0 = SKILL_ELO[i - 1].elo, e1 = SKILL_ELO[i].elo;
+  int s0 = 100 * SKILL_ELO[i - 1].skill, s1 = 100 * SKILL_ELO[i].skill;
+  if (elo <= e0)
+    return s0;
+  if (elo >= e1)
+    return s1;
+  return s0 + (s1 - s0) * (elo - e0) / (e1 - e0);
+}
+
+/* The Elo of a skill (in hundredths): measured, or interpolated between two measured. */
+static int elo_at_skill(int s) {
+  int i = 1;
+  while (i < SKILL_ELO_N - 1 && s > 100 * SKILL_ELO[i].skill)
+    i++;
+  int e0 = SKILL_ELO[i - 1].elo, e1 = SKILL_ELO[i].elo;
+  int s0 = 100 * SKILL_ELO[i - 1].skill, s1 = 100 * SKILL_ELO[i].skill;
+  if (s <= s0)
+    return e0;
+  return s >= s1 ? e1 : e0 + (e1 - e0) * (s - s0) / (s1 - s0);
+}
+
+/* The skill played, in hundredths (SKILL_FULL: full strength). */
 static int skill_of(const uci *u) {
-  int s = u->skill;
+  int s = 100 * u->skill;
   if (u->limit_strength) {
-    int e = (u->elo - UCI_ELO_MIN) / 90;
+    int e = skill_at_elo(u->elo);
     if (e < s)
       s = e;
   }
-  return s < 0 ? 0 : s > 20 ? 20 : s;
+  return s < 0 ? 0 : s > SKILL_FULL ? SKILL_FULL : s;
+}
+
+/* The search limits of a skill (in hundredths) below full strength: a depth cap and a random
+   margin in centipawns. */
+static void skill_limits(int s, int *depth, int *margin) {
+  int t = 1200 + 2 * s / 5;
+  *depth = 1 + t / 200;
+  *margin = 15 * (SKILL_FULL - t) / 100;
+}
+
+/* The strength played, for d: the skill, its limits and its Elo on the measured scale. */
+static void say_strength(uci *u) {
+  int s = skill_of(u), cap, margin;
+  if (s >= SKILL_FULL) {
+    say(u, "Strength: full (skill 20, Elo %d at 100 ms a move)", UCI_ELO_MAX);
+    return;
+  }
+  skill_limits(s, &cap, &margin);
+  say(u, "Strength: skill %d.%02d (depth at most %d, a move within %d cp of the best), "
+      "Elo %d at 100 ms a move", s / 100, s % 100, cap, margin, elo_at_skill(s));
 }
 
 static void cmd_go(uci *u, char *rest) {
@@ -293,11 +352,12 @@ static void cmd_go(uci *u, char *rest) {
   if (infinite)
     o->time = o->soft_time = 0, o->depth = depth;
   int skill = skill_of(u);
-  if (skill < 20) {
-    int cap = 1 + skill / 2;
+  if (skill < SKILL_FULL) {
+    int cap, margin;
+    skill_limits(skill, &cap, &margin);
     if (o->depth == 0 || o->depth > cap)
       o->depth = cap;
-    o->random = 15 * (20 - skill);
+    o->random = margin;
     o->seed = chess_class.hash(&u->cfg, &u->st);
     o->multipv = 1;   /* a weakened engine chooses among near-best moves: one line */
   }
@@ -573,6 +633,7 @@ int uci_run(const ch_cfg *defaults, FILE *in, FILE *out, char *err) {
       char fen[128];
       chess_to_fen(&u->st.p, fen, sizeof fen);
       say(u, "%s\nFen: %s", buf, fen);
+      say_strength(u);
     } else if (strcmp(cmd, "ucinewgame") && strcmp(cmd, "position") && strcmp(cmd, "go") &&
                strcmp(cmd, "setoption"))
       say(u, "info string unknown command '%s' ignored", cmd);

@@ -187,23 +187,73 @@ t.like(out, "Nodes searched: 197281", "go perft")
 out = t.run(S .. " uci", "uci\n")
 t.like(out, "option name Skill Level type spin default 20 min 0 max 20\n", "Skill Level is offered")
 t.like(out, "option name UCI_LimitStrength type check default false\n", "UCI_LimitStrength too")
-t.like(out, "option name UCI_Elo type spin default 2400 min 600 max 2400\n", "and UCI_Elo")
-out = t.run(S .. " uci", "setoption name Skill Level value 0\nposition startpos\ngo depth 6\n")
-t.ok(out:find("bestmove %a%d%a%d") and not out:find("info depth 2 "),
-     "Skill Level 0: one ply, whatever depth is asked")
+local emax, emin, emax2 = out:match("option name UCI_Elo type spin default (%d+) min (%d+) max (%d+)\n")
+emin, emax = tonumber(emin), tonumber(emax)
+t.ok(emin and emax == tonumber(emax2) and emin < emax, "and UCI_Elo, its default the top of its range")
+-- the strength played, as d reports it: skill (hundredths), depth cap, margin, Elo; full: nil
+local function strength(setup)
+  local o = t.run(S .. " uci", setup .. "d\n")
+  if o:find("Strength: full") then return nil, tonumber(o:match("Strength: full %(skill 20, Elo (%d+)")) end
+  local a, b, d, m, e = o:match("Strength: skill (%d+)%.(%d+) %(depth at most (%d+), a move within " ..
+                                "(%d+) cp of the best%), Elo (%d+) at 100 ms a move")
+  return {skill = tonumber(a) * 100 + tonumber(b), depth = tonumber(d), margin = tonumber(m),
+          elo = tonumber(e)}
+end
+local LS = "setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value "
+local low = strength(LS .. emin .. "\n")
+t.ok(low and low.skill == 0 and low.depth == 7 and low.margin == 120 and low.elo == emin,
+     "UCI_Elo at its minimum: skill 0 (7 plies, 120 cp), the minimum's Elo")
+local top, top_elo = strength(LS .. emax .. "\n")
+t.ok(top == nil and top_elo == emax, "UCI_Elo at its maximum: full strength")
+do   -- every 25 Elo across the range: never stronger settings for a lower Elo
+  local prev, mono, near, steps = nil, true, true, 0
+  for e = emin, emax - 1, 25 do
+    local s = strength(LS .. e .. "\n")
+    if not s then mono = false break end
+    if prev and (s.skill < prev.skill or s.depth < prev.depth or s.margin > prev.margin or
+                 s.elo < prev.elo) then mono = false end
+    if prev and s.skill > prev.skill then steps = steps + 1 end
+    near = near and math.abs(s.elo - e) <= 5
+    prev = s
+  end
+  t.ok(mono and steps >= (emax - emin) // 25 - 2,
+       "UCI_Elo maps monotonically onto the skill, its depth cap and its random margin")
+  t.ok(near, "and the skill chosen is worth the Elo asked for, within 5")
+end
+do   -- the measured table: each Skill Level worth more than the one below
+  local prev, rising = -1, true
+  for s = 0, 19 do
+    local st = strength("setoption name Skill Level value " .. s .. "\n")
+    local tt = 1200 + 40 * s   -- the old skill scale, in hundredths: 12 + 2s/5
+    rising = rising and st ~= nil and st.elo > prev and st.depth == 1 + tt // 200 and
+             st.margin == 15 * (2000 - tt) // 100
+    prev = st and st.elo or prev
+  end
+  t.ok(rising and prev < emax, "Skill Levels 0 to 20: each worth more Elo than the one below")
+end
+out = t.run(S .. " uci", "setoption name UCI_Elo value " .. (emin - 1) .. "\nsetoption name UCI_Elo value " ..
+            (emax + 1) .. "\n")
+t.like(out, ("UCI_Elo must be a whole number from %d to %d, got '%d'"):format(emin, emax, emin - 1),
+       "UCI_Elo below the measured range refused")
+t.like(out, ("got '%d'"):format(emax + 1), "and above it")
+out = t.run(S .. " uci", "setoption name UCI_Elo value " .. (emin + 1) .. "\nd\n")
+t.like(out, "Strength: full", "UCI_Elo without UCI_LimitStrength leaves full strength")
+out = t.run(S .. " uci", "setoption name Skill Level value 0\nposition startpos\ngo depth 9\n")
+t.ok(out:find("bestmove %a%d%a%d") and out:find("info depth 7 ") and not out:find("info depth 8 "),
+     "Skill Level 0: seven plies, whatever depth is asked")
 local first = t.run(S .. " uci", "setoption name Skill Level value 0\nposition startpos moves e2e4\ngo depth 1\n")
 out = t.run(S .. " uci", "setoption name Skill Level value 0\nposition startpos moves e2e4\ngo depth 1\n")
 t.is(out:match("bestmove (%S+)"), first:match("bestmove (%S+)"),
      "a weakened engine's choice is reproducible (chosen from the position)")
-out = t.run(S .. " uci", "setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 600\n" ..
-            "position startpos\ngo depth 6\n")
-t.ok(out:find("bestmove") and not out:find("info depth 2 "), "UCI_Elo 600 with UCI_LimitStrength: skill 0")
-out = t.run(S .. " uci", "setoption name UCI_Elo value 600\nposition startpos\ngo depth 3\n")
+out = t.run(S .. " uci", LS .. emin .. "\nposition startpos\ngo depth 9\n")
+t.ok(out:find("bestmove") and not out:find("info depth 8 "),
+     "the lowest UCI_Elo with UCI_LimitStrength: seven plies")
+out = t.run(S .. " uci", "setoption name UCI_Elo value " .. emin .. "\nposition startpos\ngo depth 3\n")
 t.like(out, "info depth 3 ", "UCI_Elo without UCI_LimitStrength changes nothing")
 out = t.run(S .. " uci", "setoption name Skill Level value 21\nsetoption name UCI_Elo value x\n" ..
             "setoption name UCI_LimitStrength value 1\n")
 t.like(out, "Skill Level must be a whole number from 0 to 20, got '21'", "a bad Skill Level refused")
-t.like(out, "UCI_Elo must be a whole number from 600 to 2400, got 'x'", "a bad UCI_Elo refused")
+t.like(out, ("UCI_Elo must be a whole number from %d to %d, got 'x'"):format(emin, emax), "a bad UCI_Elo refused")
 t.like(out, "UCI_LimitStrength must be true or false, got '1'", "a bad UCI_LimitStrength refused")
 -- MultiPV: one info line per line at each depth, numbered best first; bestmove is line 1's
 out = t.run(S .. " uci", "uci\n")

@@ -99,6 +99,36 @@ local lsc = play.level_settings("starchess", {algo = "predict", turns = 3}, 5)
 t.ok(lsc.time == play.LEVEL_TIME[5] and lsc.depth == nil, "Star Chess's predictor: a time")
 out = session({game = "othello", level = 2}, {"quit"})
 t.like(out, "Level 2: depth 2, time 0%.05", "the level is shown")
+-- chess's levels: Skill Levels of the UCI engine with their measured Elo, rising with the level
+do
+  local prev, rising, same, prevk = -1, true, true, -1
+  for l = 1, 10 do
+    local st, elo = play.level_settings("chess", {}, l)
+    rising = rising and math.type(elo) == "integer" and elo > prev and st.elo == nil
+    prev = elo or prev
+    -- a UCI Skill Level k < 20 plays within 120 - 6k cp: the one with the same limits and Elo
+    local k = l < 10 and (120 - (st.random or 0)) // 6 or 20
+    rising = rising and k > prevk
+    prevk = k
+    local d = t.run(S .. " uci", "setoption name Skill Level value " .. k .. "\nd\n")
+    if l < 10 then
+      same = same and d:find(("Strength: skill %d%%.00 %%(depth at most %d, a move within %d cp " ..
+                              "of the best%%), Elo %d at 100 ms a move"):format(k, st.depth,
+                              st.random, elo)) ~= nil and st.time == 0.1
+    else
+      same = same and d:find(("Strength: full %%(skill 20, Elo %d at"):format(elo)) ~= nil and
+             st.depth == false and st.random == false and st.time == 0.1
+    end
+  end
+  t.ok(rising, "chess levels 1 to 10: an Elo each and a Skill Level each, rising with the level")
+  t.ok(same, "each a Skill Level of the UCI engine, with the same limits and Elo")
+end
+local _, lv2elo = play.level_settings("chess", {}, 2)
+out = session({game = "chess", level = 2}, {"quit"})
+t.like(out, "Level 2: depth 7, time 0%.1, random 108 %(Elo " .. lv2elo ..
+       ", anchored to Stockfish 15%.1's UCI_Elo at 0%.1 s a move%)%.", "chess's level line gives its Elo")
+out = session({game = "chess", level = 2, time = 1}, {"quit"})
+t.like(out, "Level 2: depth 7, time 1, random 108%.\n", "but not when --time changes the level")
 local _, e = t.run(S .. " play othello --level 0 --no-prefs </dev/null")
 t.like(e, "%-%-level needs a whole number from 1 %(weakest%) to 10 %(strongest%), got '0'",
        "--level 0 refused")

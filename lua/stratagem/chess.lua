@@ -30,6 +30,24 @@ local M = {
   -- play: scores in pawns, mates as "mate in N"; moves shown in SAN
   play = {seats = {"human", "ai"}, ai = {time = 1}, score = {scale = 100, unit = "pawns", mate = true},
           san = true,
+          -- --level 1 to 10: stratagem uci's Skill Levels 0, 2, 5, 7, 10, 12, 14, 16, 18 and 20 (a
+          -- depth cap and a random margin in centipawns) at 0.1 s a move, with their Elo on the
+          -- scale measured for the UCI engine at that time control against Stockfish 15.1's
+          -- UCI_Elo: measured at skills 0, 5, 10 and 20, interpolated between (src/uci.c,
+          -- SKILL_ELO, is the other copy; doc/manual.md, "Strength of the levels")
+          levels = {
+            {depth = 7, random = 120, time = 0.1, elo = 1172},   -- skill 0
+            {depth = 7, random = 108, time = 0.1, elo = 1215},   -- skill 2
+            {depth = 8, random = 90, time = 0.1, elo = 1280},   -- skill 5
+            {depth = 8, random = 78, time = 0.1, elo = 1377},   -- skill 7
+            {depth = 9, random = 60, time = 0.1, elo = 1524},   -- skill 10
+            {depth = 9, random = 48, time = 0.1, elo = 1627},   -- skill 12
+            {depth = 9, random = 36, time = 0.1, elo = 1730},   -- skill 14
+            {depth = 10, random = 24, time = 0.1, elo = 1834},   -- skill 16
+            {depth = 10, random = 12, time = 0.1, elo = 1937},   -- skill 18
+            {depth = false, random = false, time = 0.1, elo = 2041},   -- skill 20
+          },
+          level_scale = "anchored to Stockfish 15.1's UCI_Elo at 0.1 s a move",
           -- --unicode: the board's piece letters as chess figurines
           unicode = {K = "♔", Q = "♕", R = "♖", B = "♗", N = "♘", P = "♙",
                      k = "♚", q = "♛", r = "♜", b = "♝", n = "♞", p = "♟"}},

@@ -324,6 +324,7 @@ local function hint(S)
   local h = {}
   for k, v in pairs(S.ai) do h[k] = v end
   h.seed = S.seed
+  h.random = nil   -- a weak level's random choice is no advice
   local r = sg.search(S.g, h)
   if r.stopped == "interrupted" then S.write("(Ctrl-C stopped the search)\n") end
   if r.moves then
@@ -593,7 +594,8 @@ end
 -- The computer's settings at a level from 1 (weakest) to 10: the game's own table of levels
 -- (play.levels in its defaults), else a time per move from 0.02 s to 12 s, and for the
 -- depth-first searches a depth of 1 to 3 at the three lowest levels.  false: the setting left
--- out.
+-- out.  A game's level may say what it was measured to be worth (elo, a number): it is
+-- returned second and is no search setting.
 local LEVEL_TIME = {0.02, 0.05, 0.1, 0.2, 0.4, 0.8, 1.5, 3, 6, 12}
 M.LEVEL_TIME = LEVEL_TIME
 function M.level_settings(game, ai, level)
@@ -602,7 +604,9 @@ function M.level_settings(game, ai, level)
   if given and given[level] then
     local out = {}
     for k, v in pairs(given[level]) do out[k] = v end
-    return out
+    local elo = out.elo
+    out.elo = nil
+    return out, elo
   end
   local algo = ai.algo
   local ok, names = pcall(sg.search_options, game, algo)
@@ -618,7 +622,8 @@ end
 
 -- The computer's search settings for a game: its defaults' play.ai under the player's
 -- preferred ones (prefs_ai), without what the algorithm (algo, else theirs) does not take, then
--- the level's limits (1-10) when a level is given.
+-- the level's limits (1-10) when a level is given; second, the level's measured Elo when the
+-- game's levels have one.
 function M.ai_settings(game, prefs_ai, algo, level)
   local conf = sg.defaults(game).play or {}
   local ai = {}
@@ -632,12 +637,15 @@ function M.ai_settings(game, prefs_ai, algo, level)
     for _, k in ipairs(names_) do takes[k] = true end
     for k in pairs(ai) do if not takes[k] then ai[k] = nil end end
   end
+  local level_elo
   if level then
-    for k, v in pairs(M.level_settings(game, ai, level)) do
+    local settings
+    settings, level_elo = M.level_settings(game, ai, level)
+    for k, v in pairs(settings) do
       if v == false then ai[k] = nil else ai[k] = v end
     end
   end
-  return ai
+  return ai, level_elo
 end
 
 function M.run(o, read, write)
@@ -716,7 +724,7 @@ function M.run(o, read, write)
                     "human" .. (",ai"):rep(np - 1))
   end
   local names = d.players or {}
-  local ai = M.ai_settings(o.game, prefs.ai, (o.ai or {}).algo, o.level)
+  local ai, level_elo = M.ai_settings(o.game, prefs.ai, (o.ai or {}).algo, o.level)
   ai.depth, ai.time = o.depth or ai.depth, o.time or ai.time
   for k, v in pairs(o.ai or {}) do ai[k] = v end
   -- check the AI settings now rather than at the AI's first move
@@ -774,10 +782,17 @@ function M.run(o, read, write)
   if type(d.legend) == "function" then write(d.legend(g) .. "\n") end
   if o.level then
     local parts = {}
-    for _, k in ipairs({"algo", "depth", "time"}) do
-      if ai[k] ~= nil then parts[#parts + 1] = k .. " " .. tostring(ai[k]) end
+    for _, k in ipairs({"algo", "depth", "time", "random"}) do
+      local v = ai[k]
+      if v ~= nil and not (k == "random" and (type(v) ~= "number" or v <= 0)) then
+        parts[#parts + 1] = k .. " " .. tostring(v)
+      end
     end
-    write(fmt("Level %d: %s.\n", o.level, table.concat(parts, ", ")))
+    -- the Elo holds for the level's own settings, not for others given with it
+    local own = level_elo and not o.depth and not o.time and not next(o.ai or {})
+    write(fmt("Level %d: %s%s.\n", o.level, table.concat(parts, ", "),
+              own and fmt(" (Elo %d, %s)", level_elo, (d.play or {}).level_scale or "measured")
+              or ""))
   end
   -- a whole game of computers is watched: each move (or full turn) stays on the screen
   local delay = 0
