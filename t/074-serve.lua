@@ -181,6 +181,7 @@ t.is(st, 404, "save of an unknown game: 404")
 
 -- ---- several games at once ----
 local _, a = post("/api/new", {game = "chess", seed = 1, level = 1})
+t.ok(a and math.type(a.level_elo) == "integer" and a.level_scale, "chess's level comes with its measured Elo")
 local _, b = post("/api/new", {game = "othello", seed = 1, level = 1})
 t.ok(a and b and a.id ~= b.id, "two sessions")
 st, a = post("/api/move", {id = a.id, move = "e2e4"})

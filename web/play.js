@@ -175,6 +175,7 @@
     }
     hist.scrollTop = hist.scrollHeight;
     $("info").textContent = state.title + " · seed " + state.seed + " · level " + state.level +
+      (state.level_elo ? " (Elo " + state.level_elo + ", " + (state.level_scale || "measured") + ")" : "") +
       (state.variant ? " · " + state.variant : "") + (state.notation ? " · moves: " + state.notation : "");
     $("save").href = "/api/save?id=" + encodeURIComponent(state.id);
     $("replay").href = "/api/replay?id=" + encodeURIComponent(state.id);

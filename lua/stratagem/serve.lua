@@ -205,6 +205,7 @@ local function state(S, said)
   end
   return {
     id = S.id, game = S.game, title = d.title or S.game, seed = S.seed, level = S.level,
+    level_elo = S.level_elo, level_scale = S.level_elo and (d.play or {}).level_scale or nil,
     seat = S.seat, players = g:players(), player = st == "playing" and g:player() or nil,
     player_name = st == "playing" and names[g:player()] or nil, seat_name = names[S.seat],
     status = st, winner = winner, result = result, ply = g:ply(), svg = svg,
@@ -312,8 +313,9 @@ api.new = function(srv, f)
                              g:players(), f.seat))
     end
   end
-  local ai = play.ai_settings(name, nil, nil, level)
+  local ai, level_elo = play.ai_settings(name, nil, nil, level)
   local S = {id = new_id(), game = name, g = g, seed = seed, level = level, seat = seat, ai = ai,
+             level_elo = level_elo,
              variant_text = table.concat(vtext, ",")}
   srv:add(S)
   return answer_json(200, state(S))
