@@ -158,6 +158,19 @@ static void read_request(lua_State *L, int t, int algo, multi_opts *o) {
   }
 }
 
+/* A PV as a table of strings, each move formatted in the position it is played in (walk: a
+   scratch state, set here to the game's current one). */
+static void push_pv(lua_State *L, const lgame *g, unsigned char *walk, const sg_move *pv,
+                    int npv) {
+  memcpy(walk, lgame_state(g), g->cls->state_size);
+  lua_createtable(L, npv, 0);
+  for (int i = 0; i < npv; i++) {
+    lgame_pushmove(L, g, walk, pv[i]);
+    lua_rawseti(L, -2, i + 1);
+    g->cls->play(g->cfg, walk, pv[i]);
+  }
+}
+
 /* The MultiPV lines of r (alpha-beta with multipv > 1) as an array of {move =, score =,
    depth =, pv = {...}}, best first, each move formatted in the position it is played in. */
 void lsearch_push_lines(lua_State *L, const lgame *g, const search_result *r) {
@@ -173,13 +186,7 @@ void lsearch_push_lines(lua_State *L, const lgame *g, const search_result *r) {
     lua_setfield(L, -2, "score");
     lua_pushinteger(L, l->depth);
     lua_setfield(L, -2, "depth");
-    memcpy(walk, lgame_state(g), c->state_size);
-    lua_createtable(L, l->npv, 0);                                    /* walk lines line pv */
-    for (int i = 0; i < l->npv; i++) {
-      lgame_pushmove(L, g, walk, l->pv[i]);
-      lua_rawseti(L, -2, i + 1);
-      c->play(g->cfg, walk, l->pv[i]);
-    }
+    push_pv(L, g, walk, l->pv, l->npv);                              /* walk lines line pv */
     lua_setfield(L, -2, "pv");                                        /* walk lines line */
     lua_rawseti(L, -2, k + 1);                                        /* walk lines */
   }
@@ -216,13 +223,7 @@ static void push_result(lua_State *L, const lgame *g, int algo, const search_res
   lua_setfield(L, -2, "stopped");
   /* the PV as strings, each formatted in the position it is played in */
   unsigned char *walk = lua_newuserdatauv(L, 2 * c->state_size, 0);   /* res walk */
-  memcpy(walk, lgame_state(g), c->state_size);
-  lua_createtable(L, r->npv, 0);                                      /* res walk pv */
-  for (int i = 0; i < r->npv; i++) {
-    lgame_pushmove(L, g, walk, r->pv[i]);
-    lua_rawseti(L, -2, i + 1);
-    c->play(g->cfg, walk, r->pv[i]);
-  }
+  push_pv(L, g, walk, r->pv, r->npv);                                 /* res walk pv */
   lua_setfield(L, -3, "pv");                                          /* res walk */
   lua_pop(L, 1);                                                      /* res */
   if (r->nlines > 0) {
