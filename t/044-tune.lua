@@ -47,6 +47,14 @@ t.is_deeply(tune.settings(ps, {41.6, 2.2}, {search = {depth = 2}}),
             {search = {depth = 2}, weights = {threat = 42, two = 2}},
             "settings over a base, integers rounded")
 
+-- ---- the margin SPSA steps by: 0 at equal strength, for any number of players ----
+t.is(tune.margin(3, 2, 3, 2), 0, "two players, as many wins as losses: margin 0")
+t.is(tune.margin(6, 0, 2, 2), 0.5, "two players: (wins - losses) / games")
+t.is(tune.margin(1, 0, 3, 4), 0, "four players, one first place in four: an equal share, margin 0")
+t.is(tune.margin(4, 0, 0, 4), 1, "four players, every first place: margin 1")
+t.ok(math.abs(tune.margin(0, 0, 4, 4) + 1 / 3) < 1e-12, "four players, none: margin -1/3")
+t.is(select(2, tune.margin(2, 4, 2, 4)), 0.375, "a game without a first place counts 1/n")
+
 -- ---- SPSA: a run of 4 iterations equals one of 2 resumed for 2 more ----
 local base = '{search = {depth = 2}}'
 local function spsa(iterations, extra)

@@ -184,6 +184,16 @@ local function gauss(state)
   return math.sqrt(-2 * math.log(u1)) * math.cos(2 * math.pi * u2)
 end
 
+-- The share of wins, draws, losses of n players: a draw (or a game without a first place)
+-- counts 1/n.  The margin is the share less an equal player's 1/n, scaled to -1 .. 1 (two
+-- players: (w - l) / games); SPSA steps by it, so that equal strength takes no step.
+local function share(w, d, l, n)
+  return (w + d / n) / math.max(w + d + l, 1)
+end
+function M.margin(w, d, l, n)
+  return (share(w, d, l, n) - 1 / n) * n / (n - 1), share(w, d, l, n)
+end
+
 function methods.spsa(state, opts)
   local k = state.iteration + 1
   local N = state.iterations
@@ -191,6 +201,8 @@ function methods.spsa(state, opts)
   local plus, minus, delta = {}, {}, {}
   for i, p in ipairs(state.params) do
     local c_end = opts.c_end or (p.hi - p.lo) / 20
+    -- an integer's perturbation of less than 1/2 each way would round both sides to one value
+    if p.integer then c_end = math.max(c_end, 0.5) end
     local a_end = (opts.r_end or 50 / N) * c_end ^ 2
     local c_k = c_end * N ^ gamma / k ^ gamma
     local a_k = a_end * (A + N) ^ alpha / (A + k) ^ alpha
@@ -202,11 +214,13 @@ function methods.spsa(state, opts)
   local w, d, l = play_pairs(state, M.settings(state.params, minus, state.base),
                              M.settings(state.params, plus, state.base), state.games,
                              state.seed + state.iteration * state.games, state.jobs)
-  local result = (w - l) / math.max(w + d + l, 1)   -- theta+'s margin per game, -1 to 1
+  -- theta+'s margin per game, -1 to 1 and 0 at equal strength: two players (w - l) / games;
+  -- n players (one theta+ against n - 1 theta-) the share of first places less 1/n, scaled
+  local result, score = M.margin(w, d, l, state.players)
   for i, p in ipairs(state.params) do
     state.theta[i] = clamp(p, state.theta[i] + p.r_k * p.c_k * result * delta[i])
   end
-  return {score = (w + d / 2) / math.max(w + d + l, 1), result = result}
+  return {score = score, result = result}
 end
 
 function methods.ga(state, opts)
@@ -228,11 +242,11 @@ function methods.ga(state, opts)
   for j, ind in ipairs(state.pop) do
     local w, d, l = play_pairs(state, incumbent, M.settings(state.params, ind, state.base),
                                state.games, state.seed + state.iteration * 7919, state.jobs)
-    fit[j] = {score = (w + d / 2) / math.max(w + d + l, 1), ind = ind}
+    fit[j] = {score = share(w, d, l, state.players), ind = ind}
   end
   table.sort(fit, function(x, y) return x.score > y.score end)
   local best = fit[1]
-  local changed = best.score > 0.5
+  local changed = best.score > 1 / state.players   -- better than an equal player's share
   if changed then state.theta = copy(best.ind) end
   -- the next generation: the better half kept, children of two of them (uniform crossover)
   -- mutated with a spread that shrinks over the generations
