@@ -47,6 +47,20 @@ t.is_deeply(tune.settings(ps, {41.6, 2.2}, {search = {depth = 2}}),
             {search = {depth = 2}, weights = {threat = 42, two = 2}},
             "settings over a base, integers rounded")
 
+local gp = assert(tune.params("starchess", {"priorities.garrison.priority", "priorities.reserve_turns"}))
+t.ok(gp[1].lo == 1 and gp[1].hi == 4 and gp[2].lo == 0,
+     "a priority's default bounds stay within what the request table accepts (1 to 4)")
+_, err = tune.params("starchess", {"priorities.garrison.priority"},
+                     {["priorities.garrison.priority"] = {1, 6}})
+t.like(err, "1 to 6 is outside what the game accepts %(1 to 4%)", "a priority's bounds past 4")
+_, err = pcall(tune.tune, {game = "starchess", params = {"priorities.colonise.min.add"},
+                           iterations = 2, games = 1, progress = false,
+                           base = {priorities = {garrison = {priority = 5}}},
+                           checkpoint = file("bad.ckpt")})
+t.like(err, "every game of iteration 1 failed %(the first: .*priority must be 1 to 4%)",
+       "settings no game can be played with stop the run, with the games' error")
+t.ok(not read(file("bad.ckpt")), "and write no checkpoint of an iteration that did not happen")
+
 -- ---- the margin SPSA steps by: 0 at equal strength, for any number of players ----
 t.is(tune.margin(3, 2, 3, 2), 0, "two players, as many wins as losses: margin 0")
 t.is(tune.margin(6, 0, 2, 2), 0.5, "two players: (wins - losses) / games")

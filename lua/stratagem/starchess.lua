@@ -309,6 +309,11 @@ local function merge_priorities(user, base)
   return merged
 end
 M.merge_priorities = merge_priorities
+-- What the request table accepts (src/lua/lstarchess.c reads it): a situation's priority, a
+-- term of a min or max formula, reserve_turns.
+M.priority_ranges = {priority = {min = 1, max = 4, type = "integer"},
+                     term = {min = -100000, max = 100000, type = "integer"},
+                     reserve_turns = {min = 0, max = 1000, type = "integer"}}
 
 -- The prediction tree's options: descriptors of the schema (doc/lua-api.md), checked by
 -- sg.search; the defaults are M.search's.

@@ -77,10 +77,15 @@ function M.params(game, names, bounds, base)
                       #valid > 0 and (" (its weights: " .. table.concat(valid, ", ") .. ")") or "")
     end
     local r = top == "weights" and ranges.weights[path[2]] or nil
+    if top == "priorities" then
+      -- what the game's request table accepts (stratagem.starchess.priority_ranges)
+      local ok, mod = pcall(require, "stratagem." .. game)
+      local pr = ok and type(mod) == "table" and mod.priority_ranges or {}
+      r = pr[path[#path]] or (#path >= 4 and pr.term) or nil
+    end
     local integer = (r and r.type == "integer") or (not r and math.type(value) == "integer")
     local span = math.max(math.abs(value), 10)
     local lo, hi = value - span, value + span
-    if top == "priorities" and path[#path] == "priority" then lo, hi = math.max(lo, 1), hi end
     if r then lo, hi = math.max(lo, r.min), math.min(hi, r.max) end
     local b = bounds[full] or bounds[name]
     if b then
@@ -154,11 +159,11 @@ local function play_pairs(st, a, b, pairs, seed, jobs)
   end
   local indices = {}
   for i = 1, pairs * n do indices[i] = i end
-  local w, d, l = 0, 0, 0
+  local w, d, l, failed, first_err = 0, 0, 0, 0, nil
   lab.execute(job, jobs, indices, function(idx, res, err)
     if not res then
       io.stderr:write(fmt("\ntune: a game failed (%s); counted as a draw\n", tostring(err)))
-      d = d + 1
+      d, failed, first_err = d + 1, failed + 1, first_err or tostring(err)
       return
     end
     local seat
@@ -167,6 +172,11 @@ local function play_pairs(st, a, b, pairs, seed, jobs)
     elseif res.first == seat then w = w + 1
     else l = l + 1 end
   end, function() return false end, {game_timeout = st.game_timeout})
+  if failed == #indices then
+    -- not a crash now and then but settings that cannot be played: stop before stepping
+    error(fmt("tune: every game of iteration %d failed (the first: %s); the checkpoint keeps " ..
+              "the iterations before it", st.iteration + 1, first_err), 0)
+  end
   return w, d, l
 end
 
