@@ -61,6 +61,14 @@ t.like(err, "every game of iteration 1 failed %(the first: .*priority must be 1 
        "settings no game can be played with stop the run, with the games' error")
 t.ok(not read(file("bad.ckpt")), "and write no checkpoint of an iteration that did not happen")
 
+-- the tuned settings doc/lab.md reports are settings files the lab and the games accept
+local lab = require "stratagem.lab"
+for _, f in ipairs({{"chess", "lab-chess-spsa.lua"}, {"starchess", "lab-starchess-spsa.lua"}}) do
+  local st, e = lab.read_settings(f[1], t.srcdir .. "/doc/" .. f[2])
+  t.ok(st and (st.weights or st.priorities), "doc/" .. f[2] .. " is a settings file for " ..
+       f[1] .. (e and (": " .. e) or ""))
+end
+
 -- ---- the margin SPSA steps by: 0 at equal strength, for any number of players ----
 t.is(tune.margin(3, 2, 3, 2), 0, "two players, as many wins as losses: margin 0")
 t.is(tune.margin(6, 0, 2, 2), 0.5, "two players: (wins - losses) / games")
