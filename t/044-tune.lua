@@ -57,7 +57,7 @@ _, err = pcall(tune.tune, {game = "starchess", params = {"priorities.colonise.mi
                            iterations = 2, games = 1, progress = false,
                            base = {priorities = {garrison = {priority = 5}}},
                            checkpoint = file("bad.ckpt")})
-t.like(err, "every game of iteration 1 failed %(the first: .*priority must be 1 to 4%)",
+t.like(err, "every game of iteration 1 failed %(the first: settings [ab]: sg.search: priorities.garrison.priority must be 1 to 4%)",
        "settings no game can be played with stop the run, with the games' error")
 t.ok(not read(file("bad.ckpt")), "and write no checkpoint of an iteration that did not happen")
 

@@ -175,7 +175,11 @@ function M.play(job)
       sgame = g:copy()
       sgame:set_weights(v.weights)
     end
-    local r = sg.search(sgame, s)
+    local ok, r = pcall(sg.search, sgame, s)
+    if not ok then   -- named by the side whose settings failed, without this file's position
+      local msg = tostring(r):gsub("^[^%s:]+%.lua:%d+: ", "")
+      error(fmt("settings %s: %s", job.seats[g:player()], msg), 0)
+    end
     for _, m in ipairs(r.moves or {r.move}) do
       g:play(m)
       moves = moves + 1
