@@ -259,6 +259,12 @@ end
 -- ---- the AI: sg.search(g, {algo = "predict", ...}) ----
 
 local PRIORITY_FIELDS = {priority = "number", command = "string", min = "table", max = "table"}
+-- What the request table accepts (src/lua/lstarchess.c reads it): a situation's priority, a
+-- term of a min or max formula, reserve_turns.
+local RANGES = {priority = {min = 1, max = 4, type = "integer"},
+                term = {min = -100000, max = 100000, type = "integer"},
+                reserve_turns = {min = 0, max = 1000, type = "integer"}}
+M.priority_ranges = RANGES
 
 -- The default priorities with the user's laid over them: a situation's fields are replaced one
 -- by one (min and max each as a whole formula).
@@ -282,9 +288,10 @@ local function merge_priorities(user, base)
       goto continue
     end
     if kind == "reserve_turns" then
-      if math.type(rule) ~= "integer" or rule < 0 or rule > 1000 then
-        error(("priorities.reserve_turns must be a whole number from 0 to 1000 (0: reserves " ..
-               "do not count), got %s"):format(tostring(rule)), 0)
+      local r = RANGES.reserve_turns
+      if math.type(rule) ~= "integer" or rule < r.min or rule > r.max then
+        error(("priorities.reserve_turns must be a whole number from %d to %d (0: reserves " ..
+               "do not count), got %s"):format(r.min, r.max, tostring(rule)), 0)
       end
       merged.reserve_turns = rule
       goto continue
@@ -309,11 +316,6 @@ local function merge_priorities(user, base)
   return merged
 end
 M.merge_priorities = merge_priorities
--- What the request table accepts (src/lua/lstarchess.c reads it): a situation's priority, a
--- term of a min or max formula, reserve_turns.
-M.priority_ranges = {priority = {min = 1, max = 4, type = "integer"},
-                     term = {min = -100000, max = 100000, type = "integer"},
-                     reserve_turns = {min = 0, max = 1000, type = "integer"}}
 
 -- The prediction tree's options: descriptors of the schema (doc/lua-api.md), checked by
 -- sg.search; the defaults are M.search's.

@@ -79,8 +79,7 @@ function M.params(game, names, bounds, base)
     local r = top == "weights" and ranges.weights[path[2]] or nil
     if top == "priorities" then
       -- what the game's request table accepts (stratagem.starchess.priority_ranges)
-      local ok, mod = pcall(require, "stratagem." .. game)
-      local pr = ok and type(mod) == "table" and mod.priority_ranges or {}
+      local pr = d.priority_ranges or {}
       r = pr[path[#path]] or (#path >= 4 and pr.term) or nil
     end
     local integer = (r and r.type == "integer") or (not r and math.type(value) == "integer")
@@ -201,7 +200,8 @@ local function share(w, d, l, n)
   return (w + d / n) / math.max(w + d + l, 1)
 end
 function M.margin(w, d, l, n)
-  return (share(w, d, l, n) - 1 / n) * n / (n - 1), share(w, d, l, n)
+  local x = share(w, d, l, n)
+  return (x - 1 / n) * n / (n - 1), x
 end
 
 function methods.spsa(state, opts)
