@@ -91,6 +91,53 @@ w:set_weights({tempo = 50})
 t.is(w:scores()[1], s0 + 40, "set_weights changes the evaluation at once")
 t.errors(function() sg.new("chess", {weights = {queeen = 1}}) end, "queeen", "a misspelt weight is named")
 
+-- the terms beyond the seed's, each alone (every other weight 0), worked out by hand
+local ZERO = {pawn = 0, knight = 0, bishop = 0, rook = 0, queen = 0, position = 0, space = 0,
+              attacks = 0, open_files = 0, in_check = 0, connected_pawns = 0, passed_pawns = 0,
+              bishop_pair = 0, tempo = 0}
+local function term(fen, name, value)
+  local wt = {}
+  for k, v in pairs(ZERO) do wt[k] = v end
+  wt[name] = value
+  return sg.new("chess", {weights = wt, position = fen}):scores()[1]
+end
+for _, k in ipairs{"mobility", "king_shield", "king_zone", "doubled_pawns", "isolated_pawns",
+                   "passed_pawns_end"} do
+  t.is(sg.defaults("chess").weights[k], 0, k .. ": off by default (the seed's sum stays the default)")
+end
+t.is(term("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1", "mobility", 3), 24, "mobility: a knight on d4 reaches 8 squares")
+t.is(term("4k3/8/2p5/8/3N4/8/4P3/4K3 w - - 0 1", "mobility", 1), 6,
+     "mobility: not onto an own piece (e2) nor a square a black pawn attacks (b5); c6 counts")
+t.is(term("q3k3/8/8/8/8/8/PPP5/QK6 w - - 0 1", "king_shield", 24), 24,
+     "king_shield: three pawns before the king, two queens on (phase 8 of 24): 3 * 24 * 8/24")
+t.is(term("4k3/8/8/8/8/8/PPP5/1K6 w - - 0 1", "king_shield", 24), 0, "king_shield: nothing in a pawn ending")
+t.is(term("4k3/8/8/8/8/8/8/r3K3 w - - 0 1", "king_zone", 24), -2,
+     "king_zone: a rook attacks d1 beside the king (phase 2): -1 * 24 * 2/24")
+t.is(term("4k3/8/8/8/8/P7/P7/4K3 w - - 0 1", "doubled_pawns", 5), -5, "doubled_pawns: the rear one counts")
+t.is(term("4k3/8/8/8/8/8/P1P5/4K3 w - - 0 1", "isolated_pawns", 5), -10, "isolated_pawns: a2 and c2")
+t.is(term("4k3/8/8/P7/8/8/8/4K3 w - - 0 1", "passed_pawns_end", 2), 18,
+     "passed_pawns_end: a5 has advanced 3 ranks: 2 * 9 in a pawn ending")
+t.is(term("4k3/1p6/8/P7/8/8/8/4K3 w - - 0 1", "passed_pawns_end", 2), 0, "passed_pawns_end: b7 stops a5")
+-- the whole evaluation with every term on is the same for a position and its mirror image
+local ALL = {mobility = 3, king_shield = 9, king_zone = 7, doubled_pawns = 11, isolated_pawns = 13,
+             passed_pawns_end = 5}
+local function mirror(fen)
+  local board, side, castle = fen:match("^(%S+) (%S+) (%S+)")
+  local ranks = {}
+  for r in board:gmatch("[^/]+") do table.insert(ranks, 1, (r:gsub("%a", function(ch)
+    return ch:match("%l") and ch:upper() or ch:lower() end))) end
+  local c = castle == "-" and "-" or castle:gsub("%a", function(ch)
+    return ch:match("%l") and ch:upper() or ch:lower() end)
+  return table.concat(ranks, "/") .. " " .. (side == "w" and "b" or "w") .. " " .. c .. " - 0 1"
+end
+for _, fen in ipairs{"r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R2QK2R w KQ - 0 1",
+                     "8/5pk1/6p1/1P6/P7/6P1/5PK1/8 w - - 0 1",
+                     "2kr3r/ppp2ppp/2n5/3q4/3P4/2P2N2/P4PPP/R2Q1RK1 b - - 0 1"} do
+  local a = sg.new("chess", {weights = ALL, position = fen}):scores()[1]
+  local b = sg.new("chess", {weights = ALL, position = mirror(fen)}):scores()[2]
+  t.is(a, b, "every term on: white here scores what black scores in the mirror image (" .. fen .. ")")
+end
+
 -- search
 local mate1 = sg.new("chess", {position = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"})
 local r = sg.search(mate1, {depth = 4})

@@ -22,6 +22,17 @@ local M = {
     passed_pawns = 8,      -- per passed pawn and rank it has advanced
     bishop_pair = 30,      -- two bishops or more
     tempo = 10,            -- the side to move
+    -- beyond the seed's factors, off (0) by default so that the default player stays the
+    -- seed's weighted sum (doc/manual.md 7.7)
+    mobility = 0,          -- per square a knight, bishop, rook or queen reaches that holds
+                           -- no own piece and no enemy pawn attacks
+    king_shield = 0,       -- per own pawn 1-2 ranks ahead of the king, its file or the next
+                           -- (times phase/24: 24 with all pieces on, 0 with none)
+    king_zone = 0,         -- deducted per square next to the king the enemy attacks (phase/24)
+    doubled_pawns = 0,     -- deducted per pawn with an own pawn ahead on its file
+    isolated_pawns = 0,    -- deducted per pawn without own pawns on the files beside it
+    passed_pawns_end = 0,  -- per passed pawn, times the square of its ranks advanced
+                           -- (times (24 - phase)/24)
   },
   variant = {},
   options = {},

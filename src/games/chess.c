@@ -1152,6 +1152,68 @@ static const bb centre16 = 0x00003c3c3c3c0000ULL;
 
 static bb file_bb(int f) { return FILE_A << f; }
 
+/* The terms beyond the seed's (0 by default, each skipped when its weight is 0): safe
+   mobility, the king's pawn shield and the attacked squares around it (both weighed by the
+   middlegame phase, 24 with all pieces on), doubled and isolated pawns, and passed pawns in the
+   ending, which gain with the square of their advance. */
+static int extra_eval(const ch_weights *w, const ch_pos *p, int c, bb att_them, int phase) {
+  const bb *my = p->pieces[c];
+  bb mypawns = my[CH_PAWN], theirpawns = p->pieces[c ^ 1][CH_PAWN];
+  int v = 0;
+  if (w->mobility) {
+    bb occ = occupied(p);
+    bb pawn_att_them = c == 0 ? ((theirpawns & ~FILE_A) >> 9) | ((theirpawns & ~FILE_H) >> 7)
+                              : ((theirpawns & ~FILE_A) << 7) | ((theirpawns & ~FILE_H) << 9);
+    bb safe = ~(p->occ[c] | pawn_att_them);
+    int n = 0;
+    bb x = my[CH_KNIGHT];
+    while (x)
+      n += popcnt(knight_att[pop_lsb(&x)] & safe);
+    x = my[CH_BISHOP] | my[CH_QUEEN];
+    while (x)
+      n += popcnt(bishop_att(pop_lsb(&x), occ) & safe);
+    x = my[CH_ROOK] | my[CH_QUEEN];
+    while (x)
+      n += popcnt(rook_att(pop_lsb(&x), occ) & safe);
+    v += w->mobility * n;
+  }
+  if ((w->king_shield || w->king_zone) && my[CH_KING]) {
+    int k = lsb(my[CH_KING]), kf = k % 8, kr = k / 8;
+    bb files = file_bb(kf) | (kf > 0 ? file_bb(kf - 1) : 0) | (kf < 7 ? file_bb(kf + 1) : 0);
+    bb ranks = 0;
+    for (int d = 1; d <= 2; d++) {
+      int r = c == 0 ? kr + d : kr - d;
+      if (r >= 0 && r <= 7)
+        ranks |= RANK_1 << (8 * r);
+    }
+    int shield = popcnt(mypawns & files & ranks);
+    int zone = popcnt(king_att[k] & att_them);
+    v += (w->king_shield * shield - w->king_zone * zone) * phase / 24;
+  }
+  if (w->doubled_pawns || w->isolated_pawns || w->passed_pawns_end) {
+    int doubled = 0, isolated = 0, passed = 0;
+    bb x = mypawns;
+    while (x) {
+      int s = pop_lsb(&x), f = s % 8, r = s / 8;
+      bb file = file_bb(f);
+      bb beside = (f > 0 ? file_bb(f - 1) : 0) | (f < 7 ? file_bb(f + 1) : 0);
+      bb front = c == 0 ? ~((BIT(s) << 1) - 1) & ~(RANK_1 << (8 * r))
+                        : (BIT(s) - 1) & ~(RANK_1 << (8 * r));
+      if (mypawns & file & front)
+        doubled++;
+      if (!(mypawns & beside))
+        isolated++;
+      if (!((file | beside) & front & theirpawns)) {
+        int adv = c == 0 ? r - 1 : 6 - r;
+        passed += adv * adv;
+      }
+    }
+    v -= w->doubled_pawns * doubled + w->isolated_pawns * isolated;
+    v += w->passed_pawns_end * passed * (24 - phase) / 24;
+  }
+  return v;
+}
+
 static int side_eval(const ch_weights *w, const ch_pos *p, int c, bb att_us, bb att_them,
                      int phase) {
   const bb *my = p->pieces[c];
@@ -1193,7 +1255,7 @@ static int side_eval(const ch_weights *w, const ch_pos *p, int c, bb att_us, bb 
   }
   if (popcnt(my[CH_BISHOP]) >= 2)
     v += w->bishop_pair;
-  return v;
+  return v + extra_eval(w, p, c, att_them, phase);
 }
 
 int chess_eval(const ch_cfg *cfg, const ch_pos *p) {
@@ -1568,6 +1630,9 @@ static const sg_param ch_params[] = {
   W("position", position), W("space", space), W("attacks", attacks),
   W("open_files", open_files), W("in_check", in_check), W("connected_pawns", connected_pawns),
   W("passed_pawns", passed_pawns), W("bishop_pair", bishop_pair), W("tempo", tempo),
+  W("mobility", mobility), W("king_shield", king_shield), W("king_zone", king_zone),
+  W("doubled_pawns", doubled_pawns), W("isolated_pawns", isolated_pawns),
+  W("passed_pawns_end", passed_pawns_end),
   {"draw_fifty", SG_RULES, SG_PINT, offsetof(ch_cfg, draw_fifty), 0, 1000},
   {"repetitions", SG_RULES, SG_PINT, offsetof(ch_cfg, repetitions), 0, 10},
   {NULL, 0, 0, 0, 0, 0}

@@ -78,6 +78,17 @@ typedef struct ch_weights {
   int passed_pawns;        /* per passed pawn, times the ranks it has advanced */
   int bishop_pair;         /* for two bishops or more */
   int tempo;               /* bonus for the side to move */
+  /* beyond the seed's factors, 0 (off) by default: the lab's tuned settings turn them on */
+  int mobility;            /* per square a knight, bishop, rook or queen reaches that holds no
+                              own piece and no enemy pawn attacks */
+  int king_shield;         /* per own pawn one or two ranks ahead of the king on its file or
+                              the next, scaled by the middlegame phase */
+  int king_zone;           /* deducted per square next to the king the enemy attacks, scaled by
+                              the middlegame phase */
+  int doubled_pawns;       /* deducted per pawn with an own pawn ahead on its file */
+  int isolated_pawns;      /* deducted per pawn with no own pawn on the files beside it */
+  int passed_pawns_end;    /* per passed pawn, times the square of the ranks it has advanced,
+                              scaled by the endgame phase */
 } ch_weights;
 
 typedef struct ch_cfg {
