@@ -64,7 +64,7 @@ t.ok(not read(file("bad.ckpt")), "and write no checkpoint of an iteration that d
 -- the tuned settings doc/lab.md reports are settings files the lab and the games accept
 local lab = require "stratagem.lab"
 for _, f in ipairs({{"chess", "lab-chess-spsa.lua"}, {"chess", "lab-chess-extended.lua"},
-                         {"starchess", "lab-starchess-spsa.lua"}}) do
+                    {"starchess", "lab-starchess-spsa.lua"}}) do
   local st, e = lab.read_settings(f[1], t.srcdir .. "/doc/" .. f[2])
   t.ok(st and (st.weights or st.priorities), "doc/" .. f[2] .. " is a settings file for " ..
        f[1] .. (e and (": " .. e) or ""))
