@@ -555,27 +555,26 @@ function benches.chess(out)
     out(fmt("chess perft %d CPW #%d       %10d leaves  %8.2f ms  %7.2f M leaves/s  %s", c[2], i + 2,
             n, t * 1e3, n / t / 1e6, n == c[3] and "(= reference)" or "(REFERENCE " .. c[3] .. ")"))
   end
-  -- search: the fixed positions to depth 10; time to depth on 1 and 2 threads; what the
+  -- search: the fixed positions to depth 10, with the default weights and with the six terms
+  -- beyond the seed on (what they cost a node); time to depth on 1 and 2 threads; what the
   -- enhancements save
-  local rates, nodes, time = {}, 0, 0
-  for _, fen in ipairs(M.chess_positions) do
-    local r = sg.search(assert(sg.new("chess", {position = fen})), {depth = 10, hash = 64})
-    rates[#rates + 1] = r.nodes / math.max(r.time, 1e-9)
-    nodes, time = nodes + r.nodes, time + r.time
+  local function rates_of(weights)
+    local rates, nodes, time = {}, 0, 0
+    for _, fen in ipairs(M.chess_positions) do
+      local r = sg.search(assert(sg.new("chess", {position = fen, weights = weights})),
+                          {depth = 10, hash = 64})
+      rates[#rates + 1] = r.nodes / math.max(r.time, 1e-9)
+      nodes, time = nodes + r.nodes, time + r.time
+    end
+    return median(rates), nodes, time
   end
+  local rate, nodes, time = rates_of(nil)
   out(fmt("chess search depth 10     %d positions, %9d nodes  %8.2f ms  median %6.2f M nodes/s",
-          #M.chess_positions, nodes, time * 1e3, median(rates) / 1e6))
-  -- what the six terms beyond the seed cost a node when they are on (0, the default, skips them)
-  local on = {mobility = 1, king_shield = 1, king_zone = 1, doubled_pawns = 1, isolated_pawns = 1,
-              passed_pawns_end = 1}
-  local xrates, xnodes, xtime = {}, 0, 0
-  for _, fen in ipairs(M.chess_positions) do
-    local r = sg.search(assert(sg.new("chess", {position = fen, weights = on})), {depth = 10, hash = 64})
-    xrates[#xrates + 1] = r.nodes / math.max(r.time, 1e-9)
-    xnodes, xtime = xnodes + r.nodes, xtime + r.time
-  end
+          #M.chess_positions, nodes, time * 1e3, rate / 1e6))
+  local xrate, xnodes, xtime = rates_of({mobility = 1, king_shield = 1, king_zone = 1,
+                                         doubled_pawns = 1, isolated_pawns = 1, passed_pawns_end = 1})
   out(fmt("chess depth 10, 6 terms on %d positions, %9d nodes  %8.2f ms  median %6.2f M nodes/s  %.2fx the defaults' rate",
-          #M.chess_positions, xnodes, xtime * 1e3, median(xrates) / 1e6, median(xrates) / median(rates)))
+          #M.chess_positions, xnodes, xtime * 1e3, xrate / 1e6, xrate / rate))
   M.threads_line(out, "chess depth 10", M.chess_games(), {depth = 10, hash = 16})
   M.plain_line(out, "chess depth 7", M.chess_games(), {depth = 7, hash = 16})
 end

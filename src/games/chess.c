@@ -265,14 +265,16 @@ static inline bb attackers_to(const ch_pos *p, int sq, bb occ) {
          (rook_att(sq, occ) & (w[0][CH_ROOK] | w[1][CH_ROOK] | w[0][CH_QUEEN] | w[1][CH_QUEEN]));
 }
 
+/* The squares side c's pawns attack. */
+static inline bb pawn_attacks(bb pawns, int c) {
+  return c == 0 ? ((pawns & ~FILE_A) << 7) | ((pawns & ~FILE_H) << 9)
+                : ((pawns & ~FILE_A) >> 9) | ((pawns & ~FILE_H) >> 7);
+}
+
 /* Every square side c attacks, with the given occupancy. */
 static bb attacked_by(const ch_pos *p, int c, bb occ) {
   const bb *w = p->pieces[c];
-  bb pw = w[CH_PAWN], a;
-  if (c == 0)
-    a = ((pw & ~FILE_A) << 7) | ((pw & ~FILE_H) << 9);
-  else
-    a = ((pw & ~FILE_A) >> 9) | ((pw & ~FILE_H) >> 7);
+  bb a = pawn_attacks(w[CH_PAWN], c);
   bb x = w[CH_KNIGHT];
   while (x)
     a |= knight_att[pop_lsb(&x)];
@@ -1151,20 +1153,18 @@ static void init_pst(void) {
 static const bb centre16 = 0x00003c3c3c3c0000ULL;
 
 static bb file_bb(int f) { return FILE_A << f; }
+static bb beside_files(int f) { return (f > 0 ? file_bb(f - 1) : 0) | (f < 7 ? file_bb(f + 1) : 0); }
 
-/* The terms beyond the seed's (0 by default, each skipped when its weight is 0): safe
-   mobility, the king's pawn shield and the attacked squares around it (both weighed by the
-   middlegame phase, 24 with all pieces on), doubled and isolated pawns, and passed pawns in the
-   ending, which gain with the square of their advance. */
-static int extra_eval(const ch_weights *w, const ch_pos *p, int c, bb att_them, int phase) {
+/* Two of the terms beyond the seed's, each skipped while its weight is 0 (the default): safe
+   mobility, and the king's pawn shield and the attacked squares around it (weighed by the
+   middlegame phase, 24 with all pieces on). The pawn terms are in side_eval's pawn loop. */
+static int mobility_king_eval(const ch_weights *w, const ch_pos *p, int c, bb att_them,
+                              int phase) {
   const bb *my = p->pieces[c];
-  bb mypawns = my[CH_PAWN], theirpawns = p->pieces[c ^ 1][CH_PAWN];
   int v = 0;
   if (w->mobility) {
     bb occ = occupied(p);
-    bb pawn_att_them = c == 0 ? ((theirpawns & ~FILE_A) >> 9) | ((theirpawns & ~FILE_H) >> 7)
-                              : ((theirpawns & ~FILE_A) << 7) | ((theirpawns & ~FILE_H) << 9);
-    bb safe = ~(p->occ[c] | pawn_att_them);
+    bb safe = ~(p->occ[c] | pawn_attacks(p->pieces[c ^ 1][CH_PAWN], c ^ 1));
     int n = 0;
     bb x = my[CH_KNIGHT];
     while (x)
@@ -1179,37 +1179,15 @@ static int extra_eval(const ch_weights *w, const ch_pos *p, int c, bb att_them, 
   }
   if ((w->king_shield || w->king_zone) && my[CH_KING]) {
     int k = lsb(my[CH_KING]), kf = k % 8, kr = k / 8;
-    bb files = file_bb(kf) | (kf > 0 ? file_bb(kf - 1) : 0) | (kf < 7 ? file_bb(kf + 1) : 0);
     bb ranks = 0;
     for (int d = 1; d <= 2; d++) {
       int r = c == 0 ? kr + d : kr - d;
       if (r >= 0 && r <= 7)
         ranks |= RANK_1 << (8 * r);
     }
-    int shield = popcnt(mypawns & files & ranks);
+    int shield = popcnt(my[CH_PAWN] & (file_bb(kf) | beside_files(kf)) & ranks);
     int zone = popcnt(king_att[k] & att_them);
     v += (w->king_shield * shield - w->king_zone * zone) * phase / 24;
-  }
-  if (w->doubled_pawns || w->isolated_pawns || w->passed_pawns_end) {
-    int doubled = 0, isolated = 0, passed = 0;
-    bb x = mypawns;
-    while (x) {
-      int s = pop_lsb(&x), f = s % 8, r = s / 8;
-      bb file = file_bb(f);
-      bb beside = (f > 0 ? file_bb(f - 1) : 0) | (f < 7 ? file_bb(f + 1) : 0);
-      bb front = c == 0 ? ~((BIT(s) << 1) - 1) & ~(RANK_1 << (8 * r))
-                        : (BIT(s) - 1) & ~(RANK_1 << (8 * r));
-      if (mypawns & file & front)
-        doubled++;
-      if (!(mypawns & beside))
-        isolated++;
-      if (!((file | beside) & front & theirpawns)) {
-        int adv = c == 0 ? r - 1 : 6 - r;
-        passed += adv * adv;
-      }
-    }
-    v -= w->doubled_pawns * doubled + w->isolated_pawns * isolated;
-    v += w->passed_pawns_end * passed * (24 - phase) / 24;
   }
   return v;
 }
@@ -1240,22 +1218,30 @@ static int side_eval(const ch_weights *w, const ch_pos *p, int c, bb att_us, bb 
     if (!(file_bb(pop_lsb(&majors) % 8) & mypawns))
       open++;
   v += w->open_files * open;
-  bb defended = c == 0 ? ((mypawns & ~FILE_A) << 7) | ((mypawns & ~FILE_H) << 9)
-                       : ((mypawns & ~FILE_A) >> 9) | ((mypawns & ~FILE_H) >> 7);
+  bb defended = pawn_attacks(mypawns, c);
   bb beside = ((mypawns & ~FILE_A) >> 1) | ((mypawns & ~FILE_H) << 1);
   v += w->connected_pawns * popcnt(mypawns & (defended | beside));
+  /* passed pawns (by ranks advanced, and in the ending by their square), doubled, isolated */
+  int passed = 0, passed_sq = 0, doubled = 0, isolated = 0;
   bb x = mypawns;
   while (x) {
     int s = pop_lsb(&x), f = s % 8, r = s / 8;
-    bb files = file_bb(f) | (f > 0 ? file_bb(f - 1) : 0) | (f < 7 ? file_bb(f + 1) : 0);
-    bb ahead = c == 0 ? files & ~((BIT(s) << 1) - 1) & ~(RANK_1 << (8 * r))
-                      : files & (BIT(s) - 1) & ~(RANK_1 << (8 * r));
-    if (!(ahead & theirpawns))
-      v += w->passed_pawns * (c == 0 ? r - 1 : 6 - r);
+    bb file = file_bb(f), side = beside_files(f);
+    bb front = c == 0 ? ~((BIT(s) << 1) - 1) & ~(RANK_1 << (8 * r))
+                      : (BIT(s) - 1) & ~(RANK_1 << (8 * r));
+    doubled += (mypawns & file & front) != 0;
+    isolated += !(mypawns & side);
+    if (!((file | side) & front & theirpawns)) {
+      int adv = c == 0 ? r - 1 : 6 - r;
+      passed += adv;
+      passed_sq += adv * adv;
+    }
   }
+  v += w->passed_pawns * passed - w->doubled_pawns * doubled - w->isolated_pawns * isolated +
+       w->passed_pawns_end * passed_sq * (24 - phase) / 24;
   if (popcnt(my[CH_BISHOP]) >= 2)
     v += w->bishop_pair;
-  return v + extra_eval(w, p, c, att_them, phase);
+  return v + mobility_king_eval(w, p, c, att_them, phase);
 }
 
 int chess_eval(const ch_cfg *cfg, const ch_pos *p) {
