@@ -87,12 +87,15 @@ static void lpoll(lua_State *L, lua_Debug *ar) {
 /* Ctrl-C while Lua runs: stop C loops through the flag and Lua code through a hook.  A second
    Ctrl-C before the first was honoured ends the program, as in the standalone lua. */
 static void laction(int sig) {
+  int saved = errno;   /* the interrupted code may be between a call and its errno check */
   interrupt_request();
-  if (interrupt_gentle())
-    return;   /* searches return what they found; Lua loops stop at the next lpoll */
-  signal(sig, SIG_DFL);
-  if (globalL)
-    lua_sethook(globalL, lstop, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
+  if (!interrupt_gentle()) {   /* gentle: searches return what they found, Lua loops stop at
+                                  the next lpoll */
+    signal(sig, SIG_DFL);
+    if (globalL)
+      lua_sethook(globalL, lstop, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
+  }
+  errno = saved;
 }
 
 /* Install handler for SIGINT; returns the one it replaces. */

@@ -10,6 +10,10 @@ t.errors(function() sg.new() end, "game name must be a string, got nil %(known g
 t.errors(function() sg.new(42) end, "must be a string, got number", "sg.new(42)")
 t.errors(function() sg.new("chequers") end, "unknown game 'chequers' %(known games: .*tictactoe",
          "an unknown game is named with the known ones")
+t.errors(function() sg.new("chess\0evil") end, "unknown game 'chess\\0evil'",
+         "a name with a NUL byte names no game (C would read only 'chess')", true)
+t.errors(function() sg.info("chess\0x") end, "unknown game", "nor for sg.info")
+t.ok(not require("stratagem.core").known("chess\0x"), "core.known: false for a name with a NUL byte")
 t.errors(function() sg.new("tictactoe", 5) end, "options must be a table, got number",
          "options not a table")
 t.errors(function() sg.new("tictactoe", {sead = 1}) end,

@@ -106,6 +106,55 @@ do
   dn, de = core.write_atomic(d .. "/dangling2", "x")
   t.ok(dn == nil and de:find("symlink whose target cannot be reached", 1, true),
        "a dangling symlink: refused with a message")
+  -- temporary files of a killed write (older than a minute) are removed at the next write;
+  -- a fresh one (a write running now) and other names are left alone
+  os.execute("touch -d '2 minutes ago' " .. t.q(d .. "/save.tmpAbC123") .. " && touch " ..
+             t.q(d .. "/save.tmpXyZ789") .. " " .. t.q(d .. "/other.tmpQqQqQq"))
+  t.ok(core.write_atomic(d .. "/save", "again"), "write beside stale temporary files")
+  left = io.popen("ls " .. t.q(d)):read("a")
+  t.is(left, "dangling2\nlink\nother.tmpQqQqQq\nreal\nsave\nsave.tmp1\nsave.tmpXyZ789\nvictim\n",
+       "a killed write's old temporary file is removed, a fresh one and others are kept")
+  local nn, ne = core.write_atomic(d .. "/save\0x", "x")
+  t.ok(nn == nil and ne:find("NUL", 1, true), "a name with a NUL byte is refused")
+  os.execute("rm -rf " .. t.q(d))
+end
+
+-- another user's symlink in a folder anyone may write to is not followed (the kernel's
+-- protected_symlinks rule); our own link there is.  Needs root, to give a link to nobody.
+do
+  local core = require "stratagem.core"
+  local root = io.popen("id -u"):read("l") == "0"
+  local d = os.tmpname()
+  os.remove(d)
+  os.execute("mkdir -p " .. t.q(d .. "/shared") .. " && chmod 1777 " .. t.q(d .. "/shared"))
+  local function slurp(p)
+    local f = io.open(p, "rb")
+    if not f then return nil end
+    local x = f:read("a")
+    f:close()
+    return x
+  end
+  local f = assert(io.open(d .. "/victim", "wb")); f:write("precious"); f:close()
+  os.execute("ln -s " .. t.q(d .. "/victim") .. " " .. t.q(d .. "/shared/mine.sav"))
+  t.ok(core.write_atomic(d .. "/shared/mine.sav", "saved"), "our own link in a sticky folder: followed")
+  t.is(slurp(d .. "/victim"), "saved", "its target holds the text")
+  if root and os.execute("ln -s " .. t.q(d .. "/victim") .. " " .. t.q(d .. "/shared/game.sav") ..
+                         " && chown -h nobody " .. t.q(d .. "/shared/game.sav") .. " 2>/dev/null") then
+    local ok, err = core.write_atomic(d .. "/shared/game.sav", "attack")
+    t.ok(ok == nil and err:find("owned by another user", 1, true) and err:find("protected_symlinks", 1, true),
+         "another user's link in a sticky folder is refused: " .. tostring(err))
+    t.is(slurp(d .. "/victim"), "saved", "and the file it points to is untouched")
+    local data = require "stratagem.data"
+    local ok2, err2 = data.write_file(d .. "/shared/game.sav", "attack")
+    t.ok(ok2 == nil and err2:find("owned by another user", 1, true), "data.write_file says the same")
+    -- a chain: our link to nobody's link
+    os.execute("ln -s " .. t.q(d .. "/shared/game.sav") .. " " .. t.q(d .. "/chain"))
+    local ok3, err3 = core.write_atomic(d .. "/chain", "attack")
+    t.ok(ok3 == nil and err3:find("owned by another user", 1, true), "nor through a chain of links")
+    t.is(slurp(d .. "/victim"), "saved", "the target is still untouched")
+  else
+    t.skip("needs root to give a symlink to user nobody", 5)
+  end
   os.execute("rm -rf " .. t.q(d))
 end
 

@@ -124,6 +124,47 @@ f:close()
 local sv, serr = data.run_scenario(tmp)
 t.ok(sv == nil and serr:find("returned number; expected a table", 1, true) ~= nil,
      "data.run_scenario: a number is no scenario: " .. tostring(serr))
+-- the memory budget is the allocator's: one operation cannot go past it between two checks
+-- (s .. s doubles in one instruction; 25 doublings are 32 MB against a budget of 1 MB)
+local function run_scen(text, mem)
+  local fh = assert(io.open(tmp, "wb"))
+  fh:write(text)
+  fh:close()
+  local old = data.SCENARIO_MEMORY
+  data.SCENARIO_MEMORY = mem or old
+  local v, err = data.run_scenario(tmp)
+  data.SCENARIO_MEMORY = old
+  return v, err
+end
+local dv, derr = run_scen("local s = 'x' for i = 1, 25 do s = s .. s end return {n = #s}\n",
+                          1024 * 1024)
+t.ok(dv == nil and derr:find("used more than 1 MB of memory", 1, true),
+     "string doubling is stopped at the memory budget: " .. tostring(derr))
+dv, derr = run_scen("local t = {} for i = 1, 1e6 do t[i] = i end return {n = #t}\n", 1024 * 1024)
+t.ok(dv == nil and derr:find("used more than 1 MB of memory", 1, true),
+     "so is a growing table: " .. tostring(derr))
+-- strings have no methods: no rep to allocate, no pattern matching to run inside one C call
+for _, src in ipairs{"local s = ('x'):rep(1e9) return {}", "local s = ('a'):rep(30) " ..
+                     "return {s:find('.-.-.-.-b')}", "return {('x'):len()}"} do
+  dv, derr = run_scen(src .. "\n")
+  t.ok(dv == nil and derr:find("strings have no methods in a scenario", 1, true),
+       "string methods are out of a scenario's reach: " .. tostring(derr))
+end
+-- the result is data, copied out of the scenario's own state
+dv = run_scen("local k = {x = 1, 'a'} return {a = k, b = k, n = 2^53, i = 7, f = 0.5, s = 'z\\0y', " ..
+              "t = true, [3] = {{{}}}}\n")
+t.ok(dv and dv.a == dv.b and dv.a.x == 1 and dv.a[1] == "a" and math.type(dv.i) == "integer" and
+     dv.f == 0.5 and dv.s == "z\0y" and dv.t == true and type(dv[3][1][1]) == "table",
+     "a scenario's table is copied whole, shared tables kept shared")
+dv, derr = run_scen("return {units = {{side = 'red', act = function() end}}}\n")
+t.ok(dv == nil and derr:find("it holds a function, and a scenario is data", 1, true),
+     "a function in the result is refused: " .. tostring(derr))
+dv, derr = run_scen("local t = {} local c = t for i = 1, 500 do c[1] = {} c = c[1] end return t\n")
+t.ok(dv == nil and derr:find("nested more than 200 deep", 1, true),
+     "tables nested too deep are refused: " .. tostring(derr))
+dv, derr = run_scen("return {print ~= nil, string ~= nil, _G ~= nil, load ~= nil}\n")
+t.ok(dv and dv[1] == false and dv[2] == false and dv[3] == false and dv[4] == false,
+     "a scenario's globals are empty")
 os.remove(tmp)
 
 -- files that never end or are too big are refused, not read into memory

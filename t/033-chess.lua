@@ -186,6 +186,11 @@ do
 end
 t.errors(function() sg.search(sg.new("chess"), {depth = 2, eval = function() error("boom") end}) end, "boom", "its errors surface")
 t.errors(function() sg.search(sg.new("chess"), {depth = 2, eval = function() return "x" end}) end, "must return a number", "and bad values")
+for _, bad in ipairs{0 / 0, math.huge, -math.huge} do
+  t.errors(function() sg.search(sg.new("chess"), {depth = 2, eval = function() return bad end}) end,
+           "must return a number of centipawns, got %-?%a+ %(not a finite number%)",
+           "an eval returning " .. tostring(bad) .. " is refused (no cast of a non-finite number)")
+end
 t.errors(function() sg.search(sg.new("chess"), {deep = 3}) end, "deep %(algo 'alphabeta'%): unknown option; expected one of: algo, aspiration, depth, eval,", "unknown options are named")
 t.errors(function() sg.search(sg.new("chess"), {depth = -1}) end, "depth %(algo 'alphabeta'%): %-1 is out of range; expected a whole number from 0 to 126", "bad depth")
 t.errors(function() sg.search(m, {depth = 1}) end, "game is over", "no search after the end")

@@ -311,46 +311,27 @@ function M.read_file(path, max)
   return table.concat(parts)
 end
 
--- Run a scenario file (a Lua chunk that returns a table) in a sandbox: an empty environment
--- (no os, io, require or load), text only, and budgets of instructions and memory, so that a
--- broken or hostile scenario ends with a message instead of hanging or filling the memory.
--- The table it returns, or nil and a message naming the file.
+-- Run a scenario file (a Lua chunk that returns a table) in a sandbox: a Lua state of its own
+-- with no library at all (no globals: no os, io, require or load; strings without methods),
+-- text only, and budgets of instructions and memory that its allocator enforces (core.sandbox),
+-- so that a broken or hostile scenario ends with a message instead of hanging or filling the
+-- memory.  The result is copied out as data.  The table it returns, or nil and a message
+-- naming the file; Ctrl-C raises "interrupted!".
 M.SCENARIO_INSTRUCTIONS = 200 * 1000 * 1000
 M.SCENARIO_MEMORY = 256 * 1024 * 1024
 function M.run_scenario(path, what)
   what = what or "scenario"
   local text, rerr = M.read_file(path, 16 * 1024 * 1024)
   if not text then return nil, fmt("%s: cannot open %s", what, rerr) end
-  local chunk, err = load(text, "@" .. path, "t", {})
-  if not chunk then return nil, fmt("%s: %s", what, err) end
-  -- on a coroutine of its own, so its hook leaves the caller's (Ctrl-C's) alone
-  local co = coroutine.create(chunk)
-  local used, step = 0, 100000
-  local base = collectgarbage("count")
-  local core_ok, core = pcall(require, "stratagem.core")
-  local pending = core_ok and core.interrupt_pending
-  local exceeded
-  debug.sethook(co, function()
-    if pending and pending() then error("interrupted!", 0) end
-    used = used + step
-    if used > M.SCENARIO_INSTRUCTIONS then
-      exceeded = fmt("ran more than %d million instructions (a scenario is data: an endless "
-                     .. "loop?)", M.SCENARIO_INSTRUCTIONS // 1000000)
-      error(exceeded, 0)
-    end
-    if (collectgarbage("count") - base) * 1024 > M.SCENARIO_MEMORY then
-      exceeded = fmt("used more than %d MB of memory", M.SCENARIO_MEMORY // (1024 * 1024))
-      error(exceeded, 0)
-    end
-  end, "", step)
-  local ok, v = coroutine.resume(co)
-  if not ok then
-    if v == "interrupted!" then error(v, 0) end
-    return nil, fmt("%s: %s failed: %s", what, path, exceeded or tostring(v))
+  local core = require "stratagem.core"
+  local v, err, kind = core.sandbox(text, "@" .. path, M.SCENARIO_INSTRUCTIONS,
+                                    M.SCENARIO_MEMORY)
+  if kind == "interrupted" then error("interrupted!", 0) end
+  if kind == "syntax" then return nil, fmt("%s: %s", what, err) end
+  if kind == "error" and err:find("attempt to index a string value", 1, true) then
+    err = err .. " (strings have no methods in a scenario)"
   end
-  if coroutine.status(co) ~= "dead" then
-    return nil, fmt("%s: %s failed: it yielded instead of returning a table", what, path)
-  end
+  if kind then return nil, fmt("%s: %s failed: %s", what, path, err) end
   if type(v) ~= "table" then
     return nil, fmt("%s: %s returned %s; expected a table (return {...})", what, path,
                     v == nil and "nothing" or type(v))

@@ -73,7 +73,8 @@ local function check_game_name(fname, name)
          table.concat(M.games(), ", "))
   end
   if not core.known(name) then
-    fail("%s: unknown game '%s' (known games: %s)", fname, name, table.concat(M.games(), ", "))
+    fail("%s: unknown game '%s' (known games: %s)", fname, (name:gsub("%z", "\\0")),
+         table.concat(M.games(), ", "))
   end
 end
 

@@ -873,7 +873,7 @@ static int read_position(const sc_cfg *c, sc_state *s, const char *pos, char *er
   if (!postok_word(&t, &word) || !span_is(word, "reserves"))
     FAIL("reserves", "'reserves M/C M/C M/C M/C' after the player", "the word is missing");
   for (int p = 0; p < SC_PLAYERS; p++) {
-    char name[16], text[32];
+    char name[24], text[32];   /* room for any int: no truncation warning */
     long m, cr;
     snprintf(name, sizeof name, "reserves %d", p + 1);
     if (!postok_word(&t, &word))

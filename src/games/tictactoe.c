@@ -170,7 +170,7 @@ static int read_position(const char *pos, ttt_state *s, char *err) {
     if (r < 0)
       return postok_error(err, SG_ERRLEN, "ranks", ranks_expected, "more than 3 ranks in '%.40s'",
                           pos);
-    char name[8];
+    char name[24];   /* room for any int: no truncation warning */
     snprintf(name, sizeof name, "rank %d", r + 1);
     if (rank.n != 3)
       return postok_error(err, SG_ERRLEN, name, "3 squares, each x, o or .",

@@ -53,8 +53,10 @@ static int call_lua_eval(void *ud, const void *node, int *stop) {
   }
   int isnum;
   lua_Number v = lua_tonumberx(L, -1, &isnum);
-  if (!isnum) {
-    const char *got = luaL_typename(L, -1);
+  if (!isnum || v != v || v - v != 0) {   /* not a number, NaN or infinite (no cast of those) */
+    const char *got = isnum ? (v != v ? "nan (not a finite number)" : v > 0 ?
+                               "inf (not a finite number)" : "-inf (not a finite number)")
+                            : luaL_typename(L, -1);
     lua_pop(L, 1);
     lua_pushfstring(L, "search: the eval function must return a number of centipawns, got %s",
                     got);

@@ -105,14 +105,37 @@ static void set_params(lua_State *L, lgame *g, int t, sg_param_group grp) {
   lua_pop(L, 1);                                              /* ... */
 }
 
+/* The built-in game named by argument arg, or NULL: a name with a NUL byte names none (C
+   would read only the part before it). */
+static const sg_class *find_game(lua_State *L, int arg) {
+  size_t n;
+  const char *name = luaL_checklstring(L, arg, &n);
+  return strlen(name) == n ? game_find(name) : NULL;
+}
+
+/* The unknown game's name as a message can show it: NUL bytes as \0. */
+static const char *shown_name(lua_State *L, int arg) {
+  size_t n;
+  const char *name = lua_tolstring(L, arg, &n);
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  for (size_t i = 0; i < n; i++) {
+    if (name[i] == '\0')
+      luaL_addstring(&b, "\\0");
+    else
+      luaL_addchar(&b, name[i]);
+  }
+  luaL_pushresult(&b);
+  return lua_tostring(L, -1);
+}
+
 /* core.new(name, {seed =, position =, rules =, weights =, variant =}): options already merged
    with the game's Lua defaults and checked key by key by stratagem/init.lua. */
 static int lnew(lua_State *L) {
-  const char *name = luaL_checkstring(L, 1);
   luaL_checktype(L, 2, LUA_TTABLE);
-  const sg_class *c = game_find(name);
+  const sg_class *c = find_game(L, 1);
   if (c == NULL)
-    return luaL_error(L, "unknown game '%s'", name);
+    return luaL_error(L, "unknown game '%s'", shown_name(L, 1));
   lgame *g = newgame(L, c);                                   /* name opts ud */
   for (int grp = SG_RULES; grp <= SG_VARIANT; grp++)
     set_params(L, g, 2, (sg_param_group)grp);
@@ -622,9 +645,9 @@ static const luaL_Reg game_meta[] = {
 
 /* core.params(name): {rules = {names...}, weights = {...}, variant = {...}} as C knows them. */
 static int lparams(lua_State *L) {
-  const sg_class *c = game_find(luaL_checkstring(L, 1));
+  const sg_class *c = find_game(L, 1);
   if (c == NULL)
-    return luaL_error(L, "unknown game '%s'", lua_tostring(L, 1));
+    return luaL_error(L, "unknown game '%s'", shown_name(L, 1));
   lua_createtable(L, 0, 3);
   for (int grp = SG_RULES; grp <= SG_VARIANT; grp++) {
     lua_newtable(L);
@@ -643,9 +666,9 @@ static int lparams(lua_State *L) {
    {...}}: the range C accepts for each number (type "integer", "number" or "boolean"). */
 static int lranges(lua_State *L) {
   static const char *const types[] = {"integer", "number", "boolean"};
-  const sg_class *c = game_find(luaL_checkstring(L, 1));
+  const sg_class *c = find_game(L, 1);
   if (c == NULL)
-    return luaL_error(L, "unknown game '%s'", lua_tostring(L, 1));
+    return luaL_error(L, "unknown game '%s'", shown_name(L, 1));
   lua_createtable(L, 0, 3);
   for (int grp = SG_RULES; grp <= SG_VARIANT; grp++) {
     lua_newtable(L);
@@ -676,7 +699,7 @@ static int lgames(lua_State *L) {
 
 /* core.known(name): whether a game of that name is built in. */
 static int lknown(lua_State *L) {
-  lua_pushboolean(L, game_find(luaL_checkstring(L, 1)) != NULL);
+  lua_pushboolean(L, find_game(L, 1) != NULL);
   return 1;
 }
 
@@ -686,9 +709,9 @@ static int lknown(lua_State *L) {
 static int linfo(lua_State *L) {
   static const char *const utility[] = {"zero-sum", "constant-sum", "general-sum"};
   static const char *const bounds[] = {"none", "fixed", "weights"};
-  const sg_class *c = game_find(luaL_checkstring(L, 1));
+  const sg_class *c = find_game(L, 1);
   if (c == NULL)
-    return luaL_error(L, "unknown game '%s'", lua_tostring(L, 1));
+    return luaL_error(L, "unknown game '%s'", shown_name(L, 1));
   lua_createtable(L, 0, 8);                                   /* name info */
   lua_pushstring(L, c->name);
   lua_setfield(L, -2, "name");
