@@ -219,4 +219,34 @@ t.errors(function() sg.search(g, {multipv = 2, random = 0}) end,
 t.errors(function() sg.search(g, {algo = "mcts", multipv = 2}) end,
          "multipv (algo 'mcts'): not an option of this algorithm (it belongs to 'alphabeta')",
          "other algorithms refuse multipv", true)
+
+-- Ctrl-C during a search on two threads: the signal handler's flag is read by every search
+-- thread (under .ci/run's ThreadSanitizer step, a race on it or a handler that spoils errno is
+-- reported and fails the step).  A hang bound only: the process must end after the signal.
+do
+  local S = t.q(t.stratagem)
+  local function after_sigint(cmd, marker)
+    local script = table.concat({
+      cmd .. " >out.$$ 2>&1 &", "pid=$!", "i=0",
+      -- wait until the search has started (its first output), at most 60 s
+      "while ! grep -q " .. t.q(marker) .. " out.$$ 2>/dev/null && [ $i -lt 3000 ]; do " ..
+      "sleep 0.02; i=$((i+1)); done",
+      "sleep 0.3", "kill -INT $pid", "i=0",
+      "while kill -0 $pid 2>/dev/null && [ $i -lt " .. math.floor(1500 * t.slow) .. " ]; do " ..
+      "sleep 0.02; i=$((i+1)); done",
+      "if kill -0 $pid 2>/dev/null; then kill -9 $pid; echo KILLED; fi",
+      "wait $pid; echo \"code $?\"; cat out.$$; rm -f out.$$",
+    }, "\n")
+    return (t.run("sh -c " .. t.q(script)))
+  end
+  local out = after_sigint("(printf 'uci\\nsetoption name Threads value 2\\ngo infinite\\n'; " ..
+                           "sleep 120) | " .. S .. " uci", "info depth")
+  t.ok(not out:find("KILLED") and out:find("bestmove %w+"),
+       "uci, Threads 2, go infinite: Ctrl-C ends the search with a bestmove")
+  out = after_sigint(S .. " -e " .. t.q("local sg = require 'stratagem'; io.write('started\\n'); " ..
+                     "io.flush(); sg.search(sg.new('othello'), {threads = 2, depth = 60, endgame = 0})"),
+                     "started")
+  t.ok(not out:find("KILLED") and out:find("interrupted!", 1, true),
+       "sg.search on two threads: Ctrl-C stops it with 'interrupted!'")
+end
 t.done()
