@@ -1,7 +1,7 @@
 package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
 -- 032-match.lua: child processes (core.spawn), the Elo estimate, and the match runner end to end
 -- with fake UCI engines (t/fake-uci.lua): results, PGN, crashes, illegal moves, time losses,
--- adjudication, openings, and stratagem match on the command line.
+-- adjudication, openings, signals to the runner, and stratagem match on the command line.
 local t = require "tap"
 local sg = require "stratagem"
 local core = require "stratagem.core"
@@ -318,6 +318,51 @@ do
   local state = f and f:read("a"):match("State:%s*(%a)") or "gone"
   if f then f:close() end
   t.ok(state == "gone" or state == "Z", "and it was ended with the engine (state " .. state .. ")")
+end
+
+-- SIGTERM, SIGHUP and SIGKILL to stratagem match: a busy engine (one spinning on go, not
+-- reading its input) does not outlive the runner.  TERM and HUP end the engines' groups, with
+-- what they started in the background, and exit 128 + the signal; on KILL the kernel kills the
+-- engine with its parent (Linux).  The waits are bounds on a hang (20 s), not timings.
+do
+  local dir = os.tmpname()
+  os.remove(dir)
+  os.execute("mkdir -p " .. q(dir))
+  local polls = math.ceil(400 * t.slow)
+  local wants = {TERM = 143, HUP = 129}
+  for _, sig in ipairs({"TERM", "HUP", "KILL"}) do
+    local pidf = dir .. "/pids." .. sig
+    local e1 = q(S) .. " " .. q(F) .. " mode=spin pids=" .. q(pidf)
+    local script = table.concat({
+      "gone() { ! kill -0 $1 2>/dev/null || grep -q '^State:.*Z' /proc/$1/status 2>/dev/null; }",
+      q(S) .. " match --engine1 " .. q(e1) .. " --engine2 " .. q(q(S) .. " " .. q(F)) ..
+        " --games 2 --movetime 600000 --quiet 2>" .. q(dir .. "/err") .. " &",
+      "m=$!",
+      "i=0; while [ ! -s " .. q(pidf) .. " ] && [ $i -lt " .. polls .. " ]; do sleep 0.05; i=$((i+1)); done",
+      "kill -" .. sig .. " $m",
+      "wait $m; echo \"code $?\"",
+      "read e c < " .. q(pidf) .. " || exit 1",
+      "echo \"pids $e $c\"",
+      "i=0; while ! { gone $e && gone $c; } && [ $i -lt " .. polls .. " ]; do sleep 0.05; i=$((i+1)); done",
+      "gone $e && echo engine-gone",
+      "gone $c && echo child-gone",
+      "kill -9 $e $c 2>/dev/null; exit 0",
+    }, "\n")
+    local so = t.run("sh -c " .. q(script))
+    local rc = tonumber(so:match("code (%d+)"))
+    t.ok(so:find("pids %d+ %d+") and so:find("engine-gone", 1, true),
+         "match killed by SIG" .. sig .. ": the busy engine is gone too (" .. so:gsub("\n", " ") .. ")")
+    if sig ~= "KILL" then
+      t.ok(so:find("child-gone", 1, true), "SIG" .. sig .. ": and the process the engine started")
+      local ef = io.open(dir .. "/err")
+      local etext = ef and ef:read("a") or ""
+      if ef then ef:close() end
+      t.ok(rc == wants[sig] and etext:find("interrupted! (SIG" .. sig, 1, true),
+           "SIG" .. sig .. ": exit " .. wants[sig] .. " and a message (exit " .. tostring(rc) ..
+           ", " .. etext:gsub("\n", " ") .. ")")
+    end
+  end
+  os.execute("rm -rf " .. q(dir))
 end
 
 local err, code

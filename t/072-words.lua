@@ -1,8 +1,9 @@
 package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
 -- 072-words.lua: the dictionary (sg.dict: normalising, sorting, packing, binary and prefix
--- search against linear scans), user dictionaries (save, reload, a damaged file kept aside),
--- the word grid (paths by hand, the Qu face, scoring, the computer's words against a brute
--- force), the play loop driven by scripted input, and bad input.
+-- search against linear scans), user dictionaries (save, reload, a damaged file kept aside and
+-- its good words written back), the word grid (paths by hand, the Qu face, scoring, the
+-- computer's words against a brute force), the play loop driven by scripted input, and bad
+-- input.
 local t = require "tap"
 local sg = require "stratagem"
 local core = require "stratagem.core"
@@ -389,7 +390,14 @@ t.is_deeply(uw, {"dines", "tuns"}, "a damaged file: its good words are still loa
 t.ok(umsg and umsg:find("damaged") and umsg:find(upath .. ".damaged", 1, true),
      "with a message naming where it was kept: " .. tostring(umsg))
 t.is(read_file(upath .. ".damaged"), damaged, "the damaged file is kept aside as it was")
-t.ok(read_file(upath) == nil, "and is no longer read as the user dictionary")
+t.ok(umsg and umsg:find("2 good words are loaded and written back to " .. upath, 1, true),
+     "the message says the good words were written back")
+t.like(read_file(upath) or "", "\ndines\ntuns\n$",
+       "the good words are written back to the user dictionary's path")
+uw, umsg = sg.dict.user.load()
+t.ok(umsg == nil and #uw == 2 and uw[1] == "dines" and uw[2] == "tuns",
+     "the next load takes them without complaint: " .. tostring(umsg))
+t.ok(read_file(upath .. ".damaged.2") == nil, "and moves nothing aside")
 write_file(upath, "xx\n")
 uw, umsg = sg.dict.user.load()
 t.ok(umsg and umsg:find(upath .. ".damaged.2", 1, true) and read_file(upath .. ".damaged") == damaged,

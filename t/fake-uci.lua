@@ -1,14 +1,17 @@
 -- fake-uci.lua: a tiny UCI engine for the match runner's tests, run as
 -- `stratagem t/fake-uci.lua [key=value...]`:
---   mode=random|first|mate|illegal|crash|hang  how it answers go (default random: a seeded
+--   mode=random|first|mate|illegal|crash|hang|spin  how it answers go (default random: a seeded
 --       random legal move; mate: a mating move when there is one, else random; illegal: an
---       illegal move; crash: exits; hang: never answers)
+--       illegal move; crash: exits; hang: never answers; spin: computes forever without
+--       reading its input, as a busy engine does)
 --   after=N     behave as `mode` only from its N-th go (before: random); default 1
 --   seed=N      the random moves' seed; score=CP  the score it reports (default 0)
 --   name=NAME   its id name
+--   pids=FILE   start a background `sleep 300` at startup, and write "ENGINE_PID SLEEP_PID" to
+--       FILE when the first go comes (before answering or spinning)
 local sg = require "stratagem"
 
-local o = {mode = "random", after = "1", seed = "1", score = "0", name = nil}
+local o = {mode = "random", after = "1", seed = "1", score = "0", name = nil, pids = ""}
 for _, a in ipairs(arg) do
   local k, v = a:match("^(%w+)=(.*)$")
   if not k or not o[k] and k ~= "name" then
@@ -23,6 +26,18 @@ local name = o.name or ("fake-" .. o.mode)
 local function say(s)
   io.stdout:write(s, "\n")
   io.stdout:flush()
+end
+
+-- the engine's own pid is the parent of the shell io.popen starts
+local function sh_line(cmd)
+  local f = assert(io.popen(cmd))
+  local line = f:read("l")
+  f:close()
+  return line
+end
+local pids
+if o.pids ~= "" then
+  pids = sh_line("echo $PPID") .. " " .. sh_line("sleep 300 </dev/null >/dev/null 2>&1 & echo $!")
 end
 
 local g = sg.new("chess")
@@ -69,7 +84,18 @@ for line in io.lines() do
   elseif cmd == "go" then
     gos = gos + 1
     local mode = gos >= after and o.mode or "random"
+    if pids then
+      local f = assert(io.open(o.pids .. ".tmp", "w"))
+      f:write(pids, "\n")
+      f:close()
+      assert(os.rename(o.pids .. ".tmp", o.pids))
+      pids = nil
+    end
     if mode == "crash" then os.exit(3) end
+    if mode == "spin" then
+      local x = 0
+      while true do x = x + 1 end
+    end
     if mode ~= "hang" then
       say(("info depth 1 score cp %d nodes 1 pv"):format(score))
       say("bestmove " .. (mode == "illegal" and "e1e1" or choose(mode)))

@@ -659,6 +659,8 @@ function M.run(opts)
   local pgn_texts = {}
   local order = shuffled(#ctx.openings, ctx.seed)
   local t0 = core.clock()
+  -- SIGTERM and SIGHUP stop the match as Ctrl-C does, so the engines' groups are ended below
+  core.catch_term(true)
   local ok, err = pcall(function()
     for _, e in ipairs(ctx.engines) do start_engine(e, ctx) end
     local a, b = ctx.engines[1], ctx.engines[2]
@@ -725,6 +727,10 @@ function M.run(opts)
       e.proc:close(ok and 2 or 0)
       e.proc = nil
     end
+  end
+  local sig, signame = core.catch_term(false)
+  if sig then   -- the engines are gone; the caller exits 128 + sig
+    error(fmt("match: interrupted! (%s, signal %d)", signame, sig), 0)
   end
   if not ok then
     if type(err) == "string" and not err:find("^match: ") and not err:find("interrupted!") then
@@ -924,6 +930,8 @@ function M.main(...)
   local rok, sum = pcall(M.run, o)
   if not rok then
     io.stderr:write("stratagem: ", tostring(sum):gsub("^[^\n]-match%.lua:%d+: ", ""), "\n")
+    local sig = tostring(sum):match("interrupted! %(SIG%u+, signal (%d+)%)")
+    if sig then return 128 + tonumber(sig) end
     return tostring(sum):find("interrupted!") and 130 or 1
   end
   print(M.report(sum))

@@ -125,8 +125,8 @@ end
 
 -- sg.dict.user.load(): the user's words (a sorted array, no duplicates) and a message or nil.
 -- A file with lines that are not words is damaged: it is renamed aside (words.txt.damaged),
--- never written over, and the words it has are still returned (saved again when the player
--- next saves).  No file: no words, no message.
+-- never written over, and the words it has are returned and written back to the path
+-- (atomically, by sg.dict.user.save).  No file: no words, no message.
 function M.user.load()
   local path, why = M.user.path()
   if not path then return {}, why end
@@ -159,9 +159,17 @@ function M.user.load()
                       "line %d) and could not be kept aside (%s): it is left as it is", path,
                       bad, first_bad, tostring(rerr))
   end
-  return words, fmt("the user dictionary %s was damaged (%d lines are not words of 3 or more " ..
-                    "letters a-z, the first line %d): it is kept as %s, and its %d good words " ..
-                    "are loaded", path, bad, first_bad, aside, #words)
+  local what = fmt("the user dictionary %s was damaged (%d lines are not words of 3 or more " ..
+                   "letters a-z, the first line %d): it is kept as %s", path, bad, first_bad,
+                   aside)
+  -- the good words go back to the usual path, so the next game has them without a save
+  local sok, serr = M.user.save(words)
+  if not sok then
+    return words, fmt("%s; its %d good words are loaded for this game but could not be " ..
+                      "written back (%s)", what, #words, tostring(serr))
+  end
+  return words, fmt("%s, and its %d good words are loaded and written back to %s", what, #words,
+                    path)
 end
 
 -- sg.dict.user.save(words): write the user's words (an array; normalised, sorted, without

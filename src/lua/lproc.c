@@ -12,6 +12,9 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include "core/clock.h"
 #include "lstratagem.h"
@@ -106,9 +109,17 @@ static int lproc_gc(lua_State *L) {
 
 /* The child's side of the fork: plumbing, then exec; on failure the errno goes up the status
    pipe.  Only async-signal-safe calls here. */
-static void child(int in_fd, int out_fd, int status_fd, int quiet, char **argv) {
+static void child(pid_t parent, int in_fd, int out_fd, int status_fd, int quiet, char **argv) {
   setpgid(0, 0);   /* a process group of its own, ended with it (and out of the terminal's
                       Ctrl-C, which the runner handles) */
+#ifdef __linux__
+  /* killed with the parent even when the parent is killed by SIGKILL and can do nothing; if
+     the parent died before the request, nothing would come: check */
+  if (prctl(PR_SET_PDEATHSIG, SIGKILL) == 0 && getppid() != parent)
+    _exit(127);
+#else
+  (void)parent;
+#endif
   signal(SIGPIPE, SIG_DFL);
   sigset_t none;
   sigemptyset(&none);
@@ -188,9 +199,10 @@ static int lspawn(lua_State *L) {
   }
   p->to_child = in[1];
   p->from_child = out[0];
+  pid_t parent = getpid();
   pid_t pid = fork();
   if (pid == 0)
-    child(in[0], out[1], st[1], quiet, argv);
+    child(parent, in[0], out[1], st[1], quiet, argv);
   int e = errno;
   if (pid > 0)
     setpgid(pid, pid);   /* as the child does: whichever runs first (a refusal once it ran
@@ -339,6 +351,8 @@ static int lrecv(lua_State *L) {
       lua_pushliteral(L, "eof");
       return 2;
     }
+    if (interrupt_pending())   /* a signal that came just before the wait */
+      return lgame_interrupted(L);
     int ms = -1;
     if (timeout >= 0) {
       double left = deadline - clock_now();
@@ -393,6 +407,8 @@ static int lwait_any(lua_State *L) {
   }
   double deadline = clock_now() + timeout;
   for (;;) {
+    if (interrupt_pending())
+      return lgame_interrupted(L);
     int ms = -1;
     if (timeout >= 0) {
       double left = deadline - clock_now();
@@ -420,6 +436,57 @@ static int lwait_any(lua_State *L) {
       pf[k].revents = 0;
     }
   }
+}
+
+/* SIGTERM and SIGHUP while a caller such as the match runner has engines to end: they raise
+   the interrupt flag as Ctrl-C does (searches and Lua code stop, the engines' groups are ended
+   on the way out) and are remembered so the program can exit with 128 + the signal.  A signal
+   is process-wide, so this state is too; only the handler and core.catch_term touch it. */
+static int term_caught;                   /* atomic: the handler may run on any thread */
+static int term_depth;                    /* nested core.catch_term(true) calls */
+static struct sigaction term_old, hup_old;
+
+static void term_action(int sig) {
+  __atomic_store_n(&term_caught, sig, __ATOMIC_RELAXED);
+  interrupt_request();
+}
+
+/* Install sa for sig, keeping the handler before in *old; an ignored signal stays ignored
+   (nohup). */
+static void catch_one(int sig, const struct sigaction *sa, struct sigaction *old) {
+  if (sigaction(sig, NULL, old) == 0 && old->sa_handler != SIG_IGN)
+    sigaction(sig, sa, NULL);
+}
+
+/* core.catch_term(on): on true, catch SIGTERM and SIGHUP (the handler is reset by its first
+   signal, so a second one ends the program); on false, undo the matching true call (the
+   handlers before are back after the outermost).  Returns the signal caught since the
+   outermost call began, as a number and a name, or nil. */
+static int lcatch_term(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TBOOLEAN);
+  if (lua_toboolean(L, 1)) {
+    if (term_depth++ == 0) {
+      struct sigaction sa;
+      memset(&sa, 0, sizeof sa);
+      sa.sa_handler = term_action;
+      sigemptyset(&sa.sa_mask);
+      sa.sa_flags = SA_RESETHAND;   /* no SA_RESTART: a wait returns EINTR */
+      __atomic_store_n(&term_caught, 0, __ATOMIC_RELAXED);
+      catch_one(SIGTERM, &sa, &term_old);
+      catch_one(SIGHUP, &sa, &hup_old);
+    }
+  } else if (term_depth > 0 && --term_depth == 0) {
+    sigaction(SIGTERM, &term_old, NULL);
+    sigaction(SIGHUP, &hup_old, NULL);
+  }
+  int sig = __atomic_load_n(&term_caught, __ATOMIC_RELAXED);
+  if (sig == 0) {
+    luaL_pushfail(L);
+    return 1;
+  }
+  lua_pushinteger(L, sig);
+  lua_pushstring(L, sig == SIGTERM ? "SIGTERM" : "SIGHUP");
+  return 2;
 }
 
 static void sleep_seconds(double s) {
@@ -512,5 +579,7 @@ int luaopen_stratagem_proc(lua_State *L) {
   lua_setfield(L, -2, "spawn");
   lua_pushcfunction(L, lwait_any);
   lua_setfield(L, -2, "wait_any");
+  lua_pushcfunction(L, lcatch_term);
+  lua_setfield(L, -2, "catch_term");
   return 0;
 }
