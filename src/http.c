@@ -20,11 +20,14 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/select.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <lua.h>
@@ -35,6 +38,7 @@
 #endif
 
 #define SG_HTTP_MT "stratagem.http.server"
+#define SG_CONN_MT "stratagem.http.connection"
 
 int luaopen_stratagem_http(lua_State *L);
 
@@ -72,22 +76,25 @@ static int lfetch(lua_State *L) {
   if (raw == NULL) {
     lua_getfield(L, 1, "headers");
     int h = lua_gettop(L);
+    int own_type = 0;   /* the caller's Content-Type replaces the form's */
     lua_pushfstring(L, "%s %s HTTP/1.0\r\nHost: %s:%d\r\nConnection: close\r\n", method, path,
                     host, (int)port);
     if (lua_istable(L, h)) {
       lua_pushnil(L);
       while (lua_next(L, h)) {   /* each line goes below the key */
-        if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TSTRING)
+        if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TSTRING) {
+          own_type |= strcasecmp(lua_tostring(L, -2), "Content-Type") == 0;
           lua_pushfstring(L, "%s: %s\r\n", lua_tostring(L, -2), lua_tostring(L, -1));
-        else
+        } else
           lua_pushliteral(L, "");
         lua_insert(L, -3);
         lua_pop(L, 1);
       }
     }
     if (body)
-      lua_pushfstring(L, "Content-Type: application/x-www-form-urlencoded\r\n"
-                         "Content-Length: %d\r\n", (int)blen);
+      lua_pushfstring(L, "%sContent-Length: %d\r\n",
+                      own_type ? "" : "Content-Type: application/x-www-form-urlencoded\r\n",
+                      (int)blen);
     lua_pushliteral(L, "\r\n");
     if (body)
       lua_pushlstring(L, body, blen);
@@ -179,13 +186,142 @@ static int lfetch(lua_State *L) {
   return 3;
 }
 
+/* http.connect{host=, port=, source=, timeout=}: a bare TCP connection, for tests of what a
+   server does with clients that send little or nothing (conn:send, conn:recv, conn:close);
+   source is the local address to connect from (any 127.x.y.z is this machine).  nil and why
+   when it cannot connect. */
+static int lconnect(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_getfield(L, 1, "host");
+  const char *host = luaL_optstring(L, -1, "127.0.0.1");
+  lua_getfield(L, 1, "port");
+  lua_Integer port = luaL_checkinteger(L, -1);
+  lua_getfield(L, 1, "source");
+  const char *source = luaL_optstring(L, -1, NULL);
+  if (port < 1 || port > 65535)
+    return luaL_error(L, "http.connect: port must be from 1 to 65535");
+  struct sockaddr_in a, from;
+  memset(&a, 0, sizeof a);
+  memset(&from, 0, sizeof from);
+  a.sin_family = from.sin_family = AF_INET;
+  a.sin_port = htons((unsigned short)port);
+  if (inet_pton(AF_INET, host, &a.sin_addr) != 1)
+    return luaL_error(L, "http.connect: host must be an IPv4 address, got '%s'", host);
+  if (source && inet_pton(AF_INET, source, &from.sin_addr) != 1)
+    return luaL_error(L, "http.connect: source must be an IPv4 address, got '%s'", source);
+  int *fd = lua_newuserdatauv(L, sizeof *fd, 0);
+  *fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  luaL_setmetatable(L, SG_CONN_MT);
+  if (*fd < 0 || (source && bind(*fd, (struct sockaddr *)&from, sizeof from) != 0) ||
+      connect(*fd, (struct sockaddr *)&a, sizeof a) != 0) {
+    int e = errno;
+    if (*fd >= 0)
+      close(*fd);
+    *fd = -1;
+    lua_pushnil(L);
+    lua_pushfstring(L, "cannot connect to %s port %d%s%s: %s", host, (int)port,
+                    source ? " from " : "", source ? source : "", strerror(e));
+    return 2;
+  }
+  return 1;
+}
+
+static int *check_conn(lua_State *L) {
+  int *fd = luaL_checkudata(L, 1, SG_CONN_MT);
+  if (*fd < 0)
+    luaL_error(L, "the connection is closed");
+  return fd;
+}
+
+/* conn:send(bytes): true, or nil and why (the server closed the connection). */
+static int lconn_send(lua_State *L) {
+  int *fd = check_conn(L);
+  size_t n;
+  const char *p = luaL_checklstring(L, 2, &n);
+  while (n > 0) {
+    ssize_t w = send(*fd, p, n, MSG_NOSIGNAL);
+    if (w < 0 && errno == EINTR)
+      continue;
+    if (w <= 0) {
+      lua_pushnil(L);
+      lua_pushstring(L, strerror(errno));
+      return 2;
+    }
+    p += w, n -= (size_t)w;
+  }
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
+/* conn:recv(seconds): the bytes that came, "" when the other side closed the connection, or
+   nil and "timed out" (nothing within seconds) or another reason. */
+static int lconn_recv(lua_State *L) {
+  int *fd = check_conn(L);
+  double secs = luaL_optnumber(L, 2, 30);
+  struct pollfd p = {*fd, POLLIN, 0};
+  int n;
+  do
+    n = poll(&p, 1, secs < 0 ? 0 : (int)(secs * 1000));
+  while (n < 0 && errno == EINTR);
+  if (n == 0) {
+    lua_pushnil(L);
+    lua_pushliteral(L, "timed out");
+    return 2;
+  }
+  char buf[4096];
+  ssize_t r = n < 0 ? -1 : recv(*fd, buf, sizeof buf, 0);
+  if (r < 0) {
+    lua_pushnil(L);
+    lua_pushstring(L, strerror(errno));
+    return 2;
+  }
+  lua_pushlstring(L, buf, (size_t)r);
+  return 1;
+}
+
+static int lconn_close(lua_State *L) {
+  int *fd = luaL_checkudata(L, 1, SG_CONN_MT);
+  if (*fd >= 0)
+    close(*fd);
+  *fd = -1;
+  return 0;
+}
+
+static void conn_metatable(lua_State *L) {
+  static const luaL_Reg methods[] = {{"send", lconn_send}, {"recv", lconn_recv},
+                                     {"close", lconn_close}, {NULL, NULL}};
+  if (luaL_newmetatable(L, SG_CONN_MT)) {
+    luaL_newlib(L, methods);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, lconn_close);
+    lua_setfield(L, -2, "__gc");
+    lua_pushcfunction(L, lconn_close);
+    lua_setfield(L, -2, "__close");
+  }
+  lua_pop(L, 1);
+}
+
 #ifdef HAVE_MICROHTTPD
+
+/* A connection, from libmicrohttpd's notice of its start to that of its end.  A request must
+   arrive whole within the server's request_time of the connection opening (or of the previous
+   answer): libmicrohttpd's own timeout counts idle time only, which a client sending a byte
+   now and then never reaches. */
+typedef struct conn {
+  struct conn *prev, *next;
+  struct MHD_Connection *c;
+  double since;           /* when it began waiting for its current request */
+  int answering;          /* its request is complete: no deadline until it is answered */
+  int cut;                /* shut down for passing the deadline */
+} conn;
 
 typedef struct server {
   struct MHD_Daemon *d;
   int fd;                 /* the listening socket (closed by us after the daemon stops) */
   int port;
   size_t max_body;
+  double request_time;    /* seconds for a request to arrive whole */
+  conn *conns;            /* the open connections */
   lua_State *L;           /* set during step: the state and stack index of the handler */
   int handler;
   int nerr;               /* handler errors since the last srv:errors() */
@@ -198,6 +334,66 @@ typedef struct request {
   size_t len, cap;
   int too_big;
 } request;
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static conn *conn_of(struct MHD_Connection *c) {
+  const union MHD_ConnectionInfo *ci =
+      MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+  return ci ? ci->socket_context : NULL;
+}
+
+static void on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
+                          enum MHD_ConnectionNotificationCode code) {
+  server *s = cls;
+  conn *cn = *socket_context;
+  if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+    cn = calloc(1, sizeof *cn);
+    if (cn == NULL)
+      return;   /* no deadline for this one; the idle timeout still holds */
+    cn->c = c;
+    cn->since = now();
+    cn->next = s->conns;
+    if (s->conns)
+      s->conns->prev = cn;
+    s->conns = cn;
+    *socket_context = cn;
+  } else if (cn) {
+    if (cn->prev)
+      cn->prev->next = cn->next;
+    else
+      s->conns = cn->next;
+    if (cn->next)
+      cn->next->prev = cn->prev;
+    free(cn);
+    *socket_context = NULL;
+  }
+}
+
+/* Shut down the connections whose request is late (libmicrohttpd then sees them end and closes
+   them); the seconds until the next deadline, or -1 when none is pending. */
+static double cut_late(server *s) {
+  double t = now(), next = -1;
+  for (conn *cn = s->conns; cn; cn = cn->next) {
+    if (cn->answering || cn->cut)
+      continue;
+    double left = cn->since + s->request_time - t;
+    if (left <= 0) {
+      const union MHD_ConnectionInfo *ci =
+          MHD_get_connection_info(cn->c, MHD_CONNECTION_INFO_CONNECTION_FD);
+      if (ci)
+        shutdown(ci->connect_fd, SHUT_RDWR);
+      cn->cut = 1;
+    } else if (next < 0 || left < next) {
+      next = left;
+    }
+  }
+  return next;
+}
 
 static int answer(struct MHD_Connection *c, unsigned status, const char *type, const char *body,
                   size_t len) {
@@ -213,22 +409,22 @@ static int answer(struct MHD_Connection *c, unsigned status, const char *type, c
   return ok;
 }
 
+/* One value, whole: a NUL in a decoded argument (%00) stays, for the handler to refuse. */
 static enum MHD_Result put_value(void *ud, enum MHD_ValueKind kind, const char *key,
-                                 const char *value) {
+                                 size_t key_size, const char *value, size_t value_size) {
   lua_State *L = ud;
-  (void)kind;
   if (key == NULL)
     return MHD_YES;
   if (kind == MHD_HEADER_KIND) {   /* header names case-folded, as HTTP means them */
     luaL_Buffer b;
     luaL_buffinit(L, &b);
-    for (const char *p = key; *p; p++)
-      luaL_addchar(&b, (char)((*p >= 'A' && *p <= 'Z') ? *p + 32 : *p));
+    for (size_t i = 0; i < key_size; i++)
+      luaL_addchar(&b, (char)((key[i] >= 'A' && key[i] <= 'Z') ? key[i] + 32 : key[i]));
     luaL_pushresult(&b);
   } else {
-    lua_pushstring(L, key);
+    lua_pushlstring(L, key, key_size);
   }
-  lua_pushstring(L, value ? value : "");
+  lua_pushlstring(L, value ? value : "", value ? value_size : 0);
   lua_rawset(L, -3);
   return MHD_YES;
 }
@@ -272,6 +468,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     rq->len += n;
     return MHD_YES;
   }
+  conn *cn = conn_of(c);
+  if (cn)
+    cn->answering = 1;
   if (rq->too_big) {
     static const char msg[] = "413 the request's body is too large\n";
     return answer(c, 413, "text/plain; charset=utf-8", msg, sizeof msg - 1);
@@ -290,15 +489,21 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
   lua_pushstring(L, url);
   lua_setfield(L, -2, "path");
   lua_newtable(L);
-  MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, put_value, L);
+  MHD_get_connection_values_n(c, MHD_GET_ARGUMENT_KIND, put_value, L);
   lua_setfield(L, -2, "query");
   lua_newtable(L);
-  MHD_get_connection_values(c, MHD_HEADER_KIND, put_value, L);
+  MHD_get_connection_values_n(c, MHD_HEADER_KIND, put_value, L);
   lua_setfield(L, -2, "headers");
   lua_pushlstring(L, rq->body ? rq->body : "", rq->len);
   lua_setfield(L, -2, "body");
   s->served++;
-  if (lua_pcall(L, 1, 4, top + 1) != LUA_OK) {
+  double t0 = now();
+  int called = lua_pcall(L, 1, 4, top + 1);
+  /* the other clients' time does not run while the handler holds the server */
+  double held = now() - t0;
+  for (conn *o = s->conns; o; o = o->next)
+    o->since += held;
+  if (called != LUA_OK) {
     /* keep the message in the server's error list (uservalue 1) */
     lua_getiuservalue(L, 1, 1);   /* the server is at index 1 of step's frame */
     lua_insert(L, -2);
@@ -344,7 +549,12 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
 
 static void on_done(void *cls, struct MHD_Connection *c, void **con_cls,
                     enum MHD_RequestTerminationCode toe) {
-  (void)cls, (void)c, (void)toe;
+  (void)cls, (void)toe;
+  conn *cn = conn_of(c);
+  if (cn) {   /* the next request on this connection has the time again */
+    cn->answering = 0;
+    cn->since = now();
+  }
   request *rq = *con_cls;
   if (rq) {
     free(rq->body);
@@ -364,6 +574,11 @@ static void stop(server *s) {
   if (s->d) {
     MHD_stop_daemon(s->d);
     s->d = NULL;
+  }
+  while (s->conns) {   /* libmicrohttpd tells of each end; in case it did not */
+    conn *cn = s->conns;
+    s->conns = cn->next;
+    free(cn);
   }
   if (s->fd >= 0) {
     close(s->fd);
@@ -386,10 +601,12 @@ static lua_Integer opt_int(lua_State *L, const char *key, lua_Integer def, lua_I
   return v;
 }
 
-/* http.listen{host=, port=, max_body=, max_connections=}: a server, or nil and why not. */
+/* http.listen{host=, port=, max_body=, max_connections=, max_per_ip=, request_time=}: a
+   server, or nil and why not. */
 static int llisten(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
-  static const char *const known[] = {"host", "port", "max_body", "max_connections", NULL};
+  static const char *const known[] = {"host", "port", "max_body", "max_connections",
+                                      "max_per_ip", "request_time", NULL};
   lua_pushnil(L);
   while (lua_next(L, 1)) {
     int ok = 0;
@@ -397,7 +614,8 @@ static int llisten(lua_State *L) {
       ok |= lua_type(L, -2) == LUA_TSTRING && strcmp(lua_tostring(L, -2), known[i]) == 0;
     if (!ok)
       return luaL_error(L, "http.listen: unknown option '%s' (valid: host, port, max_body, "
-                        "max_connections)", luaL_tolstring(L, -2, NULL));
+                        "max_connections, max_per_ip, request_time)",
+                        luaL_tolstring(L, -2, NULL));
     lua_pop(L, 1);
   }
   lua_getfield(L, 1, "host");
@@ -405,6 +623,8 @@ static int llisten(lua_State *L) {
   int port = (int)opt_int(L, "port", 8080, 0, 65535);
   size_t max_body = (size_t)opt_int(L, "max_body", 65536, 0, 64 << 20);
   unsigned maxconn = (unsigned)opt_int(L, "max_connections", 64, 1, 1000);
+  unsigned per_ip = (unsigned)opt_int(L, "max_per_ip", 16, 1, 1000);
+  lua_Integer request_time = opt_int(L, "request_time", 10, 1, 3600);
   struct sockaddr_in a;
   memset(&a, 0, sizeof a);
   a.sin_family = AF_INET;
@@ -436,13 +656,16 @@ static int llisten(lua_State *L) {
   s->fd = fd;
   s->port = ntohs(a.sin_port);
   s->max_body = max_body;
+  s->request_time = (double)request_time;
   luaL_setmetatable(L, SG_HTTP_MT);
   lua_newtable(L);
   lua_setiuservalue(L, -2, 1);
   s->d = MHD_start_daemon(MHD_NO_FLAG, 0, NULL, NULL, on_request, s,
                           MHD_OPTION_LISTEN_SOCKET, fd,
                           MHD_OPTION_NOTIFY_COMPLETED, on_done, s,
+                          MHD_OPTION_NOTIFY_CONNECTION, on_connection, s,
                           MHD_OPTION_CONNECTION_LIMIT, maxconn,
+                          MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip,
                           MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)15,
                           MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(64 * 1024),
                           MHD_OPTION_END);
@@ -476,6 +699,9 @@ static int lstep(lua_State *L) {
   long long us = (long long)(secs * 1e6);
   if (MHD_get_timeout(s->d, &to) == MHD_YES && (long long)to * 1000 < us)
     us = (long long)to * 1000;
+  double late = cut_late(s);
+  if (late >= 0 && (long long)(late * 1e6) + 1000 < us)
+    us = (long long)(late * 1e6) + 1000;
   struct timeval tv = {(time_t)(us / 1000000), (suseconds_t)(us % 1000000)};
   int n = select(maxfd + 1, &rs, &ws, &es, &tv);
   if (n < 0 && errno != EINTR)
@@ -484,6 +710,7 @@ static int lstep(lua_State *L) {
   s->handler = 3;
   MHD_run(s->d);
   s->L = NULL;
+  cut_late(s);
   lua_pushinteger(L, s->served);
   return 1;
 }
@@ -529,7 +756,9 @@ int luaopen_stratagem_http(lua_State *L) {
     lua_setfield(L, -2, "__close");
   }
   lua_pop(L, 1);
-  static const luaL_Reg funcs[] = {{"listen", llisten}, {"fetch", lfetch}, {NULL, NULL}};
+  conn_metatable(L);
+  static const luaL_Reg funcs[] = {{"listen", llisten}, {"fetch", lfetch}, {"connect", lconnect},
+                                   {NULL, NULL}};
   luaL_newlib(L, funcs);
   lua_pushboolean(L, 1);
   lua_setfield(L, -2, "available");
@@ -545,7 +774,9 @@ static int lunavailable(lua_State *L) {
 }
 
 int luaopen_stratagem_http(lua_State *L) {
-  static const luaL_Reg funcs[] = {{"listen", lunavailable}, {"fetch", lfetch}, {NULL, NULL}};
+  conn_metatable(L);
+  static const luaL_Reg funcs[] = {{"listen", lunavailable}, {"fetch", lfetch},
+                                   {"connect", lconnect}, {NULL, NULL}};
   luaL_newlib(L, funcs);
   lua_pushboolean(L, 0);
   lua_setfield(L, -2, "available");

@@ -87,8 +87,10 @@ local port = first and tonumber(first:match("http://127%.0%.0%.1:(%d+)/"))
 t.ok(port, "serve --port 0 prints the address it serves: " .. tostring(first))
 if not port then t.done() end
 
+-- a POST sends the header X-Stratagem unless the request gives headers of its own
 local function fetch(req)
   req.port = port
+  if req.method == "POST" and not req.headers then req.headers = {["X-Stratagem"] = "1"} end
   local status, headers, body = http.fetch(req)
   return status, headers or {}, body
 end
@@ -241,6 +243,88 @@ t.ok(st == nil or (st >= 400 and st < 500), "garbage is refused (" .. tostring(s
 st = get("/")
 t.is(st, 200, "after all that, the server still answers")
 
+-- ---- cross-site requests (D8), NUL characters (D16), bodies that are not forms (D20) ----
+local function post_with(headers, body)
+  local status, _, answer = fetch{method = "POST", path = "/api/new", headers = headers,
+                                  body = body or "game=tictactoe&seed=1"}
+  return status, decode(answer or "") or {}
+end
+local origin = "http://127.0.0.1:" .. port
+st, s = post_with({["X-Stratagem"] = "1", Origin = "http://evil.example"})
+t.is(st, 403, "a POST with the Origin of another site is 403")
+t.like(s.error, "another site %(Origin: http://evil%.example%)", "... saying why")
+st, s = post_with({["X-Stratagem"] = "1", ["Sec-Fetch-Site"] = "cross-site"})
+t.is(st, 403, "a POST with Sec-Fetch-Site: cross-site is 403")
+st, s = post_with({["X-Stratagem"] = "1", Origin = "null"})
+t.is(st, 403, "a POST with Origin: null is 403")
+st, s = post_with({Origin = origin, ["Sec-Fetch-Site"] = "same-origin"})
+t.is(st, 403, "a POST without X-Stratagem is 403, even from the server's own origin")
+t.like(s.error, "needs the header X%-Stratagem: 1", "... saying what to send")
+st, s = post_with({["X-Stratagem"] = "1", Origin = origin, ["Sec-Fetch-Site"] = "same-origin"})
+t.ok(st == 200 and s.game == "tictactoe", "a POST from the server's own page is taken (" .. tostring(st) .. ")")
+st = fetch{method = "POST", path = "/api/new", body = "game=tictactoe",
+           headers = {["X-Stratagem"] = "1", Origin = "http://localhost:" .. port}}
+t.is(st, 200, "... and from http://localhost:PORT")
+local _, mine = post("/api/new", {game = "chess", seed = 5})
+for _ = 1, 3 do post_with({["X-Stratagem"] = "1", Origin = "http://evil.example"}) end
+t.is(get("/api/state?id=" .. mine.id), 200, "refused cross-site POSTs leave the user's game alone")
+st, s = post_with(nil, "game=chess%00x")
+t.is(st, 400, "a form field with a NUL (%00) is 400")
+t.like(s.error, "NUL character", "... saying so")
+st, s = post_with(nil, "game=tictactoe&x%00y=1")
+t.is(st, 400, "a field name with a NUL is 400")
+st, hd, body = get("/api/state?id=" .. id .. "%00x")
+t.ok(st == 400 and body:find("NUL character", 1, true), "a URL argument with a NUL is 400 (" .. tostring(st) .. ")")
+st, s = post_with({["X-Stratagem"] = "1", ["Content-Type"] = "application/json"}, '{"game": "chess"}')
+t.is(st, 415, "a JSON body is 415")
+t.like(s.error, "takes HTML forms %(Content%-Type: application/x%-www%-form%-urlencoded%), not 'application/json'",
+       "... saying the API takes forms")
+t.like(s.error, "%-d game=chess", "... with an example")
+st, s = post_with({["X-Stratagem"] = "1", ["Content-Type"] = "application/x-www-form-urlencoded; charset=UTF-8"})
+t.is(st, 200, "a form's type with a charset is taken")
+
+-- ---- slow clients (D7): at most 16 connections from one address, 10 s for a whole request ----
+-- The slow client connects from 127.0.0.2 (this machine too), the tests' requests from 127.0.0.1.
+local probe = http.connect{port = port, source = "127.0.0.2"}
+if not probe then
+  t.skip("cannot connect from 127.0.0.2: no test of the per-address limit")
+else
+  probe:close()
+  local conns = {}
+  for i = 1, 20 do conns[i] = assert(http.connect{port = port, source = "127.0.0.2"}) end
+  -- a connection is closed when recv says so (""), or fails otherwise than by the time
+  local function closed(c, secs)
+    local d, e = c:recv(secs)
+    return d == "" or (d == nil and e ~= "timed out")
+  end
+  -- (this request comes after the 20 in the server's queue: they are taken or refused by now)
+  st = get("/api/games")
+  t.is(st, 200, "another address is served while they are open")
+  -- each asks for a page: 16 are answered, the others were closed when they came
+  local answered, refused = 0, 0
+  for i = 1, 20 do
+    conns[i]:send("GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+    local d = conns[i]:recv(30 * t.slow)
+    if d and d:find("^HTTP/1%.1 200") then answered = answered + 1
+    else refused = refused + 1 end
+    conns[i]:close()
+  end
+  t.ok(answered == 16 and refused == 4, "16 connections from one address are served, more are closed (" ..
+       answered .. " answered, " .. refused .. " closed)")
+  -- a slowloris: a header line each second never lets the idle timeout (15 s) run out
+  local c = assert(http.connect{port = port, source = "127.0.0.2"})
+  c:send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+  local lines, gone = 0, false
+  for _ = 1, 60 * t.slow do
+    if not c:send("X-a: b\r\n") or closed(c, 1) then gone = true; break end
+    lines = lines + 1
+  end
+  t.ok(gone, "a request still coming after the deadline is dropped (after " .. lines .. " header lines)")
+  c:close()
+  st = get("/")
+  t.is(st, 200, "the server answers as before")
+end
+
 -- ---- stopping, and the command line ----
 os.execute("kill -INT " .. srv:pid())
 local last = srv:recv(10 * t.slow)
@@ -263,6 +347,7 @@ out, err, rc = t.run(t.stratagem .. " serve --port " .. busy.port)
 t.ok(rc == 1 and err:find("choose another with %-%-port"), "a port in use: a message saying what to do")
 busy:close()
 t.errors(function() http.listen{port = 0, bogus = 1} end, "unknown option 'bogus'", "http.listen refuses unknown options")
+t.errors(function() http.listen{port = 0, request_time = 0} end, "request_time must be a whole number from 1", "http.listen: request_time's range")
 t.errors(function() http.listen{host = "localhost"} end, "IPv4 address", "http.listen wants an address")
 
 t.done()

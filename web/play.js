@@ -17,7 +17,8 @@
   async function api(path, form) {
     const opts = form === undefined ? {} : {
       method: "POST",
-      headers: {"Content-Type": "application/x-www-form-urlencoded"},
+      // X-Stratagem: the server takes POSTs only with it (a page of another site cannot send it)
+      headers: {"Content-Type": "application/x-www-form-urlencoded", "X-Stratagem": "1"},
       body: new URLSearchParams(form).toString(),
     };
     const r = await fetch(path, opts);

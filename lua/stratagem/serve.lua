@@ -104,6 +104,9 @@ function M.parse_form(body)
       local k, v = pair:match("^([^=]*)=(.*)$")
       k, v = unescape(k or pair), unescape(v or "")
       if not k or not v then return nil, "a field is not URL-encoded" end
+      if k:find("\0", 1, true) or v:find("\0", 1, true) then
+        return nil, "a field holds a NUL character (%00)"
+      end
       if not utf8.len(k) or not utf8.len(v) then return nil, "a field is not UTF-8 text" end
       t[k] = v
     end
@@ -339,12 +342,13 @@ api.move = function(_, f, S)
 end
 
 -- POST /api/ai: the computer plays one move (or one whole turn of commands).
-api.ai = function(_, _, S)
+api.ai = function(srv, _, S)
   local g = S.g
   if g:status() ~= "playing" then return refuse(409, "the game is over") end
   if persons_turn(S) then return refuse(409, "it is your turn, not the computer's") end
   local opts = {}
   for k, v in pairs(S.ai) do opts[k] = v end
+  for k, v in pairs(srv.ai or {}) do opts[k] = v end
   opts.seed = S.seed * 1000003 + g:ply()
   local p = g:player()
   local r = sg.search(g, opts)
@@ -391,6 +395,66 @@ end
 -- elsewhere could otherwise reach the server through a name that resolves to 127.0.0.1.
 local LOOPBACK = {["127.0.0.1"] = true, localhost = true, ["[::1]"] = true}
 
+-- The origin of this server's own page: http:// and the Host, when the Host names the server
+-- by a loopback name or an address (a name could be another site's, pointing here); or nil.
+local function own_origin(req)
+  local host = (req.headers.host or ""):lower()
+  local name = host:gsub(":%d+$", "")
+  if LOOPBACK[name] or name:match("^%d+%.%d+%.%d+%.%d+$") then return "http://" .. host end
+end
+
+-- Whether an Origin is this server's: its own, or, for a loopback Host, any loopback name
+-- with the Host's port.
+local function is_own(req, origin)
+  local own = own_origin(req)
+  if not own then return false end
+  origin = origin:lower()
+  if origin == own then return true end
+  local host_name, host_port = own:match("^http://(.-)(:?%d*)$")
+  local name, port = origin:match("^http://(.-)(:?%d*)$")
+  return LOOPBACK[host_name] and LOOPBACK[name or ""] and port == host_port or false
+end
+
+-- Why a POST may not change anything, or nil.  A browser tells where a request comes from
+-- (Origin, Sec-Fetch-Site); the header X-Stratagem is one a page of another site cannot send
+-- (it needs a CORS preflight, which this server never grants), so old browsers are covered.
+local function cross_site(req)
+  local h = req.headers
+  local site = h["sec-fetch-site"]
+  if site and site ~= "same-origin" and site ~= "none" then
+    return fmt("a request from another site (Sec-Fetch-Site: %s) cannot change games on " ..
+               "this server", site)
+  end
+  if h.origin and not is_own(req, h.origin) then
+    return fmt("a request from another site (Origin: %s) cannot change games on this server " ..
+               "(only its own pages, %s, can)", h.origin, own_origin(req) or "http://127.0.0.1:PORT")
+  end
+  if not h["x-stratagem"] then
+    return "a POST to the API needs the header X-Stratagem: 1 (the page sends it; " ..
+           "with curl: -H 'X-Stratagem: 1'), which a page of another site cannot send"
+  end
+end
+
+-- The type of a POST's body is a form's, or the message of a 415 answer.
+local FORM = "application/x-www-form-urlencoded"
+local function not_a_form(req)
+  local ctype = req.headers["content-type"]
+  if not ctype and req.body == "" then return nil end
+  local media = (ctype or ""):match("^%s*([^;%s]*)"):lower()
+  if media == FORM then return nil end
+  return fmt("the API takes HTML forms (Content-Type: %s), not %s: e.g. " ..
+             "curl -H 'X-Stratagem: 1' -d game=chess -d level=4 http://127.0.0.1:8080/api/new",
+             FORM, ctype and ("'" .. ctype .. "'") or "a body without a Content-Type")
+end
+
+-- true when a table of fields has a NUL character in a name or value
+local function has_nul(t)
+  for k, v in pairs(t) do
+    if tostring(k):find("\0", 1, true) or tostring(v):find("\0", 1, true) then return true end
+  end
+  return false
+end
+
 function Server:handle(req)
   if self.loopback then
     local host = (req.headers.host or ""):gsub(":%d+$", "")
@@ -414,6 +478,9 @@ function Server:handle(req)
   if path == "/play.css" then return 200, "text/css; charset=utf-8", self.files["play.css"] end
   if path == "/api/games" then return answer_json(200, self.games) end
   local name = path:match("^/api/([a-z]+)$")
+  if name and has_nul(req.query) then
+    return refuse(400, "the URL's arguments hold a NUL character (%00)")
+  end
   if name == "save" or name == "replay" then
     local S = self:session(req.query.id)
     if not S then return error_page(404, "No such game", "this game is not on the server (any more)") end
@@ -426,6 +493,10 @@ function Server:handle(req)
   end
   local f = req.query
   if method == "POST" then
+    local why = cross_site(req)
+    if why then return refuse(403, why) end
+    why = not_a_form(req)
+    if why then return refuse(415, why) end
     local err
     f, err = M.parse_form(req.body)
     if not f then return refuse(400, "the request's form is malformed: " .. err) end
@@ -462,16 +533,29 @@ function M.web_dir()
   return (paths.lua:gsub("/lua/?$", "")) .. "/web"
 end
 
+-- A handler of requests without a socket (srv:handle(req)), for M.new and the fuzzer:
+-- opts.host, sessions, log, files (the page's, else read), ai (search settings that override
+-- every level's, such as {time = 0.003}).
+function M.server(opts)
+  local files = opts.files
+  if not files then
+    local err
+    files, err = read_files(opts.web_dir or M.web_dir())
+    if not files then return nil, err end
+  end
+  return setmetatable({files = files, sessions = {}, tick = 0,
+                       max_sessions = opts.sessions or 100, games = game_list(),
+                       loopback = (opts.host or "127.0.0.1"):match("^127%.") ~= nil,
+                       ai = opts.ai, log = opts.log}, Server)
+end
+
 -- A server (not yet answering): opts.port, host, sessions, quiet, log (a function of a line).
 function M.new(opts)
-  local files, err = read_files(opts.web_dir or M.web_dir())
-  if not files then return nil, err end
+  local srv, err = M.server(opts)
+  if not srv then return nil, err end
   local lsrv, lerr = http.listen{host = opts.host or "127.0.0.1", port = opts.port or 8080}
   if not lsrv then return nil, lerr end
-  local srv = setmetatable({http = lsrv, files = files, sessions = {}, tick = 0,
-                            max_sessions = opts.sessions or 100, games = game_list(),
-                            loopback = (opts.host or "127.0.0.1"):match("^127%.") ~= nil,
-                            log = opts.log}, Server)
+  srv.http = lsrv
   return srv
 end
 

@@ -165,6 +165,53 @@ function kinds.words(text)
   os.remove(sg.dict.user.file .. ".damaged")
 end
 
+-- http: a request to stratagem serve's handler (Server:handle), as
+--   METHOD PATH[?QUERY]\nHeader: value\n...\n\nBODY
+-- against one server whose computer thinks 3 ms a move (no socket: stratagem.http is a stub
+-- here); a finding when the handler raises, answers 500 or more, or answers an error in JSON
+-- without a message.  "@ID" in the text stands for the session made last, so that inputs reach
+-- the moves of a game.
+local http_server, http_id = nil, "none"
+function kinds.http(text)
+  if not http_server then
+    package.preload["stratagem.http"] = package.preload["stratagem.http"]
+        or function() return {available = false} end
+    local serve = require "stratagem.serve"
+    http_server = assert(serve.server{files = {["index.html"] = "", ["play.js"] = "",
+                                               ["play.css"] = ""},
+                                      sessions = 20, ai = {time = 0.003}})
+  end
+  text = text:gsub("@ID", http_id)
+  local head, body = text:match("^(.-)\n\n(.*)$")
+  head, body = head or text, body or ""
+  local line, rest = head:match("^([^\n]*)\n?(.*)$")
+  local method, target = line:match("^(%S+)%s+(%S+)")
+  if not method then return end
+  local path, query = target:match("^([^?]*)%??(.*)$")
+  local req = {method = method, path = path, query = {}, headers = {}, body = body}
+  for k, v in query:gmatch("([^&=]*)=?([^&]*)") do   -- decoded, as libmicrohttpd gives them
+    local function dec(x) return (x:gsub("%%(%x%x)", function(h) return string.char(tonumber(h, 16)) end)) end
+    if k ~= "" then req.query[dec(k)] = dec(v) end
+  end
+  for k, v in rest:gmatch("([^:\n]+):[ \t]*([^\n]*)") do req.headers[k:lower()] = v end
+  if not req.headers.host then req.headers.host = "127.0.0.1:8080" end
+  local ok, status, ctype, answer = pcall(http_server.handle, http_server, req)
+  if not ok then
+    if status == "interrupted!" then error(status, 0) end
+    finding("Server:handle raised: %s", tostring(status))
+  end
+  if math.type(status) ~= "integer" or status < 100 or status >= 500 then
+    finding("Server:handle answered %s", tostring(status))
+  end
+  if status >= 400 and tostring(ctype):find("json", 1, true) and
+     not tostring(answer):find('"error":"[^"]', 1) then
+    finding("Server:handle answered %d without a message: %s", status, tostring(answer))
+  end
+  if status == 200 and path == "/api/new" then
+    http_id = tostring(answer):match('"id":"(%x+)"') or http_id
+  end
+end
+
 return function(kind, text)
   local f = kinds[kind]
   if not f then   -- any other first line: the text goes to every reader
