@@ -224,6 +224,22 @@ t.is(select(2, pgn.read('1. e4 {c} e5 1-0 {after} 1. d4 d5 *')), nil,
      "a game after a result and a comment, without tags, is read")
 t.is(#pgn.read('1. e4 {c} e5 1-0 {after} 1. d4 d5 *'), 2, "as a second game")
 
+-- reading is linear: each game's region ends at its result, comments are cut in one pass (these
+-- took minutes when every game's region ran to the end of the text)
+local tagless = assert(pgn.read(('1. e4 e5 2. Nf3 Nc6 *\n\n'):rep(20000)))
+local all4 = true
+for _, r in ipairs(tagless) do all4 = all4 and #r.moves == 4 and r.result == "*" end
+t.ok(#tagless == 20000 and all4, "20000 games without tags: each with its 4 moves and result")
+t.like(select(2, pgn.read('[Event "x"]\n\n1. e4 ' .. ('{'):rep(40000) .. ' e5 *\n')),
+       "unterminated comment", "40000 '{' without a '}': an unterminated comment")
+t.is_deeply(moves_of('1. e4 ' .. ('{'):rep(40000) .. '} e5 *'), {"e4", "e5"},
+            "40000 '{' closed by one '}': one comment")
+t.is_deeply(moves_of('1. e4 {good for 1-0 or *} e5 2. Nf3 *'), {"e4", "e5", "Nf3"},
+            "a result inside a comment does not end the game")
+local two = pgn.read('1. e4 e5 2.1-0\n1. d4 d5 2...* $1\n\n[Event "y"]\n\n1. c4 *\n')
+t.ok(#two == 3 and two[1].result == "1-0" and #two[2].moves == 2 and two[3].tags.Event == "y",
+     "results stuck to move numbers end their games; a glyph after a result is the game's")
+
 -- what a file of games costs: the records keep tags and SAN only
 local many = {}
 for i = 1, 200 do many[i] = '[Event "m' .. i .. '"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n' end

@@ -216,7 +216,28 @@ t.ok(nl == nil and nmsg:find(":1: "), "a bad line is named by its number")
 sg.chess.pgn.save(epd, {sg.new("chess"):play("d4"):play("d5")})
 list = assert(match.load_openings(epd))
 t.is(table.concat(list[1].moves, " "), "d2d4 d7d5", "a PGN file of openings")
+-- a file of many games: each opening's position and moves, the games not kept; lines of
+-- movetext without tags too; a file that never ends is refused at the limit
+local lines, firsts = {}, {"e4", "d4", "c4", "Nf3"}
+for i = 1, 3000 do
+  lines[i] = (i % 2 == 0 and ('[Event "o%d"]\n\n'):format(i) or "") ..
+             ("1. %s { [%%eval 0.1] [%%clk 0:01:00] } 1... Nf6 $1 2. g3 g6 *\n"):format(firsts[i % 4 + 1])
+end
+f = assert(io.open(epd, "w"))
+f:write(table.concat(lines, "\n"))
+f:close()
+list = assert(match.load_openings(epd))
+local uci = {e4 = "e2e4", d4 = "d2d4", c4 = "c2c4", Nf3 = "g1f3"}
+local right = #list == 3000
+for i, o in ipairs(list) do
+  right = right and table.concat(o.moves, " ") == uci[firsts[i % 4 + 1]] .. " g8f6 g2g3 g7g6"
+          and o.name == (i % 2 == 0 and "o" .. i or nil)
+end
+t.ok(right, "3000 PGN games (half without tags) as openings: each one's moves and name")
 os.remove(epd)
+nl, nmsg = match.load_openings("/dev/zero")
+t.ok(nl == nil and nmsg:find("/dev/zero is larger than 64 MB", 1, true),
+     "an openings file that never ends is refused at its limit: " .. tostring(nmsg))
 for i, o in ipairs(match.OPENINGS) do
   local g = sg.new("chess")
   local good = pcall(function() for m in o.moves:gmatch("%S+") do g:play(m) end end)

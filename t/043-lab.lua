@@ -202,6 +202,60 @@ t.like(out, "the test is not finished", "a merge of part of the games says so")
 out, e, code = t.run(S .. " job 'sgjob {format = 1'")
 t.ok(code == 1 and e:find("job: the line is damaged", 1, true), "a damaged job line")
 
+-- merge and job check every field of a line: a message naming the file, line and field
+local good = 'sgresult {first = 1, format = 1, index = 3, job = {alpha = 0.05, beta = 0.05, ' ..
+  'elo0 = 0, elo1 = 5, game = "tictactoe", players = 2, rounds = 2}, round = 2, run = "x", ' ..
+  'seats = {"b", "a"}}'
+local function merged(line)
+  local sum, err = lab.merge({write("m.txt", good:gsub("index = 3", "index = 1")
+                                                  :gsub("round = 2", "round = 1") .. "\n" .. line .. "\n")})
+  return sum and "ok" or err
+end
+t.is(merged(good), "ok", "merge: a good result line")
+local bad_results = {
+  {"players = 2", "players = 1e12", "job%.players must be a whole number from 1 to 8, got 1000000000000"},
+  {"players = 2", "players = 0.5", "job%.players must be a whole number from 1 to 8, got 0%.5"},
+  {"players = 2", "players = -3", "job%.players must be a whole number from 1 to 8, got %-3"},
+  {"alpha = 0.05, beta = 0.05", "alpha = 2, beta = -1", "job%.alpha must be a number from 1e%-06 to 0%.5, got 2"},
+  {"elo1 = 5", "elo1 = -5", "job%.elo1 %(%-5%) must be above job%.elo0 %(0%)"},
+  {"elo0 = 0", 'elo0 = "0"', "job%.elo0 must be a number from %-2000 to 2000, got '0'"},
+  {"rounds = 2", "rounds = 3", "job%.rounds is 3, but 2 in the results before it", "^merge: .-m%.txt:2: "},
+  {"index = 3", "index = 9", "index 9 and round 2 do not agree with 2 rounds of 2 players"},
+  {"index = 3", "index = 2.5", "index must be a whole number from 1 to"},
+  {"first = 1", "first = 3", "first must be a seat from 1 to 2, got 3"},
+  {'seats = {"b", "a"}', 'seats = {"b", "b"}', 'seats must hold one "b" %(the candidate%), got 2'},
+  {'seats = {"b", "a"}', 'seats = {"b"}', "seats must list 2 players %(one per seat%), got 1"},
+  {'run = "x"', "run = 7", "run must be a string, got 7"},
+  {"job = {", "job = 1, j = {", "job must be a table, got 1"},
+}
+for _, b in ipairs(bad_results) do
+  local line = good:gsub(b[1]:gsub("%p", "%%%0"), b[2], 1)
+  t.like(merged(line), (b[4] or "^merge: .-m%.txt:2: result: ") .. b[3], "merge refuses " .. b[2])
+end
+out, e, code = t.run(S .. " merge " .. t.q(write("p.txt", (good:gsub("players = 2", "players = 1e12")))))
+t.ok(code == 1 and e:find("p.txt:1: result: job.players must be a whole number", 1, true),
+     "stratagem merge: players = 1e12 is refused (it hung)")
+local job1 = lines[1]
+local bad_jobs = {
+  {"seed = 7", "seed = 0.5", "job: seed must be a whole number from 0 to"},
+  {"index = 1", "index = -1", "job: index must be a whole number from 1 to"},
+  {"opening = {plies = 4}", "opening = {plies = 1e9}", "job: opening%.plies must be a whole number from 0 to 1000"},
+  {"players = 2", "players = 3", "job: players must be 2 %(connect4's%), got 3"},
+  {'seats = {"b", "a"}', 'seats = {"a", "a"}', 'job: seats must hold one "b"'},
+  {"a = {search = {depth = 2}}", 'a = "/etc/passwd"', "job: a must be a table, got '/etc/passwd'"},
+  {"a = {search = {depth = 2}}", "a = {search = {depth = -2}}", "job: settings a: search: depth"},
+  {"max_games = 40", "max_games = 0", "job: max_games must be a whole number from 1 to"},
+}
+for _, b in ipairs(bad_jobs) do
+  local line = job1:gsub(b[1]:gsub("%p", "%%%0"), b[2], 1)
+  local j, jerr = lab.read_job(line)
+  t.ok(line ~= job1 and j == nil and jerr:find(b[3]), "job refuses " .. b[2] .. ": " .. tostring(jerr))
+end
+t.ok(lab.read_job(job1), "and reads the good job line")
+out, e, code = t.run(S .. " job -", job1 .. "\n" .. job1:gsub("seed = 7", "seed = 0.5") .. "\n")
+t.ok(code == 1 and e:find("job: line 2: seed must be a whole number", 1, true),
+     "stratagem job -: a bad line is named by its number")
+
 -- a worker that dies on its first game: the game is played again on a new worker
 local fake = write("worker.sh", "#!/bin/sh\n" ..
   "if [ ! -e " .. t.q(dir .. "/died") .. " ]; then touch " .. t.q(dir .. "/died") ..

@@ -112,6 +112,36 @@ f:write("return {game = ")
 f:close()
 t.errors(function() spsa(3, {checkpoint = file("bad.ckpt"), resume = true}) end,
          "is not a checkpoint of stratagem tune", "a damaged checkpoint is refused", true)
+-- a checkpoint with fields of the wrong type or range: named with the file, never a traceback
+local ckpt = read(file("spsa.ckpt"))
+local bad_ckpts = {   -- (the top level's fields are indented by two spaces)
+  {"\n  rng = %d+,", "", "rng is missing %(a whole number from 0 to"},
+  {"\n  theta = {[^}]*}", '\n  theta = {"x", 1}', "theta%[1%] must be a number, got string"},
+  {"\n  theta = {[^}]*}", "\n  theta = {}", "theta must hold 2 numbers %(one per parameter%), got 0"},
+  {"\n  history = {", '\n  history = "x", h = {', "history must be a table of 4 iterations, got string"},
+  {"\n  iteration = 4", "\n  iteration = -1e15", "iteration must be a whole number from 0 to 4"},
+  {"\n  iteration = 4", "\n  iteration = 2.5", "iteration must be a whole number from 0 to 4"},
+  {"\n  seed = 5", "\n  seed = {}", "seed must be a whole number"},
+  {"\n  iterations = 4", "\n  iterations = 1e12", "iterations must be a whole number from 1 to"},
+}
+for _, b in ipairs(bad_ckpts) do
+  local text, k = ckpt:gsub(b[1], b[2], 1)
+  local s, err = tune.read_checkpoint(text, "x.ckpt", "connect4", "spsa",
+                                      assert(tune.params("connect4", {"threat", "two"})))
+  t.ok(k == 1 and s == nil and err:find("^tune: cannot resume: x%.ckpt: " .. b[3]),
+       "a checkpoint with " .. (b[2] ~= "" and b[2]:sub(4) or "no rng") .. ": " .. tostring(err))
+end
+do
+  local h = assert(io.open(file("neg.ckpt"), "w"))
+  h:write((ckpt:gsub("\n  iteration = 4", "\n  iteration = -1e15", 1)))
+  h:close()
+  t.errors(function() spsa(5, {checkpoint = file("neg.ckpt"), resume = true}) end,
+           "neg.ckpt: iteration must be a whole number from 0 to 4, got -1",
+           "tune --resume refuses iteration = -1e15 (it ran for ever)", true)
+end
+t.ok(tune.read_checkpoint(ckpt, "x.ckpt", "connect4", "spsa",
+                          assert(tune.params("connect4", {"threat", "two"}))),
+     "and reads the checkpoint tune wrote")
 t.errors(function() spsa(3, {method = "ga", resume = true}) end,
          "is a checkpoint of connect4 by spsa, not of connect4 by ga", "another method's")
 t.errors(function() spsa(3, {params = {"threat"}, resume = true}) end,

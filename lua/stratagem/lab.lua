@@ -224,14 +224,105 @@ local function read_line(line, tag, what)
   return v
 end
 
+-- A value as a message shows it.
+local function shown(v)
+  if type(v) == "string" then return fmt("'%s'", #v > 40 and v:sub(1, 40) .. "..." or v) end
+  if type(v) == "number" then return tostring(math.tointeger(v) or v) end
+  return type(v)
+end
+
+-- Check the fields of t, each {key, kind, lo, hi, optional}: kind "whole" (a whole number,
+-- made an integer) or "number" from lo to hi, or a Lua type.  nil, or what is wrong with the
+-- first bad field (named prefix .. key).
+local function check_fields(t, fields, prefix)
+  for _, fd in ipairs(fields) do
+    local k, kind, lo, hi, optional = fd[1], fd[2], fd[3], fd[4], fd[5]
+    local v = t[k]
+    if v == nil then
+      if not optional then return fmt("the line has no %s%s", prefix, k) end
+    elseif kind == "whole" or kind == "number" then
+      if type(v) ~= "number" or v ~= v or v < lo or v > hi or
+         (kind == "whole" and v ~= math.floor(v)) then
+        return fmt("%s%s must be %s from %s to %s, got %s", prefix, k,
+                   kind == "whole" and "a whole number" or "a number", shown(lo), shown(hi),
+                   shown(v))
+      end
+      if kind == "whole" then t[k] = math.tointeger(v) end
+    elseif type(v) ~= kind then
+      return fmt("%s%s must be a %s, got %s", prefix, k, kind, shown(v))
+    end
+  end
+end
+
+-- seats: an array of n "a" and "b", one "b" (the candidate).
+local function check_seats(seats, n)
+  if #seats ~= n then
+    return fmt("seats must list %d players (one per seat), got %d", n, #seats)
+  end
+  local bs = 0
+  for s = 1, n do
+    if seats[s] ~= "a" and seats[s] ~= "b" then
+      return fmt("seats[%d] must be \"a\" or \"b\", got %s", s, shown(seats[s]))
+    end
+    if seats[s] == "b" then bs = bs + 1 end
+  end
+  if bs ~= 1 then return fmt("seats must hold one \"b\" (the candidate), got %d", bs) end
+end
+
+local MAX_SEED = 2 ^ 53
+-- A run's numbers, in a job line and in a result line's job (the ranges of M.plan).
+local RUN_FIELDS = {{"players", "whole", 1, 8}, {"rounds", "whole", 1, 1e9},
+                    {"elo0", "number", -2000, 2000}, {"elo1", "number", -2000, 2000},
+                    {"alpha", "number", 1e-6, 0.5}, {"beta", "number", 1e-6, 0.5},
+                    {"max_games", "whole", 1, 1e9, true}, {"fixed", "boolean", nil, nil, true}}
+
+local function check_run(t, prefix)
+  local why = check_fields(t, RUN_FIELDS, prefix)
+  if why then return why end
+  if t.elo1 <= t.elo0 then
+    return fmt("%selo1 (%s) must be above %selo0 (%s)", prefix, shown(t.elo1), prefix,
+               shown(t.elo0))
+  end
+end
+
+local JOB_FIELDS = {{"run", "string"}, {"game", "string"}, {"index", "whole", 1, MAX_SEED},
+                    {"round", "whole", 1, 1e9}, {"seed", "whole", 0, MAX_SEED},
+                    {"seats", "table"}, {"a", "table"}, {"b", "table"},
+                    {"opening", "table", nil, nil, true}, {"rules", "table", nil, nil, true},
+                    {"max_moves", "whole", 1, 1e9, true}, {"version", "string", nil, nil, true}}
+
 function M.read_job(line)
   local job, err = read_line(line, "sgjob", "job")
   if not job then return nil, err end
-  for _, k in ipairs({"run", "game", "index", "round", "seed", "seats", "a", "b"}) do
-    if job[k] == nil then return nil, "job: the line has no " .. k end
-  end
+  local why = check_fields(job, JOB_FIELDS, "")
+  if why then return nil, "job: " .. why end
   local ok, known = pcall(sg.defaults, job.game)
   if not ok or not known then return nil, fmt("job: unknown game '%s'", tostring(job.game)) end
+  why = check_run(job, "")
+  if why then return nil, "job: " .. why end
+  if job.opening then
+    why = check_fields(job.opening, {{"plies", "whole", 0, 1000, true},
+                                     {"position", "string", nil, nil, true}}, "opening.")
+    if why then return nil, "job: " .. why end
+  end
+  local gok, g, gerr = pcall(sg.new, job.game, {rules = job.rules, position = job.opening
+                                                and job.opening.position})
+  if not gok or not g then
+    return nil, fmt("job: %s", tostring(gok and gerr or g):gsub("^[^\n]-:%d+: ", ""))
+  end
+  if job.players ~= g:players() then
+    return nil, fmt("job: players must be %d (%s's), got %d", g:players(), job.game, job.players)
+  end
+  why = check_seats(job.seats, job.players)
+  if why then return nil, "job: " .. why end
+  for _, k in ipairs({"a", "b"}) do
+    local v, serr = M.read_settings(job.game, job[k], "job: settings " .. k)
+    if not v then return nil, serr end
+  end
+  if job.index > job.rounds * job.players or job.round ~= (job.index - 1) // job.players + 1 then
+    return nil, fmt("job: index %d and round %d do not agree with %d rounds of %d players",
+                    job.index, job.round, job.rounds, job.players)
+  end
   return job
 end
 
@@ -241,8 +332,35 @@ function M.result_line(res)
   return "sgresult " .. line_of(r)
 end
 
+local RESULT_FIELDS = {{"run", "string"}, {"index", "whole", 1, MAX_SEED},
+                       {"round", "whole", 1, 1e9, true}, {"seats", "table"}, {"job", "table"},
+                       {"first", "whole", 1, 8, true}, {"status", "string", nil, nil, true},
+                       {"moves", "whole", 0, 1e15, true}, {"time", "number", 0, 1e15, true},
+                       {"failed", "string", nil, nil, true},
+                       {"version", "string", nil, nil, true}}
+
+-- A result line read and checked: every field of the type and in the range that `stratagem
+-- job` writes; the result, or nil and a message naming the field.
 function M.read_result(line)
-  return read_line(line, "sgresult", "result")
+  local res, err = read_line(line, "sgresult", "result")
+  if not res then return nil, err end
+  local why = check_fields(res, RESULT_FIELDS, "")
+    or check_fields(res.job, {{"game", "string"}, {"seed", "whole", 0, MAX_SEED, true},
+                              {"round", "whole", 1, 1e9, true}}, "job.")
+    or check_run(res.job, "job.")
+  if why then return nil, "result: " .. why end
+  local job = res.job
+  why = check_seats(res.seats, job.players)
+  if why then return nil, "result: " .. why end
+  if res.first and res.first > job.players then
+    return nil, fmt("result: first must be a seat from 1 to %d, got %d", job.players, res.first)
+  end
+  local round = (res.index - 1) // job.players + 1
+  if res.index > job.rounds * job.players or (res.round or round) ~= round then
+    return nil, fmt("result: index %d and round %s do not agree with %d rounds of %d players",
+                    res.index, shown(res.round or round), job.rounds, job.players)
+  end
+  return res
 end
 
 -- ---- statistics ----
@@ -730,10 +848,16 @@ function M.merge(paths)
                           "one run at a time", path, n, tostring(res.run), run)
         end
         run = res.run
-        spec = spec or res.job
-        if math.type(res.index) ~= "integer" or res.index < 1 then
-          return nil, fmt("merge: %s:%d: the result has no game index", path, n)
+        if spec then   -- one run's numbers in every line
+          for _, fd in ipairs(RUN_FIELDS) do
+            local k = fd[1]
+            if res.job[k] ~= spec[k] then
+              return nil, fmt("merge: %s:%d: job.%s is %s, but %s in the results before it",
+                              path, n, k, shown(res.job[k]), shown(spec[k]))
+            end
+          end
         end
+        spec = spec or res.job
         results[res.index] = res
       elseif line:match("%S") then
         bad = bad + 1
@@ -762,9 +886,10 @@ end
 -- every job line of standard input in turn (a worker).  A job that fails prints a result line
 -- with `failed` (the message), so a merge names it.
 function M.job_main(line)
-  local function one(l)
+  local function one(l, n)
     local job, err = M.read_job(l)
     if not job then
+      if n then err = err:gsub("^job: ", fmt("job: line %d: ", n), 1) end
       io.stderr:write("stratagem: ", err, "\n")
       return false
     end
@@ -783,9 +908,10 @@ function M.job_main(line)
     return true
   end
   if line == "-" then
-    local ok = true
+    local ok, n = true, 0
     for l in io.stdin:lines() do
-      if l:match("%S") then ok = one(l) and ok end
+      n = n + 1
+      if l:match("%S") then ok = one(l, n) and ok end
     end
     return ok and 0 or 1
   end

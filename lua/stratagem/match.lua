@@ -126,22 +126,38 @@ local function opening_game(o)
   return g
 end
 
+-- The openings of a PGN text, one game at a time: each game's start position, moves (UCI) and
+-- name kept, its game closed before the next is read.  The list, or nil and a message.
+local function pgn_openings(text, path)
+  local list = {}
+  local ok, err = pcall(function()
+    for r in stratagem().chess.pgn.games(text) do
+      local g = r.game
+      list[#list + 1] = {fen = r.tags.FEN, moves = g:history(),
+                         name = r.tags.Opening or r.tags.Event}
+      getmetatable(g).__close(g)   -- its states now, not when the collector gets to it
+    end
+  end)
+  if not ok then
+    return nil, fmt("openings: %s: %s", path, tostring(err):gsub("^.-pgn%.games: ", "", 1))
+  end
+  return list
+end
+
+M.OPENINGS_MAX = 64 * 1024 * 1024   -- bytes of an openings file
+
 -- M.load_openings(path): the openings of a file: a PGN file (each game's start position and
--- moves) or lines of FEN or EPD (4 fields and operations; '#' starts a comment).  An array of
--- {fen =, moves =, name =}, or nil and a message naming the line.
+-- moves) or lines of FEN or EPD (4 fields and operations; '#' starts a comment), at most
+-- M.OPENINGS_MAX bytes.  An array of {fen =, moves =, name =}, or nil and a message naming
+-- the line.
 function M.load_openings(path)
-  local f, err = io.open(path, "rb")
-  if not f then return nil, "openings: " .. err end
-  local text = f:read("a")
-  f:close()
+  local text, err = stratagem().data.read_file(path, M.OPENINGS_MAX)
+  if not text then return nil, "openings: " .. err end
   local list = {}
   if text:find("^%s*%[") or text:find("^%s*1%.") then
-    local games, perr = stratagem().chess.pgn.read(text)
-    if not games then return nil, fmt("openings: %s: %s", path, perr) end
-    for i, r in ipairs(games) do
-      local g = r.game
-      list[i] = {fen = r.tags.FEN, moves = g:history(), name = r.tags.Opening or r.tags.Event}
-    end
+    local perr
+    list, perr = pgn_openings(text, path)
+    if not list then return nil, perr end
   else
     local n = 0
     for line in (text .. "\n"):gmatch("([^\n]*)\n") do

@@ -210,6 +210,45 @@ local function scanner(text)
     for k = #pending, 1, -1 do pending[k] = nil end
   end
   function S.line(p) return line_at(p) end
+  -- The next "\n[" (a tag section) at or after p, or nil; remembered, so that games without
+  -- tags do not each search to the end of the text.
+  local tag_from, tag_at
+  function S.next_tags(p)
+    if not (tag_from and tag_from <= p and (tag_at == false or tag_at >= p)) then
+      tag_from, tag_at = p, find(text, "\n%[", p) or false
+    end
+    return tag_at or nil
+  end
+  -- The end of the first word at or after p that looks like a result ("1-0", "0-1",
+  -- "1/2-1/2", "*", maybe after a move number's period), or nil; remembered as next_tags.
+  -- A guess that bounds the fast path's region: a wrong one sends the game to the careful path.
+  local res_from, res_at, res_end
+  function S.next_result(p)
+    if res_from and res_from <= p and (res_at == false or res_at >= p) then return res_end end
+    local q = p
+    res_from, res_at, res_end = p, false, nil
+    while true do
+      local c = find(text, "[%-%*]", q)
+      if not c then return nil end
+      local a, e
+      if byte(text, c) == 42 then
+        a, e = c, c
+      elseif sub(text, c - 1, c + 1) == "1-0" or sub(text, c - 1, c + 1) == "0-1" then
+        a, e = c - 1, c + 1
+      elseif sub(text, c - 3, c + 3) == "1/2-1/2" then
+        a, e = c - 3, c + 3
+      end
+      if a and a >= p then
+        local before, after = byte(text, a - 1), byte(text, e + 1)
+        if (before == nil or before == 46 or find(text, "^%s", a - 1))
+           and (after == nil or find(text, "^%s", e + 1)) then
+          res_at, res_end = a, e
+          return e
+        end
+      end
+      q = c + 1
+    end
+  end
   function S.next()
     if #pending > 0 then
       local t = table.remove(pending)
@@ -317,11 +356,32 @@ local record_mt = {__index = function(rec, k)
   return g
 end}
 
+-- The text with its brace comments made blanks, as gsub("{[^}]*}", " ") would, in one pass:
+-- a comment ends at the first '}', and a '{' without one is left with the rest of the text.
+local function cut_comments(s)
+  local out, i = {}, 1
+  while true do
+    local a = find(s, "{", i, true)
+    if not a then break end
+    local b = find(s, "}", a + 1, true)
+    if not b then break end
+    out[#out + 1] = sub(s, i, a - 1)
+    out[#out + 1] = " "
+    i = b + 1
+  end
+  if i == 1 then return s end
+  out[#out + 1] = sub(s, i)
+  return table.concat(out)
+end
+
 -- The next game of scanner S as a record {tags =, moves = {SAN...}, result =} (its game made
 -- when asked for), or nil at the end; raises {msg =} naming the game and move when the text is
 -- malformed or a move is illegal.
 local function read_game(S, gi, play_san)
   local kind, t, v, p = S.next()
+  if gi > 1 then   -- glyphs after the last game's result belong to it
+    while kind == "nag" do kind, t, v, p = S.next() end
+  end
   if kind == nil then return nil end
   local rec = {tags = {}, moves = {}}
   while kind == "tag" do
@@ -342,17 +402,20 @@ local function read_game(S, gi, play_san)
   local side, number = fen_turn(fen or M.START)
   local depth, moves = 0, rec.moves
   -- the fast path: movetext of moves, numbers, a result, brace comments and NAGs (no
-  -- variation, ';' comment or escape), up to the next tag section: the comments and NAGs cut
-  -- out with patterns (a brace comment ends at the first '}'; they do not nest), then split
-  -- into words at once.  A '{' inside a ';' comment opens no comment, and cutting from it
+  -- variation, ';' comment or escape), up to the next tag section or result: the comments and
+  -- NAGs cut out in one pass each (a brace comment ends at the first '}'; they do not nest),
+  -- then split into words at once.  A '{' inside a ';' comment opens no comment, and cutting from it
   -- may take text that is not one; but the ';' before it stays, and sends the game to the
   -- careful path, as variations do.
   if kind ~= nil then
     local text = S.text
-    local stop = find(text, "\n%[", p)
-    local region = sub(text, p, stop or #text)
+    -- the region ends at the next tag section or the next result, whichever comes first
+    local last, rend = S.next_tags(p) or #text, S.next_result(p)
+    local bounded = rend ~= nil and rend < last
+    if bounded then last = rend end
+    local region = sub(text, p, last)
     if find(region, "[{$]") then
-      region = region:gsub("{[^}]*}", " "):gsub("%$%d+", " ")
+      region = cut_comments(region):gsub("%$%d+", " ")
     end
     if not find(region, "[{};%(%)%$%%\\%[]") then
       local sans, res, stop_at, bad_why = S.play_line(g, region)
@@ -372,6 +435,7 @@ local function read_game(S, gi, play_san)
       rec.moves, moves = sans, sans
       rec.result = res
       if res and find(region, "%S", stop_at + 1) then done = "more" end
+      if not res and bounded then done = "more" end   -- the word was no result: read with care
       if done == "more" then   -- a game without tags after the result: the careful path
         for k = #moves, 1, -1 do moves[k] = nil end
         rec.result = nil
@@ -381,7 +445,7 @@ local function read_game(S, gi, play_san)
         S.seek(p)
         kind, t, v, p = S.next()
       else
-        S.seek((stop or #text) + 1)
+        S.seek(last + 1)
         kind = nil
       end
     else

@@ -406,6 +406,95 @@ local KEYS = {game = true, params = true, method = true, iterations = true, game
 
 local function fail(msg, ...) error("tune: " .. fmt(msg, ...), 0) end
 
+-- What is wrong with v as an array of n finite numbers (named name), or nil.
+local function bad_numbers(v, n, name)
+  if type(v) ~= "table" then return fmt("%s must be a table of %d numbers, got %s", name, n, type(v)) end
+  if #v ~= n then return fmt("%s must hold %d numbers (one per parameter), got %d", name, n, #v) end
+  for i = 1, n do
+    local x = v[i]
+    if type(x) ~= "number" or x ~= x or x == math.huge or x == -math.huge then
+      return fmt("%s[%d] must be a number, got %s", name, i, type(x) == "number" and tostring(x)
+                 or type(x))
+    end
+  end
+end
+
+-- What is wrong with field k of s as a whole number from lo to hi (made an integer), or nil.
+local function bad_whole(s, k, lo, hi)
+  local v = s[k]
+  if v == nil then return fmt("%s is missing (a whole number from %d to %d)", k, lo, hi) end
+  if math.type(v) == "float" and v == math.floor(v) and v >= lo and v <= hi then
+    v = math.tointeger(v)
+    s[k] = v
+  end
+  if math.type(v) ~= "integer" or v < lo or v > hi then
+    return fmt("%s must be a whole number from %d to %d, got %s", k, lo, hi,
+               type(v) == "number" and tostring(v) or type(v))
+  end
+end
+
+-- The state of a checkpoint's text (from file `path`), checked against what tune writes for
+-- this game, method and params: every field of its type, arrays of one number per parameter,
+-- iteration a whole number from 0 to iterations.  The state, or nil and a message naming the
+-- file and the field.
+function M.read_checkpoint(text, path, game, method, params)
+  local function bad(msg, ...) return nil, fmt("tune: cannot resume: %s: ", path) .. fmt(msg, ...) end
+  local s, derr = data.parse(text)
+  if type(s) ~= "table" then
+    return nil, fmt("tune: cannot resume: %s is not a checkpoint of stratagem tune (%s)", path,
+                    derr or "not a table")
+  end
+  if s.game ~= game or s.method ~= method then
+    return nil, fmt("tune: cannot resume: %s is a checkpoint of %s by %s, not of %s by %s", path,
+                    tostring(s.game), tostring(s.method), game, method)
+  end
+  local names, n = {}, #params
+  for i, p in ipairs(params) do names[i] = p.name end
+  if type(s.names) ~= "table" then return bad("names must be a table of parameter names") end
+  for i = 1, #s.names do
+    if type(s.names[i]) ~= "string" then return bad("names[%d] must be a parameter name", i) end
+  end
+  if table.concat(s.names, ",") ~= table.concat(names, ",") then
+    return nil, fmt("tune: cannot resume: the checkpoint tunes %s, not %s",
+                    table.concat(s.names, ", "), table.concat(names, ", "))
+  end
+  local why = bad_whole(s, "iterations", 1, 1e9) or bad_whole(s, "iteration", 0, s.iterations)
+    or bad_whole(s, "seed", 0, 1 << 53) or bad_whole(s, "rng", 0, math.maxinteger)
+    or bad_numbers(s.theta, n, "theta")
+    or (s.games ~= nil and bad_whole(s, "games", 1, 1e9))
+    or (s.population ~= nil and bad_whole(s, "population", 1, 1e6))
+    or (s.steps ~= nil and bad_numbers(s.steps, n, "steps"))
+  if why then return bad("%s", why) end
+  for _, k in ipairs({"K", "loss0"}) do
+    local v = s[k]
+    if v ~= nil and (type(v) ~= "number" or not (v >= 0 and v < math.huge)) then
+      return bad("%s must be a number of 0 or more, got %s", k, tostring(v))
+    end
+  end
+  if s.pop ~= nil then
+    if type(s.pop) ~= "table" then return bad("pop must be a table of individuals") end
+    for j = 1, #s.pop do
+      why = bad_numbers(s.pop[j], n, fmt("pop[%d]", j))
+      if why then return bad("%s", why) end
+    end
+  end
+  if type(s.history) ~= "table" or #s.history ~= s.iteration then
+    return bad("history must be a table of %d iterations, got %s", s.iteration,
+               type(s.history) == "table" and tostring(#s.history) or type(s.history))
+  end
+  for k, h in ipairs(s.history) do
+    if type(h) ~= "table" then return bad("history[%d] must be a table", k) end
+    why = bad_numbers(h.theta, n, fmt("history[%d].theta", k))
+    if why then return bad("%s", why) end
+    for _, f in ipairs({"iteration", "score", "loss", "result"}) do
+      if h[f] ~= nil and (type(h[f]) ~= "number" or h[f] ~= h[f]) then
+        return bad("history[%d].%s must be a number, got %s", k, f, type(h[f]))
+      end
+    end
+  end
+  return s
+end
+
 -- Run a tuning.  spec: game, params (names), method ("spsa", "ga", "texel"), iterations,
 -- games (pairs per iteration, or per fitness), bounds, base (settings), seed, jobs,
 -- checkpoint (file), resume, out (settings file), plot (SVG file), progress, positions
@@ -446,21 +535,8 @@ function M.tune(spec)
     if not spec.checkpoint then fail("resume needs a checkpoint file") end
     local text, err = data.read_file(spec.checkpoint)
     if not text then fail("cannot resume: %s", err) end
-    local s, derr = data.parse(text)
-    if type(s) ~= "table" or type(s.theta) ~= "table" or type(s.iteration) ~= "number" then
-      fail("cannot resume: %s is not a checkpoint of stratagem tune (%s)", spec.checkpoint,
-           derr or "its fields are missing")
-    end
-    if s.game ~= spec.game or s.method ~= method then
-      fail("cannot resume: %s is a checkpoint of %s by %s, not of %s by %s", spec.checkpoint,
-           tostring(s.game), tostring(s.method), spec.game, method)
-    end
-    local names = {}
-    for i, p in ipairs(params) do names[i] = p.name end
-    if table.concat(s.names or {}, ",") ~= table.concat(names, ",") then
-      fail("cannot resume: the checkpoint tunes %s, not %s", table.concat(s.names or {}, ", "),
-           table.concat(names, ", "))
-    end
+    local s, cerr = M.read_checkpoint(text, spec.checkpoint, spec.game, method, params)
+    if not s then error(cerr, 0) end
     state = s
     state.params = params
     state.iterations = spec.iterations or state.iterations

@@ -212,6 +212,86 @@ function kinds.http(text)
   end
 end
 
+-- ---- the lab's files: sprt/tune settings, job and result lines, openings, checkpoints ----
+local lab = require "stratagem.lab"
+
+-- f(...) as a reader: its value, or nil and a string message; raising is a finding
+local function reader(name, f, ...)
+  local ok, v, err = pcall(f, ...)
+  if not ok then
+    if v == "interrupted!" then error(v, 0) end
+    finding("%s raised: %s", name, tostring(v))
+  end
+  if v == nil and type(err) ~= "string" then finding("%s: nil without a message", name) end
+  return v, err
+end
+
+-- settings: a game name on the first line, then the settings text; a table or nil and a
+-- message, and settings accepted make a search the schema accepts (none is run)
+function kinds.settings(text)
+  local name, rest = text:match("^(%w+)\n(.*)$")
+  if not name or not pcall(sg.defaults, name) then name, rest = "connect4", text end
+  local f = io.open(rest, "rb")   -- a text that names a file would be read as one
+  if f then f:close() return end
+  local v = reader("lab.read_settings", lab.read_settings, name, rest, "fuzz")
+  if v == nil then return end
+  if not sg.search_check(name, lab.search_of(name, v, 1)) then
+    finding("lab.read_settings accepted settings whose search sg.search_check refuses")
+  end
+end
+
+-- job: a job line; a job or nil and a message, and a result of an accepted job goes through
+-- its result line and back
+function kinds.job(text)
+  local job = reader("lab.read_job", lab.read_job, text)
+  if job == nil then return end
+  local res = {run = job.run, index = job.index, round = job.round, seats = job.seats,
+               first = 1, status = "won", moves = 1, time = 0,
+               job = {game = job.game, seed = job.seed, round = job.round, players = job.players,
+                      rounds = job.rounds, elo0 = job.elo0, elo1 = job.elo1, alpha = job.alpha,
+                      beta = job.beta, max_games = job.max_games, fixed = job.fixed}}
+  local back, berr = lab.read_result(lab.result_line(res))
+  if not back then finding("a result of an accepted job does not read back: %s", berr) end
+end
+
+-- merge: a file of result lines; a summary and plan (which report) or nil and a message
+function kinds.merge(text)
+  local sum, p = reader("lab.merge", lab.merge, {as_file("merge", text)})
+  if sum == nil then return end
+  local rok, lines = pcall(lab.report, p, sum)
+  if not rok then finding("lab.report of a merge raised: %s", tostring(lines)) end
+end
+
+-- openings: an openings file (PGN, FEN or EPD lines); openings or nil and a message
+local match = require "stratagem.match"
+function kinds.openings(text)
+  local list = reader("match.load_openings", match.load_openings, as_file("openings", text))
+  if list == nil then return end
+  for i, o in ipairs(list) do
+    if (o.fen ~= nil and type(o.fen) ~= "string") or (o.moves ~= nil and type(o.moves) ~= "table") then
+      finding("match.load_openings: opening %d is not {fen =, moves =}", i)
+    end
+  end
+end
+
+-- checkpoint: a checkpoint of tune (connect4, spsa, two weights); a state or nil and a
+-- message, and a state accepted keeps tune's invariants and draws its chart
+local tune = require "stratagem.tune"
+local tune_params
+function kinds.checkpoint(text)
+  tune_params = tune_params or assert(tune.params("connect4", {"threat", "two"}))
+  local s = reader("tune.read_checkpoint", tune.read_checkpoint, text, "fuzz.ckpt", "connect4",
+                   "spsa", tune_params)
+  if s == nil then return end
+  if #s.theta ~= 2 or s.iteration > s.iterations or #s.history ~= s.iteration then
+    finding("tune.read_checkpoint accepted a state that breaks tune's invariants")
+  end
+  s.params = tune_params
+  local ok, e = pcall(tune.svg, s)
+  if not ok then finding("tune.svg of an accepted checkpoint raised: %s", tostring(e)) end
+end
+-- ---- end of the lab's files ----
+
 return function(kind, text)
   local f = kinds[kind]
   if not f then   -- any other first line: the text goes to every reader
