@@ -2,6 +2,8 @@
 # build.sh: `make fuzz`: the fuzz targets built with libFuzzer, AddressSanitizer and
 # UndefinedBehaviorSanitizer (clang), each run for SECONDS on a copy of its corpus.
 #   build.sh SRCDIR BUILDDIR SECONDS [TARGET...]   (TARGET: position, lua, uci; default all)
+# With FUZZ_KEEP=1 (make fuzz-long) a target's grown corpus in fuzz-build/ is kept from one
+# run to the next, and the in-tree seeds are added to it.
 # A crash stops its target: the input is kept as fuzz-build/crash-* and the script fails;
 # add the input to t/fuzz/corpus/TARGET/ as a regression input once it is fixed.
 set -eu
@@ -31,8 +33,12 @@ for t in $targets; do
   echo "fuzz: building $t"
   # shellcheck disable=SC2086
   $cc $flags -o "$out/fuzz-$t" $files $lib $libs -lm -lpthread
-  rm -rf "$out/corpus-$t"
-  cp -r "$src/t/fuzz/corpus/$t" "$out/corpus-$t"
+  if [ "${FUZZ_KEEP:-0}" = 1 ] && [ -d "$out/corpus-$t" ]; then
+    cp -n "$src/t/fuzz/corpus/$t"/* "$out/corpus-$t"/   # go on from the grown corpus
+  else
+    rm -rf "$out/corpus-$t"
+    cp -r "$src/t/fuzz/corpus/$t" "$out/corpus-$t"
+  fi
   echo "fuzz: running $t for $secs s"
   if ! (cd "$out" && SRCDIR=$src ASAN_OPTIONS=detect_leaks=0 \
         "./fuzz-$t" -max_total_time="$secs" -print_final_stats=1 -timeout=10 \
