@@ -4,6 +4,7 @@
    the search, no Lua. */
 #include "config.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -35,7 +36,9 @@ typedef struct uci {
   int running;           /* a search thread exists (joinable) */
   int stop;              /* read and written with __atomic builtins */
   int infinite;          /* "go infinite" (or "go" alone): bestmove waits for stop */
+  int perft;             /* "go perft N": the thread counts N plies instead (0: a search) */
   search_opts lim;
+  sg_move searchmoves[CH_MAX_MOVES];   /* "go searchmoves": the root moves allowed */
   search_result result;   /* the search thread's (here, not on its stack: it holds the lines) */
   pthread_mutex_t lock;   /* one line at a time from the two threads */
   FILE *out;
@@ -101,13 +104,36 @@ static void report(void *ud, const search_result *i) {
   }
 }
 
+/* go perft N on the search thread: stop, quit and Ctrl-C end it. */
+static void perft_run(uci *u) {
+  int d = u->perft;
+  uint64_t n = chess_perft_flag(&u->root.p, d, &u->stop);
+  if (n == UINT64_MAX) {
+    say(u, "info string go perft %d: stopped, interrupted or out of memory", d);
+    return;
+  }
+  say(u, "info string perft %d nodes %llu", d, (unsigned long long)n);
+  say(u, "Nodes searched: %llu", (unsigned long long)n);
+}
+
 static void *search_thread(void *arg) {
   uci *u = arg;
   search_result *r = &u->result;
   char err[SG_ERRLEN];
-  if (chess_class.status(&u->cfg, &u->root, NULL) != SG_PLAYING ||
-      search_alphabeta(&chess_class, &u->cfg, &u->root, &u->lim, r, err) != 0) {
-    say(u, "info string no legal move in this position");
+  if (u->perft) {
+    perft_run(u);
+    return NULL;
+  }
+  /* a position drawn by rule that has moves is searched all the same: the GUI adjudicates */
+  int outcome = chess_outcome(&u->cfg, &u->root, NULL);
+  if (outcome != CH_PLAYING && outcome != CH_CHECKMATE && outcome != CH_STALEMATE)
+    say(u, "info string the position is drawn (%s); its moves are searched all the same",
+        chess_outcome_names[outcome]);
+  if (search_alphabeta(&chess_class, &u->cfg, &u->root, &u->lim, r, err) != 0) {
+    if (outcome == CH_CHECKMATE || outcome == CH_STALEMATE)
+      say(u, "info string no legal move in this position");
+    else
+      say(u, "info string %s", err);
     say(u, "bestmove 0000");
     return NULL;
   }
@@ -285,6 +311,17 @@ static void say_strength(uci *u) {
       "Elo %d at 100 ms a move", s / 100, s % 100, cap, margin, elo_at_skill(s));
 }
 
+/* The words of go that are not moves (searchmoves takes moves up to the next of them). */
+static int go_word(const char *t) {
+  static const char *const words[] = {"searchmoves", "ponder", "wtime", "btime", "winc", "binc",
+                                      "movestogo", "depth", "nodes", "mate", "movetime",
+                                      "infinite", "perft", NULL};
+  for (int i = 0; words[i]; i++)
+    if (!strcmp(t, words[i]))
+      return 1;
+  return 0;
+}
+
 static void cmd_go(uci *u, char *rest) {
   search_opts *o = &u->lim;
   search_opts_default(o);
@@ -295,24 +332,46 @@ static void cmd_go(uci *u, char *rest) {
   o->stop_flag = &u->stop;
   o->report = report;
   o->report_ud = u;
+  o->drawn_root = 1;
   double wt = -1, bt = -1, wi = 0, bi = 0, movetime = 0;
   int wgiven = 0, bgiven = 0;
-  int depth = 0, movestogo = 0, infinite = 0;
+  int timed = 0;     /* a clock, an increment or movestogo was given */
+  int at_once = 0;   /* a limit of zero or less: a depth-1 search */
+  int depth = 0, movestogo = 0, infinite = 0, perft = 0, nsearch = 0;
   uint64_t nodes = 0;
-  char *t;
-  while ((t = next_tok(&rest))) {
+  char *t, *pending = NULL;
+  while ((t = pending ? pending : next_tok(&rest))) {
+    pending = NULL;
+    if (!strcmp(t, "searchmoves")) {
+      char *m;
+      while ((m = next_tok(&rest)) && !go_word(m)) {
+        char err[SG_ERRLEN];
+        sg_move mv;
+        if (chess_parse_move(&u->st.p, m, &mv, err) != 0)
+          say(u, "info string go searchmoves: %s (ignored)", err);
+        else if (nsearch < CH_MAX_MOVES)
+          u->searchmoves[nsearch++] = mv;
+      }
+      pending = m;
+      continue;
+    }
     char *v = NULL;
     if (strcmp(t, "infinite") && strcmp(t, "ponder"))
       v = next_tok(&rest);
     double x = v ? atof(v) : 0;
-    if (!strcmp(t, "depth")) depth = (int)clamp_num(x, -1, SEARCH_MAX_PLY);
-    else if (!strcmp(t, "movetime")) movetime = clamp_num(x, 0, 1e12) / 1000;
-    else if (!strcmp(t, "nodes")) nodes = (uint64_t)clamp_num(x, 0, 1e18);
-    else if (!strcmp(t, "wtime")) wt = clamp_num(x, -1e12, 1e12) / 1000, wgiven = 1;
-    else if (!strcmp(t, "btime")) bt = clamp_num(x, -1e12, 1e12) / 1000, bgiven = 1;
-    else if (!strcmp(t, "winc")) wi = clamp_num(x, 0, 1e12) / 1000;
-    else if (!strcmp(t, "binc")) bi = clamp_num(x, 0, 1e12) / 1000;
-    else if (!strcmp(t, "movestogo")) movestogo = (int)clamp_num(x, 0, 1000);
+    if (!strcmp(t, "depth")) depth = (int)clamp_num(x, 1, SEARCH_MAX_PLY);   /* 0 or less: 1 */
+    else if (!strcmp(t, "movetime")) {
+      movetime = clamp_num(x, 0, 1e12) / 1000;
+      at_once |= !(movetime > 0);
+    } else if (!strcmp(t, "nodes")) {
+      nodes = (uint64_t)clamp_num(x, 0, 1e18);
+      at_once |= nodes == 0;
+    }
+    else if (!strcmp(t, "wtime")) wt = clamp_num(x, -1e12, 1e12) / 1000, wgiven = timed = 1;
+    else if (!strcmp(t, "btime")) bt = clamp_num(x, -1e12, 1e12) / 1000, bgiven = timed = 1;
+    else if (!strcmp(t, "winc")) wi = clamp_num(x, 0, 1e12) / 1000, timed = 1;
+    else if (!strcmp(t, "binc")) bi = clamp_num(x, 0, 1e12) / 1000, timed = 1;
+    else if (!strcmp(t, "movestogo")) movestogo = (int)clamp_num(x, 0, 1000), timed = 1;
     else if (!strcmp(t, "infinite")) infinite = 1;
     else if (!strcmp(t, "ponder")) continue;
     else if (!strcmp(t, "perft")) {
@@ -320,21 +379,12 @@ static void cmd_go(uci *u, char *rest) {
         say(u, "info string go perft: depth must be 1 to 20, got '%s'", v ? v : "");
         return;
       }
-      uint64_t n = chess_perft(&u->st.p, (int)x);
-      if (n == UINT64_MAX) {
-        say(u, "info string go perft %d: interrupted or out of memory", (int)x);
-        return;
-      }
-      say(u, "info string perft %d nodes %llu", (int)x, (unsigned long long)n);
-      say(u, "Nodes searched: %llu", (unsigned long long)n);
-      return;
+      perft = (int)x;
     } else
       say(u, "info string go: unknown parameter '%s' ignored", t);
   }
   double left = u->st.p.side == 0 ? wt : bt, inc = u->st.p.side == 0 ? wi : bi;
   int clock = u->st.p.side == 0 ? wgiven : bgiven;
-  if (depth < 0)
-    depth = 1;
   if (depth > SEARCH_MAX_PLY - 2)
     depth = SEARCH_MAX_PLY - 2;   /* beyond the deepest the search can go: the deepest */
   o->depth = depth;
@@ -342,15 +392,23 @@ static void cmd_go(uci *u, char *rest) {
   if (!infinite) {
     if (movetime > 0)
       o->time = movetime;
-    else if (clock && left <= 0)
-      o->depth = 1;   /* no time left on the clock: move at once */
+    else if (timed && !clock) {
+      say(u, "info string go: no clock for the side to move (%s): a move at once",
+          u->st.p.side == 0 ? "wtime" : "btime");
+      at_once = 1;
+    } else if (clock && left <= 0)
+      at_once = 1;   /* no time left on the clock: move at once */
     else if (clock)
       plan_time(o, left, inc, movestogo);
+    if (at_once)
+      o->depth = 1, o->nodes = 0, o->time = o->soft_time = 0;
   }
-  if (!depth && !movetime && !nodes && !clock)
+  if (!depth && !movetime && !nodes && !timed && !at_once)
     infinite = 1;   /* "go" alone searches until stop */
   if (infinite)
     o->time = o->soft_time = 0, o->depth = depth;
+  o->root_moves = u->searchmoves;
+  o->nroot_moves = nsearch;
   int skill = skill_of(u);
   if (skill < SKILL_FULL) {
     int cap, margin;
@@ -361,13 +419,29 @@ static void cmd_go(uci *u, char *rest) {
     o->seed = chess_class.hash(&u->cfg, &u->st);
     o->multipv = 1;   /* a weakened engine chooses among near-best moves: one line */
   }
-  u->infinite = infinite;
+  u->infinite = infinite && !perft;
+  u->perft = perft;
   u->root = u->st;
   __atomic_store_n(&u->stop, 0, __ATOMIC_RELAXED);
   if (pthread_create(&u->thread, NULL, search_thread, u) == 0)
     u->running = 1;
   else
     say(u, "info string go: cannot start the search thread");
+}
+
+/* The whole number val of option name within lo..hi into *x; else an info string naming the
+   option, the range and the value, and -1 (the option keeps its value). */
+static int option_num(uci *u, const char *name, const char *val, long lo, long hi, long *x) {
+  char *end = NULL;
+  errno = 0;
+  long v = val ? strtol(val, &end, 10) : 0;
+  if (!val || end == val || *end || errno == ERANGE || v < lo || v > hi) {
+    say(u, "info string setoption: %s must be a whole number from %ld to %ld, got '%s'", name,
+        lo, hi, val ? val : "");
+    return -1;
+  }
+  *x = v;
+  return 0;
 }
 
 static void cmd_setoption(uci *u, char *rest) {
@@ -388,48 +462,38 @@ static void cmd_setoption(uci *u, char *rest) {
   memcpy(name, n, len);
   name[len] = 0;
   const char *val = v ? v + 7 : NULL;
+  long x;
   if (!strcasecmp(name, "Hash")) {
-    long mb = val ? strtol(val, NULL, 10) : 0;   /* out of range: LONG_MIN or LONG_MAX */
     tt_table t;
-    if (mb < 1 || mb > 65536 || tt_init(&t, (size_t)mb << 20) != 0)
-      say(u, "info string setoption: Hash must be 1 to 65536 MB that can be had, got '%s'",
-          val ? val : "");
+    if (option_num(u, "Hash", val, 1, 65536, &x) != 0)
+      return;
+    if (tt_init(&t, (size_t)x << 20) != 0)
+      say(u, "info string setoption: Hash of %ld MB cannot be had (out of memory); it stays "
+          "%zu MB", x, u->hash_mb);
     else {
       tt_free(&u->tt);
       u->tt = t;
-      u->hash_mb = (size_t)mb;
+      u->hash_mb = (size_t)x;
     }
     return;
   }
   if (!strcasecmp(name, "Threads")) {
-    long nt = val ? strtol(val, NULL, 10) : 0;
-    if (nt < 1 || nt > 256)
-      say(u, "info string setoption: Threads must be 1 to 256, got '%s'", val ? val : "");
-    else
-      u->threads = (int)nt;
+    if (option_num(u, "Threads", val, 1, 256, &x) == 0)
+      u->threads = (int)x;
     return;
   }
   if (!strcasecmp(name, "MultiPV")) {
-    char *end = NULL;
-    long x = val ? strtol(val, &end, 10) : 0;
-    if (!val || end == val || *end || x < 1 || x > SEARCH_MAX_LINES)
-      say(u, "info string setoption: MultiPV must be a whole number from 1 to %d, got '%s'",
-          SEARCH_MAX_LINES, val ? val : "");
-    else
+    if (option_num(u, "MultiPV", val, 1, SEARCH_MAX_LINES, &x) == 0)
       u->multipv = (int)x;
     return;
   }
-  if (!strcasecmp(name, "Skill Level") || !strcasecmp(name, "UCI_Elo")) {
-    int skill = !strcasecmp(name, "Skill Level");
-    long lo = skill ? 0 : UCI_ELO_MIN, hi = skill ? 20 : UCI_ELO_MAX;
-    char *end = NULL;
-    long x = val ? strtol(val, &end, 10) : 0;
-    if (!val || end == val || *end || x < lo || x > hi)
-      say(u, "info string setoption: %s must be a whole number from %ld to %ld, got '%s'", name,
-          lo, hi, val ? val : "");
-    else if (skill)
+  if (!strcasecmp(name, "Skill Level")) {
+    if (option_num(u, "Skill Level", val, 0, 20, &x) == 0)
       u->skill = (int)x;
-    else
+    return;
+  }
+  if (!strcasecmp(name, "UCI_Elo")) {
+    if (option_num(u, "UCI_Elo", val, UCI_ELO_MIN, UCI_ELO_MAX, &x) == 0)
       u->elo = (int)x;
     return;
   }
@@ -452,13 +516,11 @@ static void cmd_setoption(uci *u, char *rest) {
   for (const sg_param *p = u->params; p->name; p++)
     if (!strcasecmp(name, p->name)) {
       char err[SG_ERRLEN];
-      char *end;
-      double x = val ? strtod(val, &end) : 0;
       ch_cfg trial = u->cfg;
-      if (!val || end == val || *end || game_param_set(p, &trial, x, err) != 0)
-        say(u, "info string setoption: %s must be a whole number from %g to %g, got '%s'",
-            p->name, p->min, p->max, val ? val : "");
-      else if (chess_class.check_cfg && chess_class.check_cfg(&trial, err) != 0)
+      if (option_num(u, p->name, val, (long)p->min, (long)p->max, &x) != 0)
+        return;
+      if (game_param_set(p, &trial, (double)x, err) != 0 ||
+          (chess_class.check_cfg && chess_class.check_cfg(&trial, err) != 0))
         say(u, "info string setoption: %s", err);
       else
         u->cfg = trial;

@@ -416,4 +416,130 @@ uo2 = uci("go perft 64\ngo perft 0\n")
 t.like(uo2, "go perft: depth must be 1 to 20, got '64'", "go perft 64: refused, no overflowed count")
 t.ok(not uo2:find("18446744073709551615", 1, true), "no count of 2^64 - 1")
 
+-- D12: a limit of zero or less, and a clock for the side not to move only, answer without
+-- stop.  Each command goes in after the bestmove of the go before it, the input kept open (a
+-- go that waits for stop would be ended by the next go, or by the end of the input); a hang
+-- fails after 60 s in all.
+local function uci_paced(cmds)
+  local script = {"mkfifo in.$$", S .. " uci <in.$$ >out.$$ 2>&1 &", "pid=$!", "exec 3>in.$$",
+                  "n=0", "i=0"}
+  for _, c in ipairs(cmds) do
+    script[#script + 1] = "printf '%s\\n' " .. t.q(c) .. " >&3"
+    if c:find("^go") then
+      script[#script + 1] = "n=$((n+1)); while [ $(grep -c bestmove out.$$) -lt $n ] && "
+        .. "[ $i -lt 3000 ]; do sleep 0.02; i=$((i+1)); done"
+    end
+  end
+  for _, l in ipairs({"[ $i -lt 3000 ] || echo 'TIMED OUT'", "exec 3>&-", "wait $pid",
+                      "cat out.$$", "rm -f in.$$ out.$$"}) do
+    script[#script + 1] = l
+  end
+  return (t.run("sh -c " .. t.q(table.concat(script, "\n"))))
+end
+uo2 = uci_paced({"position startpos", "go movetime 0", "go movetime -5", "go depth 0", "go nodes 0",
+                 "position startpos moves e2e4", "go wtime 0", "go wtime 1000 winc 10", "quit"})
+t.ok(select(2, uo2:gsub("bestmove %a%d%a%d", "")) == 6 and not uo2:find("TIMED OUT", 1, true),
+     "go movetime 0, movetime -5, depth 0, nodes 0, and a clock for the other side: each moves")
+t.ok(not uo2:find("info depth 2 ", 1, true), "each at depth 1")
+t.like(uo2, "info string go: no clock for the side to move %(btime%): a move at once",
+       "a go without the mover's clock says so")
+
+-- D14: every numeric option refuses trailing text and values out of range, and keeps its value
+uo2 = uci("setoption name Threads value 1e9\nsetoption name Hash value 16abc\n"
+          .. "setoption name Threads value 0\nsetoption name Hash\n"
+          .. "setoption name knight value 300\nsetoption name knight value 400x\n"
+          .. "setoption name knight value 99999999999999999999\n"
+          .. "setoption name MultiPV value 2\nsetoption name MultiPV value 3 lines\n"
+          .. "uci\nposition startpos\ngo depth 2\n")
+t.like(uo2, "setoption: Threads must be a whole number from 1 to 256, got '1e9'", "Threads 1e9 refused")
+t.like(uo2, "setoption: Hash must be a whole number from 1 to 65536, got '16abc'", "Hash 16abc refused")
+t.like(uo2, "Threads must be a whole number from 1 to 256, got '0'", "Threads 0 refused")
+t.like(uo2, "Hash must be a whole number from 1 to 65536, got ''", "Hash without a value refused")
+t.like(uo2, "knight must be a whole number from %-100000 to 100000, got '400x'", "knight 400x refused")
+t.like(uo2, "got '99999999999999999999'", "a number beyond long refused")
+t.like(uo2, "option name knight type spin default 300 ", "knight keeps 300")
+t.ok(uo2:find("multipv 2 ", 1, true) and not uo2:find("multipv 3 ", 1, true),
+     "MultiPV keeps 2 after '3 lines'")
+
+-- D17: a position drawn by rule that has moves gets a legal move; 0000 only without one
+uo2 = uci("position fen 8/8/4k3/8/8/3K4/8/8 w - - 0 1\ngo depth 3\n"
+          .. "position fen 4k3/8/8/8/8/8/R7/4K3 w - - 100 80\ngo depth 3\n"
+          .. "position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8\ngo depth 3\n"
+          .. "position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1\ngo depth 3\n")
+local bests = {}
+for m in uo2:gmatch("bestmove (%w+)") do bests[#bests + 1] = m end
+t.is(#bests, 4, "four searches, four bestmoves")
+-- each answer played in the position (an illegal one leaves it unchanged, and says so)
+local starts = {"fen 8/8/4k3/8/8/3K4/8/8 w - - 0 1", "fen 4k3/8/8/8/8/8/R7/4K3 w - - 100 80",
+                "startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8"}
+for i, start in ipairs(starts) do
+  local o = uci("position " .. start .. (i == 3 and " " or " moves ") .. (bests[i] or "0000") .. "\n")
+  t.ok(bests[i] and bests[i] ~= "0000" and not o:find("unchanged", 1, true),
+       "drawn by rule (" .. start .. "): a legal move, " .. tostring(bests[i]))
+end
+t.is(bests[4], "0000", "stalemate: bestmove 0000")
+t.like(uo2, "the position is drawn %(insufficient material%)", "the draw is said")
+-- go searchmoves: only those moves; a bad one is said and ignored; none left: all moves
+uo2 = uci("position startpos\ngo depth 3 searchmoves h2h4 e2e5 x\ngo searchmoves a2a3 Nc3 depth 2\n"
+          .. "go searchmoves e2e5\ngo depth 1\n")
+bests = {}
+for m in uo2:gmatch("bestmove (%w+)") do bests[#bests + 1] = m end
+t.is(bests[1], "h2h4", "go searchmoves h2h4: h2h4")
+t.ok(bests[2] == "a2a3" or bests[2] == "b1c3", "searchmoves in SAN, then depth: " .. tostring(bests[2]))
+t.like(uo2, "go searchmoves: illegal move 'e2e5'.*%(ignored%)", "an illegal one is said and ignored")
+t.ok(#bests == 4 and bests[3] ~= "0000", "no searchmove left: every move is searched")
+
+-- D18: move counters beyond 16 bits, through moves, FEN in and out, and undo
+local knights = {}
+for i = 1, 50000 do knights[i] = "g1f3 g8f6 f3g1 f6g8" end
+local longfen = "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 200001 100001"
+uo2 = uci("setoption name repetitions value 0\nsetoption name draw_fifty value 0\n"
+          .. "position startpos moves " .. table.concat(knights, " ") .. " g1f3\nd\n"
+          .. "position fen " .. longfen .. " moves g8f6\nd\n")
+t.ok(uo2:find("Fen: " .. longfen, 1, true), "200,001 plies: the counters 200001 and 100001")
+t.ok(uo2:find("Fen: rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 200002 100002", 1, true),
+     "and read back from the FEN, a move on")
+local lg = sg.new("chess", {position = longfen, rules = {draw_fifty = 0}})
+t.is(lg and lg:fen(), longfen, "sg.new takes the counters")
+if lg then
+  lg:play("g8f6")
+  lg:undo()
+  t.is(lg:fen(), longfen, "and undo restores them")
+else
+  t.ok(false, "and undo restores them")
+end
+t.ok(select(2, sg.new("chess", {position = "8/8/8/8/8/8/8/K6k w - - 0 2147483648"})),
+     "a fullmove beyond 2^31 - 1 is refused")
+
+-- D23: go perft runs on the search thread: isready is answered, stop and quit end it (perft 9
+-- takes hours, so the failure is a hang, ended by the timeout)
+local uo3, _, uc3 = t.run("timeout 60 " .. S .. " uci", "go perft 9\nisready\nstop\nquit\n")
+t.ok(uc3 == 0 and uo3:find("readyok", 1, true) and uo3:find("go perft 9: stopped", 1, true),
+     "go perft 9, isready, stop, quit: answered and ended (exit " .. tostring(uc3) .. ")")
+uo3, _, uc3 = t.run("timeout 60 " .. S .. " uci", "go perft 9\nstop\ngo perft 3\n")
+t.ok(uc3 == 0 and uo3:find("Nodes searched: 8902", 1, true),
+     "stop ends go perft 9 and the next go perft answers (exit " .. tostring(uc3) .. ")")
+
+-- D19: Ctrl-C on `stratagem uci`: the bestmove, one line on stderr, no traceback, exit 130
+do
+  local script = table.concat({
+    -- the input stays open while the engine runs (its pid in a file: wait waits for the pipe)
+    "(printf 'position startpos\\ngo infinite\\n'; while [ ! -s pid.$$ ] || kill -0 $(cat pid.$$) 2>/dev/null; do sleep 0.1; done) | "
+      .. S .. " uci 2>err.$$ &",
+    "pid=$!",
+    "echo $pid > pid.$$",
+    "sleep " .. 0.5 * t.slow,
+    "kill -INT $pid",
+    "i=0",   -- a hang is ended after 60 s
+    "while kill -0 $pid 2>/dev/null && [ $i -lt 3000 ]; do sleep 0.02; i=$((i+1)); done",
+    "if kill -0 $pid 2>/dev/null; then kill -9 $pid; echo KILLED; fi",
+    "wait $pid; echo \"code $?\"",
+    "cat err.$$ >&2; rm -f err.$$ pid.$$",
+  }, "\n")
+  local io3, ie3 = t.run("sh -c " .. t.q(script))
+  t.ok(io3:find("bestmove %a%d%a%d") and io3:find("code 130", 1, true),
+       "Ctrl-C: a bestmove, exit 130 (" .. (io3:match("code %d+") or "?") .. ")")
+  t.is(ie3, "stratagem: uci: interrupted!\n", "and one line on stderr, no traceback")
+end
+
 t.done()

@@ -7,6 +7,24 @@ local sg = require "stratagem"
 local M = {}
 local fmt = string.format
 
+-- Call f(...) with Ctrl-C gentle: the signal only sets the flag C loops poll (core/clock.h),
+-- and their "interrupted!" error is caught here and said in one line, not a traceback.
+-- Returns true and f's results, or false and the exit code 130.
+local function gently(what, f, ...)
+  local term_ok, term = pcall(require, "stratagem.term")
+  local before = term_ok and term.gentle(true)
+  local res = table.pack(pcall(f, ...))
+  if term_ok then term.gentle(before) end
+  if not res[1] then
+    if tostring(res[2]):find("interrupted!", 1, true) then
+      io.stderr:write("stratagem: ", what, ": interrupted!\n")
+      return false, 130
+    end
+    error(res[2], 0)
+  end
+  return table.unpack(res, 1, res.n)
+end
+
 local function usage_error(msg, usage)
   io.stderr:write("stratagem: ", msg, "\n")
   if usage then io.stderr:write("usage: ", usage, "\n") end
@@ -173,19 +191,8 @@ commands.solve = {
     local g, err = sg.new(game, {position = o.position})
     if not g then return usage_error("solve: " .. err) end
     if g:status() ~= "playing" then return usage_error("solve: the game is over: nothing to solve") end
-    -- Ctrl-C ends the solve with a message, not a traceback: in gentle mode the signal only
-    -- sets the flag the solver polls (core/clock.h), and its error is caught here
-    local term_ok, term = pcall(require, "stratagem.term")
-    local gentle_before = term_ok and term.gentle(true)
-    local sok, r, werr = pcall(g.solve, g, {time = o.time, nodes = o.nodes, out = o.out})
-    if term_ok then term.gentle(gentle_before) end
-    if not sok then
-      if tostring(r):find("interrupted!", 1, true) then   -- Ctrl-C: no traceback
-        io.stderr:write("stratagem: solve: interrupted!\n")
-        return 130
-      end
-      error(r, 0)
-    end
+    local sok, r, werr = gently("solve", g.solve, g, {time = o.time, nodes = o.nodes, out = o.out})
+    if not sok then return r end
     if not r then
       io.stderr:write("stratagem: solve: ", werr, "\n")
       return 1
@@ -210,7 +217,8 @@ commands.uci = {
       return usage_error("uci: no arguments expected, got '" .. tostring((...)) .. "'",
                          commands.uci.usage)
     end
-    sg.chess.uci()
+    local ok, code = gently("uci", sg.chess.uci)   -- Ctrl-C: one line, then exit 130
+    if not ok then return code end
     return 0
   end,
 }

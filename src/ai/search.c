@@ -698,6 +698,28 @@ static int root_exclude(search_ctx *x, int n) {
   return k;
 }
 
+/* Whether m is among the root moves the caller allows (all when it named none). */
+static int root_allowed(const search_opts *o, sg_move m) {
+  if (o->nroot_moves <= 0 || !o->root_moves)
+    return 1;
+  for (int i = 0; i < o->nroot_moves; i++)
+    if (o->root_moves[i] == m)
+      return 1;
+  return 0;
+}
+
+/* Leave out of the n root moves those the caller did not allow, with their ordering keys and
+   noisy flags. */
+static int root_restrict(search_ctx *x, int n) {
+  int k = 0;
+  for (int i = 0; i < n; i++)
+    if (root_allowed(x->o, x->moves[i])) {
+      x->moves[k] = x->moves[i], x->keys[k] = x->keys[i], x->noisy[k] = x->noisy[i];
+      k++;
+    }
+  return k;
+}
+
 /* One iteration at the root, in the window (alpha, beta).  With a random margin the window
    stays open down to best - margin, so every move within the margin gets its exact value.
    MultiPV: the moves of the lines already completed are left out, and the value found
@@ -713,6 +735,8 @@ static int root(search_ctx *x, int depth, int alpha, int beta, sg_move first, sg
   if (incheck)
     depth++;
   int n = node_moves(x, st, 0, first);
+  if (x->o->nroot_moves > 0)
+    n = root_restrict(x, n);
   if (x->nlines)
     n = root_exclude(x, n);
   unsigned char *noisy = x->noisy;
@@ -764,7 +788,7 @@ static int root(search_ctx *x, int depth, int alpha, int beta, sg_move first, sg
   for (int i = 0; i < *completed; i++)
     if (margin < 0 ? ms[i] == x->pv[0] : vals[i] >= best - margin)
       cand[(*ncand)++] = ms[i];
-  if (*completed == n && n > 0 && best > -SG_INF && !x->nlines)
+  if (*completed == n && n > 0 && best > -SG_INF && !x->nlines && x->o->nroot_moves <= 0)
     store(x, c->hash(x->cfg, st), x->pv[0], to_tt(best, 0),
              x->dr.horizon ? depth : TT_DEPTH_EXACT,
              best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT);
@@ -1030,7 +1054,8 @@ int search_alphabeta(const sg_class *c, const void *cfg, const void *st, const s
                      search_result *r, char *err) {
   search_ctx x;
   memset(r, 0, offsetof(search_result, lines));   /* the lines count in nlines */
-  if (c->status(cfg, st, NULL) != SG_PLAYING) {
+  sg_status status = c->status(cfg, st, NULL);
+  if (status != SG_PLAYING && !(o->drawn_root && status == SG_DRAWN)) {
     snprintf(err, SG_ERRLEN, "search: the game is over, there is no move to search");
     return -1;
   }
@@ -1063,6 +1088,11 @@ int search_alphabeta(const sg_class *c, const void *cfg, const void *st, const s
     common = &shared;
   if (ctx_init(&x, c, cfg, st, o, common, err) != 0) {
     tt_free(&shared);
+    return -1;
+  }
+  if (status != SG_PLAYING && (!x.nodemode || gen_at(&x, state_at(&x, 0), x.moves) == 0)) {
+    ctx_free(&x), tt_free(&shared);   /* drawn, and no move (or no node hooks to find one) */
+    snprintf(err, SG_ERRLEN, "search: the game is over, there is no move to search");
     return -1;
   }
   int quit = 0, finished = 0;
@@ -1123,9 +1153,12 @@ int search_alphabeta(const sg_class *c, const void *cfg, const void *st, const s
   free(hs);
   free(busy);
   r->stopped = stopped;
-  if (stopped)
-    r->exact = 0;
-  sg_move first = gen_at(&x, state_at(&x, 0), x.moves) > 0 ? x.moves[0] : NO_MOVE;
+  if (stopped || o->nroot_moves > 0)
+    r->exact = 0;   /* a restricted root's value is not the position's */
+  sg_move first = NO_MOVE;
+  for (int i = 0, n = gen_at(&x, state_at(&x, 0), x.moves); i < n && first == NO_MOVE; i++)
+    if (root_allowed(o, x.moves[i]))
+      first = x.moves[i];
   r->ncand = driver_choose(&x.dr, first, &r->move, r->pv, &r->npv);
   if (o->symmetry && c->nsym > 1 && c->sym_move && !x.nodemode)
     symmetric_image(&x, st, r);

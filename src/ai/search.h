@@ -45,6 +45,11 @@ typedef struct search_opts {
   double soft_time;            /* seconds: no new iteration starts after it (0: none) */
   int *stop_flag;              /* set from another thread to stop, with __atomic_store_n
                                   (NULL: none) */
+  const sg_move *root_moves;   /* only these root moves are searched (UCI searchmoves: legal
+                                  moves, the caller's array); NULL or none: all */
+  int nroot_moves;
+  int drawn_root;              /* a root drawn by rule that has moves is searched all the same
+                                  (games with node hooks; a UCI engine must answer a move) */
   /* Called after each completed iteration with the result so far (NULL: none). */
   void (*report)(void *ud, const struct search_result *r);
   void *report_ud;

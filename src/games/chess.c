@@ -576,6 +576,7 @@ typedef struct perft_ctx {
   uint64_t nodes;
   int stopped;
   int unmake;   /* make and unmake on one position, instead of a copy per move */
+  int *stop;    /* a flag another thread may set (NULL: none) */
 } perft_ctx;
 
 /* The leaves below p: each move on a copy of p (copy-make), or with c->unmake on p itself,
@@ -585,7 +586,8 @@ static uint64_t perft_rec(perft_ctx *c, ch_pos *p, int depth, int ply) {
   int n = gen(p, ms, 0);
   if (depth == 1)
     return (uint64_t)n;
-  if ((++c->nodes & 0xfff) == 0 && interrupt_pending())   /* every few ms */
+  if ((++c->nodes & 0xfff) == 0 &&   /* every few ms */
+      (interrupt_pending() || (c->stop && __atomic_load_n(c->stop, __ATOMIC_RELAXED))))
     c->stopped = 1;
   if (c->stopped)
     return 0;
@@ -604,7 +606,7 @@ static uint64_t perft_rec(perft_ctx *c, ch_pos *p, int depth, int ply) {
   return total;
 }
 
-static uint64_t perft_run(const ch_pos *p, int depth, int unmake) {
+static uint64_t perft_run(const ch_pos *p, int depth, int unmake, int *stop) {
   chess_init_tables();
   if (depth <= 0)
     return 1;
@@ -613,7 +615,7 @@ static uint64_t perft_run(const ch_pos *p, int depth, int unmake) {
   perft_ctx *c = malloc(sizeof *c);
   if (!c)
     return UINT64_MAX;
-  c->nodes = 0, c->stopped = 0, c->unmake = unmake;
+  c->nodes = 0, c->stopped = 0, c->unmake = unmake, c->stop = stop;
   ch_pos q = *p;
   uint64_t r = perft_rec(c, &q, depth, 0);
   if (c->stopped)
@@ -622,8 +624,11 @@ static uint64_t perft_run(const ch_pos *p, int depth, int unmake) {
   return r;
 }
 
-uint64_t chess_perft(const ch_pos *p, int depth) { return perft_run(p, depth, 0); }
-uint64_t chess_perft_unmake(const ch_pos *p, int depth) { return perft_run(p, depth, 1); }
+uint64_t chess_perft(const ch_pos *p, int depth) { return perft_run(p, depth, 0, NULL); }
+uint64_t chess_perft_unmake(const ch_pos *p, int depth) { return perft_run(p, depth, 1, NULL); }
+uint64_t chess_perft_flag(const ch_pos *p, int depth, int *stop) {
+  return perft_run(p, depth, 0, stop);
+}
 
 /* ---- FEN ---- */
 
@@ -794,21 +799,21 @@ int chess_from_fen(ch_pos *out, const char *fen, char *err) {
   if (next_field(&s, f, sizeof f)) {
     char *end;
     half = strtol(f, &end, 10);
-    if (*end || end == f || half < 0 || half > 10000)
-      return fen_err(err, "FEN halfmove", "a whole number from 0 to 10000",
+    if (*end || end == f || half < 0 || half > CH_COUNTER_MAX)
+      return fen_err(err, "FEN halfmove", "a whole number from 0 to 2147483647",
                      "'%s' is not a move count", f);
     if (next_field(&s, f, sizeof f)) {
       full = strtol(f, &end, 10);
-      if (*end || end == f || full < 1 || full > 60000)
-        return fen_err(err, "FEN fullmove", "a whole number from 1 to 60000",
+      if (*end || end == f || full < 1 || full > CH_COUNTER_MAX)
+        return fen_err(err, "FEN fullmove", "a whole number from 1 to 2147483647",
                        "'%s' is not a move number", f);
     }
   }
   if (next_field(&s, f, sizeof f))
     return fen_err(err, "FEN", "at most six fields", "unexpected text '%s' after the six fields",
                    f);
-  p.halfmove = (uint16_t)half;
-  p.fullmove = (uint16_t)full;
+  p.halfmove = (uint32_t)half;
+  p.fullmove = (uint32_t)full;
   /* the side that just moved may not be in check */
   p.side ^= 1;
   int bad = chess_in_check(&p);
@@ -857,7 +862,8 @@ size_t chess_to_fen(const ch_pos *p, char *buf, size_t n) {
   else
     t[k++] = '-';
   t[k] = 0;
-  return (size_t)snprintf(buf, n, "%s %d %d", t, p->halfmove, p->fullmove);
+  return (size_t)snprintf(buf, n, "%s %u %u", t, (unsigned)p->halfmove,
+                          (unsigned)p->fullmove);
 }
 
 /* ---- moves as text ---- */
@@ -1358,7 +1364,7 @@ int chess_outcome(const ch_cfg *c, const ch_state *s, int *winner) {
     }
     return CH_STALEMATE;
   }
-  if (c->draw_fifty && s->p.halfmove >= c->draw_fifty)
+  if (c->draw_fifty > 0 && s->p.halfmove >= (uint32_t)c->draw_fifty)
     return CH_FIFTY;
   if (c->repetitions && count_repetitions(s) >= c->repetitions)
     return CH_REPETITION;
@@ -1523,12 +1529,12 @@ static void ch_node_make(const void *cfg, void *node, sg_move m) {
 static int ch_node_draw(const void *cfg, const void *node, const uint64_t *keys, int nkeys) {
   const ch_cfg *c = cfg;
   const ch_pos *p = node;
-  if (c->draw_fifty && p->halfmove >= c->draw_fifty) {
+  if (c->draw_fifty > 0 && p->halfmove >= (uint32_t)c->draw_fifty) {
     sg_move ms[CH_MAX_MOVES];
     return !(chess_in_check(p) && gen(p, ms, 0) == 0);
   }
   if (c->repetitions) {
-    int stop = nkeys - p->halfmove;
+    int stop = p->halfmove < (uint32_t)nkeys ? nkeys - (int)p->halfmove : 0;
     for (int i = nkeys - 2; i >= (stop > 0 ? stop : 0); i -= 2)
       if (keys[i] == p->key)
         return 1;

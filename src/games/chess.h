@@ -41,6 +41,7 @@ enum { CH_PAWN, CH_KNIGHT, CH_BISHOP, CH_ROOK, CH_QUEEN, CH_KING };
    promotions, is always worth less than the queen it could become).  The most found in a
    reachable position is 218. */
 #define CH_MAX_MOVES 384
+#define CH_COUNTER_MAX 2147483647L   /* the largest move counter a FEN may give */
 #define CH_HIST 128       /* keys kept for repetition (the fifty-move rule bounds the need) */
 
 typedef struct ch_pos {
@@ -52,8 +53,9 @@ typedef struct ch_pos {
   uint8_t castle;          /* CH_WK | CH_WQ | CH_BK | CH_BQ */
   uint8_t ep;              /* en passant target square, or 64 for none */
   uint8_t pad;
-  uint16_t halfmove;       /* plies since the last capture or pawn move */
-  uint16_t fullmove;
+  uint32_t halfmove;       /* plies since the last capture or pawn move */
+  uint32_t fullmove;       /* (32 bits: a UCI move list may hold any number of plies) */
+  uint32_t pad2;
 } ch_pos;
 
 /* The game state: the position and the keys of the positions since the last irreversible
@@ -111,7 +113,7 @@ void chess_make(ch_pos *p, sg_move m);
    from it (the pair to copy-make, for the comparison in `stratagem bench chess`). */
 typedef struct ch_undo {
   uint64_t key;
-  uint16_t halfmove;
+  uint32_t halfmove;
   uint8_t castle, ep;
 } ch_undo;
 void chess_make_undo(ch_pos *p, sg_move m, ch_undo *u);
@@ -151,5 +153,7 @@ int chess_repeated(const ch_state *s);
    with make and unmake.  UINT64_MAX when interrupted or out of memory. */
 uint64_t chess_perft(const ch_pos *p, int depth);
 uint64_t chess_perft_unmake(const ch_pos *p, int depth);
+/* chess_perft that also stops when *stop is set from another thread (__atomic builtins). */
+uint64_t chess_perft_flag(const ch_pos *p, int depth, int *stop);
 
 #endif

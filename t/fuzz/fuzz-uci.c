@@ -60,6 +60,17 @@ static const char *word(const char *s, char *w, size_t cap) {
   return s;
 }
 
+/* The words of go that are not moves, as uci.c's go_word has them. */
+static int go_word(const char *t) {
+  static const char *const words[] = {"searchmoves", "ponder", "wtime", "btime", "winc", "binc",
+                                      "movestogo", "depth", "nodes", "mate", "movetime",
+                                      "infinite", "perft", NULL};
+  for (int i = 0; words[i]; i++)
+    if (!strcmp(t, words[i]))
+      return 1;
+  return 0;
+}
+
 /* What the harness expects of the commands it sends. */
 typedef struct tally {
   int searches, isready, uci;
@@ -78,19 +89,27 @@ static void put_line(FILE *out, const char *l, tally *t) {
   const char *rest = word(line, cmd, sizeof cmd);
   if (!strcmp(cmd, "go")) {
     /* the same tokens cmd_go reads: each but infinite and ponder takes the next as value */
-    int perft = 0;
+    int perft = 0, have = 0;
     fputs("go nodes 3000", out);
     for (;;) {
-      rest = word(rest, tok, sizeof tok);
+      if (!have)
+        rest = word(rest, tok, sizeof tok);
+      have = 0;
       if (!tok[0])
         break;
       fprintf(out, " %s", tok);
       if (!strcmp(tok, "infinite") || !strcmp(tok, "ponder"))
         continue;
+      if (!strcmp(tok, "searchmoves")) {   /* moves up to the next word of go */
+        while ((rest = word(rest, tok, sizeof tok)), tok[0] && !go_word(tok))
+          fprintf(out, " %s", tok);
+        have = 1;
+        continue;
+      }
       char val[256];
       rest = word(rest, val, sizeof val);
       if (!strcmp(tok, "perft"))
-        perft = 1;   /* answered at once, or refused: no search either way */
+        perft = 1;   /* counted on the search thread, or refused: no bestmove either way */
       if (!val[0]) {
         if (!strcmp(tok, "nodes"))
           fputs(" 3000", out);   /* a nodes with no value would mean no limit */
@@ -100,7 +119,7 @@ static void put_line(FILE *out, const char *l, tally *t) {
         if (atof(val) > 3)
           strcpy(val, "3");
         fprintf(out, " %s", val);
-        break;   /* cmd_go answers perft at once: what follows is never read */
+        break;   /* what follows it is left out (it could name another perft) */
       }
       double x = atof(val);
       if (!strcmp(tok, "nodes") && !(x >= 1 && x <= 3000))
