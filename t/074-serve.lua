@@ -87,10 +87,13 @@ local port = first and tonumber(first:match("http://127%.0%.0%.1:(%d+)/"))
 t.ok(port, "serve --port 0 prints the address it serves: " .. tostring(first))
 if not port then t.done() end
 
--- a POST sends the header X-Stratagem unless the request gives headers of its own
+-- a POST sends the header X-Stratagem with the server's token unless the request gives
+-- headers of its own
+local _, _, token = http.fetch{port = port, path = "/api/token"}
+t.like(token, "^%x+$", "GET /api/token gives the server's token: " .. tostring(token))
 local function fetch(req)
   req.port = port
-  if req.method == "POST" and not req.headers then req.headers = {["X-Stratagem"] = "1"} end
+  if req.method == "POST" and not req.headers then req.headers = {["X-Stratagem"] = token} end
   local status, headers, body = http.fetch(req)
   return status, headers or {}, body
 end
@@ -250,23 +253,30 @@ local function post_with(headers, body)
   return status, decode(answer or "") or {}
 end
 local origin = "http://127.0.0.1:" .. port
-st, s = post_with({["X-Stratagem"] = "1", Origin = "http://evil.example"})
+st, s = post_with({["X-Stratagem"] = token, Origin = "http://evil.example"})
 t.is(st, 403, "a POST with the Origin of another site is 403")
 t.like(s.error, "another site %(Origin: http://evil%.example%)", "... saying why")
-st, s = post_with({["X-Stratagem"] = "1", ["Sec-Fetch-Site"] = "cross-site"})
+st, s = post_with({["X-Stratagem"] = token, ["Sec-Fetch-Site"] = "cross-site"})
 t.is(st, 403, "a POST with Sec-Fetch-Site: cross-site is 403")
-st, s = post_with({["X-Stratagem"] = "1", Origin = "null"})
+st, s = post_with({["X-Stratagem"] = token, Origin = "null"})
 t.is(st, 403, "a POST with Origin: null is 403")
 st, s = post_with({Origin = origin, ["Sec-Fetch-Site"] = "same-origin"})
 t.is(st, 403, "a POST without X-Stratagem is 403, even from the server's own origin")
-t.like(s.error, "needs the header X%-Stratagem: 1", "... saying what to send")
+t.like(s.error, "needs the header X%-Stratagem with this server's token, missing here %(GET /api/token",
+       "... saying what to send and where to get it")
 st, s = post_with({["X-Stratagem"] = "1", Origin = origin, ["Sec-Fetch-Site"] = "same-origin"})
+t.is(st, 403, "a POST whose X-Stratagem is not the server's token is 403")
+t.like(s.error, "token, not the one given", "... saying so")
+local _, _, page = get("/")
+t.ok(page and page:find('<meta name="stratagem-token" content="' .. token .. '">', 1, true),
+     "the page carries the token for its script")
+st, s = post_with({["X-Stratagem"] = token, Origin = origin, ["Sec-Fetch-Site"] = "same-origin"})
 t.ok(st == 200 and s.game == "tictactoe", "a POST from the server's own page is taken (" .. tostring(st) .. ")")
 st = fetch{method = "POST", path = "/api/new", body = "game=tictactoe",
-           headers = {["X-Stratagem"] = "1", Origin = "http://localhost:" .. port}}
+           headers = {["X-Stratagem"] = token, Origin = "http://localhost:" .. port}}
 t.is(st, 200, "... and from http://localhost:PORT")
 local _, mine = post("/api/new", {game = "chess", seed = 5})
-for _ = 1, 3 do post_with({["X-Stratagem"] = "1", Origin = "http://evil.example"}) end
+for _ = 1, 3 do post_with({["X-Stratagem"] = token, Origin = "http://evil.example"}) end
 t.is(get("/api/state?id=" .. mine.id), 200, "refused cross-site POSTs leave the user's game alone")
 st, s = post_with(nil, "game=chess%00x")
 t.is(st, 400, "a form field with a NUL (%00) is 400")
@@ -275,12 +285,12 @@ st, s = post_with(nil, "game=tictactoe&x%00y=1")
 t.is(st, 400, "a field name with a NUL is 400")
 st, hd, body = get("/api/state?id=" .. id .. "%00x")
 t.ok(st == 400 and body:find("NUL character", 1, true), "a URL argument with a NUL is 400 (" .. tostring(st) .. ")")
-st, s = post_with({["X-Stratagem"] = "1", ["Content-Type"] = "application/json"}, '{"game": "chess"}')
+st, s = post_with({["X-Stratagem"] = token, ["Content-Type"] = "application/json"}, '{"game": "chess"}')
 t.is(st, 415, "a JSON body is 415")
 t.like(s.error, "takes HTML forms %(Content%-Type: application/x%-www%-form%-urlencoded%), not 'application/json'",
        "... saying the API takes forms")
 t.like(s.error, "%-d game=chess", "... with an example")
-st, s = post_with({["X-Stratagem"] = "1", ["Content-Type"] = "application/x-www-form-urlencoded; charset=UTF-8"})
+st, s = post_with({["X-Stratagem"] = token, ["Content-Type"] = "application/x-www-form-urlencoded; charset=UTF-8"})
 t.is(st, 200, "a form's type with a charset is taken")
 
 -- ---- slow clients (D7): at most 16 connections from one address, 10 s for a whole request ----

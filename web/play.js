@@ -14,11 +14,14 @@
   window.addEventListener("error", (e) => window.sgErrors.push(String(e.message)));
   window.addEventListener("unhandledrejection", (e) => window.sgErrors.push(String(e.reason)));
 
+  const token = (document.querySelector('meta[name="stratagem-token"]') || {}).content || "";
+
   async function api(path, form) {
     const opts = form === undefined ? {} : {
       method: "POST",
-      // X-Stratagem: the server takes POSTs only with it (a page of another site cannot send it)
-      headers: {"Content-Type": "application/x-www-form-urlencoded", "X-Stratagem": "1"},
+      // X-Stratagem: the server takes POSTs only with its token, which it put in this page
+      // (a page of another site can neither send the header nor know the token)
+      headers: {"Content-Type": "application/x-www-form-urlencoded", "X-Stratagem": token},
       body: new URLSearchParams(form).toString(),
     };
     const r = await fetch(path, opts);

@@ -416,9 +416,11 @@ local function is_own(req, origin)
 end
 
 -- Why a POST may not change anything, or nil.  A browser tells where a request comes from
--- (Origin, Sec-Fetch-Site); the header X-Stratagem is one a page of another site cannot send
--- (it needs a CORS preflight, which this server never grants), so old browsers are covered.
-local function cross_site(req)
+-- (Origin, Sec-Fetch-Site); the header X-Stratagem, which must carry the server's token, is
+-- one a page of another site cannot send (a custom header needs a CORS preflight, which this
+-- server never grants) and whose value it cannot know (the token is in this server's page and
+-- at GET /api/token, which no other site's page may read), so old browsers are covered.
+local function cross_site(req, token)
   local h = req.headers
   local site = h["sec-fetch-site"]
   if site and site ~= "same-origin" and site ~= "none" then
@@ -429,9 +431,11 @@ local function cross_site(req)
     return fmt("a request from another site (Origin: %s) cannot change games on this server " ..
                "(only its own pages, %s, can)", h.origin, own_origin(req) or "http://127.0.0.1:PORT")
   end
-  if not h["x-stratagem"] then
-    return "a POST to the API needs the header X-Stratagem: 1 (the page sends it; " ..
-           "with curl: -H 'X-Stratagem: 1'), which a page of another site cannot send"
+  if h["x-stratagem"] ~= token then
+    return fmt("a POST to the API needs the header X-Stratagem with this server's token, %s " ..
+               "(GET /api/token gives it; the page sends it; with curl: -H \"X-Stratagem: " ..
+               "$(curl -s http://HOST:PORT/api/token)\"), which a page of another site cannot " ..
+               "send", h["x-stratagem"] and "not the one given" or "missing here")
   end
 end
 
@@ -443,7 +447,8 @@ local function not_a_form(req)
   local media = (ctype or ""):match("^%s*([^;%s]*)"):lower()
   if media == FORM then return nil end
   return fmt("the API takes HTML forms (Content-Type: %s), not %s: e.g. " ..
-             "curl -H 'X-Stratagem: 1' -d game=chess -d level=4 http://127.0.0.1:8080/api/new",
+             "curl -H \"X-Stratagem: $TOKEN\" -d game=chess -d level=4 " ..
+             "http://127.0.0.1:8080/api/new (TOKEN from GET /api/token)",
              FORM, ctype and ("'" .. ctype .. "'") or "a body without a Content-Type")
 end
 
@@ -472,11 +477,14 @@ function Server:handle(req)
       return error_page(404, "Unknown game", fmt("there is no game '%s' (the games: %s)", game,
                                                  table.concat(sg.games(), ", ")))
     end
-    return 200, "text/html; charset=utf-8", self.files["index.html"]
+    return 200, "text/html; charset=utf-8", self.index
   end
   if path == "/play.js" then return 200, "text/javascript; charset=utf-8", self.files["play.js"] end
   if path == "/play.css" then return 200, "text/css; charset=utf-8", self.files["play.css"] end
   if path == "/api/games" then return answer_json(200, self.games) end
+  -- the token for X-Stratagem: readable by this server's pages and by programs, not by a page
+  -- of another site (no CORS header; text/plain with nosniff is no script either)
+  if path == "/api/token" then return 200, "text/plain; charset=utf-8", self.token end
   local name = path:match("^/api/([a-z]+)$")
   if name and has_nul(req.query) then
     return refuse(400, "the URL's arguments hold a NUL character (%00)")
@@ -493,7 +501,7 @@ function Server:handle(req)
   end
   local f = req.query
   if method == "POST" then
-    local why = cross_site(req)
+    local why = cross_site(req, self.token)
     if why then return refuse(403, why) end
     why = not_a_form(req)
     if why then return refuse(415, why) end
@@ -535,7 +543,8 @@ end
 
 -- A handler of requests without a socket (srv:handle(req)), for M.new and the fuzzer:
 -- opts.host, sessions, log, files (the page's, else read), ai (search settings that override
--- every level's, such as {time = 0.003}).
+-- every level's, such as {time = 0.003}), token (the X-Stratagem token; else 72 random bits,
+-- new for each server).
 function M.server(opts)
   local files = opts.files
   if not files then
@@ -543,7 +552,11 @@ function M.server(opts)
     files, err = read_files(opts.web_dir or M.web_dir())
     if not files then return nil, err end
   end
-  return setmetatable({files = files, sessions = {}, tick = 0,
+  local token = opts.token or new_id()
+  -- the page carries the token in a meta tag that play.js reads
+  local index = files["index.html"]:gsub('<meta name="stratagem%-token" content="">',
+                                         '<meta name="stratagem-token" content="' .. token .. '">', 1)
+  return setmetatable({files = files, index = index, token = token, sessions = {}, tick = 0,
                        max_sessions = opts.sessions or 100, games = game_list(),
                        loopback = (opts.host or "127.0.0.1"):match("^127%.") ~= nil,
                        ai = opts.ai, log = opts.log}, Server)

@@ -179,7 +179,7 @@ function kinds.http(text)
     local serve = require "stratagem.serve"
     http_server = assert(serve.server{files = {["index.html"] = "", ["play.js"] = "",
                                                ["play.css"] = ""},
-                                      sessions = 20, ai = {time = 0.003}})
+                                      sessions = 20, ai = {time = 0.003}, token = "1"})
   end
   text = text:gsub("@ID", http_id)
   local head, body = text:match("^(.-)\n\n(.*)$")
