@@ -32,6 +32,7 @@ typedef struct uci {
   int skill;             /* Skill Level 0-20 (20: full strength) */
   int limit_strength;    /* UCI_LimitStrength: play at UCI_Elo */
   int elo;               /* UCI_Elo, on the measured scale of SKILL_ELO */
+  int overhead_ms;       /* Move Overhead: what the GUI and the pipe take of each move */
   pthread_t thread;
   int running;           /* a search thread exists (joinable) */
   int stop;              /* read and written with __atomic builtins */
@@ -214,17 +215,22 @@ static void cmd_position(uci *u, char *rest) {
 }
 
 /* Time for this move from a clock: a share of the time left plus most of the increment; the
-   soft limit ends the deepening, the hard one stops the search. */
-static void plan_time(search_opts *o, double left, double inc, int movestogo) {
+   soft limit ends the deepening, the hard one stops the search.  The Move Overhead is taken
+   off the clock first (for this move and each of the moves it is shared among), and no move
+   takes more than half of what is left after it: no floor that would overdraw a short clock.
+   Returns 0, or -1 when too little is left to search at all (then move at once). */
+static int plan_time(search_opts *o, double left, double inc, int movestogo, double overhead) {
   double moves = movestogo > 0 ? movestogo + 1 : 30;
-  double slot = left / moves + inc * 0.75;
-  double cap = left * 0.5 - 0.02;
+  double usable = left - overhead * (moves < 10 ? moves : 10) * 0.2 - overhead;
+  if (usable < 0.002)
+    return -1;
+  double slot = usable / moves + inc * 0.75;
+  double cap = usable * 0.5;
   if (slot > cap)
     slot = cap;
-  if (slot < 0.005)
-    slot = 0.005;
   o->soft_time = slot * 0.6;
-  o->time = slot * 2.5 < cap ? slot * 2.5 : (cap > slot ? cap : slot);
+  o->time = slot * 2.5 < cap ? slot * 2.5 : cap;
+  return 0;
 }
 
 /* x within lo..hi (NaN: lo): a GUI's number may be anything; a double outside int's range
@@ -398,8 +404,11 @@ static void cmd_go(uci *u, char *rest) {
       at_once = 1;
     } else if (clock && left <= 0)
       at_once = 1;   /* no time left on the clock: move at once */
-    else if (clock)
-      plan_time(o, left, inc, movestogo);
+    else if (clock && plan_time(o, left, inc, movestogo, u->overhead_ms / 1000.0) != 0) {
+      say(u, "info string go: %.0f ms left, too little after Move Overhead (%d ms): a move at "
+          "once", left * 1000, u->overhead_ms);
+      at_once = 1;
+    }
     if (at_once)
       o->depth = 1, o->nodes = 0, o->time = o->soft_time = 0;
   }
@@ -475,6 +484,11 @@ static void cmd_setoption(uci *u, char *rest) {
       u->tt = t;
       u->hash_mb = (size_t)x;
     }
+    return;
+  }
+  if (!strcasecmp(name, "Move Overhead")) {
+    if (option_num(u, "Move Overhead", val, 0, 5000, &x) == 0)
+      u->overhead_ms = (int)x;
     return;
   }
   if (!strcasecmp(name, "Threads")) {
@@ -626,6 +640,7 @@ int uci_run(const ch_cfg *defaults, FILE *in, FILE *out, char *err) {
   chess_class.init(&u->cfg, &u->st, NULL, 0, err);
   u->threads = 1;
   u->multipv = 1;
+  u->overhead_ms = 10;
   u->skill = 20;
   u->elo = UCI_ELO_MAX;
   if (tt_init(&u->tt, u->hash_mb << 20) != 0) {
@@ -666,6 +681,7 @@ int uci_run(const ch_cfg *defaults, FILE *in, FILE *out, char *err) {
       say(u, "id author the stratagem developers");
       say(u, "option name Hash type spin default 16 min 1 max 65536");
       say(u, "option name Threads type spin default 1 min 1 max 256");
+      say(u, "option name Move Overhead type spin default 10 min 0 max 5000");
       say(u, "option name Clear Hash type button");
       say(u, "option name MultiPV type spin default 1 min 1 max %d", SEARCH_MAX_LINES);
       say(u, "option name Skill Level type spin default 20 min 0 max 20");

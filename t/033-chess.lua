@@ -444,6 +444,22 @@ t.ok(not uo2:find("info depth 2 ", 1, true), "each at depth 1")
 t.like(uo2, "info string go: no clock for the side to move %(btime%): a move at once",
        "a go without the mover's clock says so")
 
+-- Move Overhead (#30): taken off the clock before planning; no floor that overdraws a short clock
+uo2 = uci_open("uci\nposition startpos\ngo wtime 3 btime 1000\n")
+t.like(uo2, "option name Move Overhead type spin default 10 min 0 max 5000", "uci lists Move Overhead")
+t.ok(uo2:find("info string go: 3 ms left, too little after Move Overhead %(10 ms%): a move at once")
+     and uo2:find("bestmove %a%d%a%d") and not uo2:find("info depth 2 ", 1, true),
+     "3 ms on the clock: a move at once at depth 1 (the old 5 ms floor searched longer)")
+uo2 = uci_open("setoption name Move Overhead value 200\nposition startpos\ngo wtime 150 btime 1000\n")
+t.ok(uo2:find("150 ms left, too little after Move Overhead (200 ms)", 1, true) and
+     uo2:find("bestmove %a%d%a%d"), "a clock below Move Overhead: a move at once")
+uo2 = uci_open("setoption name Move Overhead value 0\nposition startpos\ngo wtime 150 btime 1000\n")
+t.ok(not uo2:find("too little after Move Overhead", 1, true) and uo2:find("info depth 2 ", 1, true),
+     "with Move Overhead 0 the same clock is searched")
+uo2 = uci("setoption name Move Overhead value -1\nsetoption name Move Overhead value 5001\n")
+t.like(uo2, "Move Overhead must be a whole number from 0 to 5000, got '%-1'", "Move Overhead -1 refused")
+t.like(uo2, "got '5001'", "Move Overhead 5001 refused")
+
 -- D14: every numeric option refuses trailing text and values out of range, and keeps its value
 uo2 = uci("setoption name Threads value 1e9\nsetoption name Hash value 16abc\n"
           .. "setoption name Threads value 0\nsetoption name Hash\n"
