@@ -294,5 +294,54 @@ t.ok(code == 0 and out:find("H1 accepted", 1, true), "sprt on 2 workers from the
 t.like(e, "LLR", "a live progress line on standard error")
 t.like(sg.lab.sprt and "ok" or "", "ok", "sg.lab.sprt")
 
+-- chess's built-in openings, varied (#30): drawn by the seed, balanced, never one twice in a run
+do
+  local match = require "stratagem.match"
+  local fens = {}
+  for i, o in ipairs(match.OPENINGS) do
+    local g = sg.new("chess")
+    for m in o.moves:gmatch("%S+") do g:play(m) end
+    fens[i] = g:fen()
+  end
+  local function positions(seed, rounds)
+    local p = lab.plan{game = "chess", a = {}, b = {}, openings = fens, vary = true,
+                       max_games = 2 * rounds, seed = seed}
+    local out = {}
+    for r = 1, rounds do
+      local pos = lab.job(p, 2 * r - 1).opening.position
+      if pos ~= lab.job(p, 2 * r).opening.position then return nil end
+      out[r] = pos
+    end
+    return out, p
+  end
+  local one, p1 = positions(1, 120)
+  t.ok(one, "both games of a round start from the same position")
+  local seen, dup, unbalanced = {}, 0, 0
+  for _, pos in ipairs(one or {}) do
+    if seen[pos] then dup = dup + 1 end
+    seen[pos] = true
+    local sc = sg.search(sg.new("chess", {position = pos}), {depth = 3}).score
+    if math.abs(sc) > 100 then unbalanced = unbalanced + 1 end
+  end
+  t.is(dup, 0, "120 rounds (three times round the 40 openings): no position played twice")
+  t.is(unbalanced, 0, "each within a pawn by a depth-3 search")
+  t.is(p1.opening, 2, "two random plies on each opening by default")
+  local again = positions(1, 120)
+  t.ok(again and again[120] == one[120] and again[57] == one[57], "the same seed gives the same positions")
+  local other = positions(2, 40)
+  local same = 0
+  for r = 1, 40 do if other[r] == one[r] then same = same + 1 end end
+  t.ok(same < 5, "another seed gives other positions (" .. same .. " of 40 the same)")
+  t.errors(function() lab.plan{game = "connect4", a = {}, b = {}, vary = true} end,
+           "vary goes with openings", "vary without openings is refused")
+  -- the same deterministic player on both sides: warned
+  local _, e2 = t.run(S .. " sprt tictactoe --a '{search = {depth = 2}}' --b '{search = {depth = 2}}' "
+                      .. "--max-games 4 --jobs 1 --quiet")
+  t.like(e2, "sprt: warning: %-%-a and %-%-b are the same player with no time limit", "identical players: a warning")
+  local _, e3 = t.run(S .. " sprt tictactoe --a '{search = {depth = 2}}' --b '{search = {depth = 3}}' "
+                      .. "--max-games 4 --jobs 1 --quiet")
+  t.ok(not e3:find("warning", 1, true), "different players: none")
+end
+
 os.execute("rm -rf " .. t.q(dir))
 t.done()

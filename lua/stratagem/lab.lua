@@ -424,7 +424,7 @@ end
 local RUN_KEYS = {game = true, a = true, b = true, elo0 = true, elo1 = true, alpha = true,
                   beta = true, max_games = true, jobs = true, seed = true, opening = true,
                   openings = true, rules = true, max_moves = true, progress = true,
-                  game_timeout = true, program = true, fixed = true, plot = true}
+                  game_timeout = true, program = true, fixed = true, plot = true, vary = true}
 
 local function check_number(spec, k, lo, hi, default, integer)
   local v = spec[k]
@@ -495,7 +495,14 @@ function M.plan(spec)
     end
     p.openings = spec.openings
   end
-  p.opening = check_number(spec, "opening", 0, 1000, p.openings and 0 or
+  if spec.vary ~= nil and type(spec.vary) ~= "boolean" then
+    error("sprt: vary must be true or false, got " .. type(spec.vary), 2)
+  end
+  if spec.vary and not p.openings then
+    error("sprt: vary goes with openings (it varies the openings given)", 2)
+  end
+  p.vary = spec.vary or nil
+  p.opening = check_number(spec, "opening", 0, 1000, p.openings and (p.vary and 2 or 0) or
                            (p.players == 2 and 4 or p.players), true)
   -- the run's name: the same settings give the same name, on any machine
   p.run = fmt("%08x", (function(s)
@@ -503,8 +510,58 @@ function M.plan(spec)
     for i = 1, #s do h = ((h ~ s:byte(i)) * 16777619) & 0xffffffff end
     return h
   end)(line_of({game = p.game, a = a, b = b, rules = rules, seed = p.seed, opening = p.opening,
-                openings = p.openings, max_moves = p.max_moves})))
+                openings = p.openings, max_moves = p.max_moves, vary = p.vary})))
   return p
+end
+
+-- With vary: the start position of each round, from the openings given in an order drawn by
+-- the run's seed (a new order each time round the list), then opening random plies from the
+-- round's seed; a try is kept when a depth-3 search of the side to move scores it within a
+-- pawn and no earlier round of the run had it (else the next try, up to 40; then the first try
+-- no earlier round had).  Made in round order and kept in the plan, so the same settings give
+-- the same positions on any machine, and no position is played by two rounds.
+local VARY_MARGIN, VARY_TRIES = 100, 40
+local function varied_opening(p, round)
+  p.varied = p.varied or {}
+  p.seen = p.seen or {}
+  local n = #p.openings
+  for r = #p.varied + 1, round do
+    local cycle = (r - 1) // n
+    if r == 1 or (r - 1) % n == 0 then   -- a new order for this pass over the list
+      local order = {}
+      for i = 1, n do order[i] = i end
+      local x = (p.seed * 2654435761 + cycle * 40503 + 1) % 2147483647
+      for i = n, 2, -1 do
+        x = (x * 48271) % 2147483647
+        local j = x % i + 1
+        order[i], order[j] = order[j], order[i]
+      end
+      p.order = order
+    end
+    local base = p.openings[p.order[(r - 1) % n + 1]]
+    local chosen, fallback
+    for try = 0, VARY_TRIES - 1 do
+      local g = assert(sg.new(p.game, {position = base, rules = p.rules}))
+      local seed = ((p.seed + r - 1) * 7919 + try * 104729) % (1 << 40)
+      for i = 1, p.opening do
+        if g:status() ~= "playing" then break end
+        g:play(sg.search(g, {algo = "random", seed = seed + i}).move)
+      end
+      local pos = g:position()
+      if g:status() == "playing" and not p.seen[pos] then
+        fallback = fallback or pos
+        local s = sg.search(g, {depth = 3, threads = 1, seed = 1})
+        if s.score and math.abs(s.score) <= VARY_MARGIN then
+          chosen = pos
+          break
+        end
+      end
+    end
+    chosen = chosen or fallback or base
+    p.seen[chosen] = r
+    p.varied[r] = chosen
+  end
+  return p.varied[round]
 end
 
 -- The job of game `index` (1-based) of a plan: round (index - 1) // N + 1 from that round's
@@ -516,7 +573,9 @@ function M.job(p, index)
   local seats = {}
   for s = 1, n do seats[s] = s == seat and "b" or "a" end
   local opening = {plies = p.opening}
-  if p.openings then
+  if p.vary then
+    opening = {plies = 0, position = varied_opening(p, round)}
+  elseif p.openings then
     opening.position = p.openings[(round - 1) % #p.openings + 1]
   end
   return {format = M.FORMAT, version = sg.version, run = p.run, index = index, round = round,
@@ -753,8 +812,20 @@ end
 -- max_moves, progress (default true: a live line on standard error), game_timeout (seconds).
 -- Returns the summary (verdict "H0", "H1" or "inconclusive", llr, lower, upper, elo, elo_low,
 -- elo_high, games, rounds, counts, ...) and the plan.
+-- Whether the two sides are one player that plays the same moves every time (the same
+-- settings and no time limit): their games replay one another and measure nothing.
+function M.same_player(p)
+  local function timed(v) return v.search and v.search.time end
+  return line_of(p.a) == line_of(p.b) and not timed(p.a) and not timed(p.b)
+end
+
 function M.sprt(spec)
   local p = M.plan(spec)
+  if M.same_player(p) then
+    io.stderr:write("sprt: warning: --a and --b are the same player with no time limit, so " ..
+                    "each plays the same moves as the other: the two games of a pair are one game " ..
+                    "with the seats swapped, and the test measures nothing\n")
+  end
   local jobs = spec.jobs
   if jobs == nil then jobs = M.cores() end
   if math.type(jobs) ~= "integer" or jobs < 1 or jobs > 256 then
@@ -1039,6 +1110,8 @@ function M.sprt_main(...)
     local list, err = chess_openings(openings_file)
     if not list then return fail_usage("sprt: " .. err) end
     spec.openings = list
+    -- the 40 built-in openings, varied by --seed: random plies on each, balanced, none twice
+    if not openings_file then spec.vary = true end
   elseif openings_file then
     local list, err = position_lines(spec.game, openings_file)
     if not list then return fail_usage("sprt: " .. err) end
