@@ -368,8 +368,9 @@ static void add_history_line(const char *line) {
 #ifdef HAVE_READLINE
   if (interactive_input && line[0] != '\0') {
     add_history(line);
-    if (history_file[0])
-      append_history(1, history_file);
+    /* append_history does not create a missing file: the first line writes it (mode 0600) */
+    if (history_file[0] && append_history(1, history_file) != 0)
+      write_history(history_file);
   }
 #else
   (void)line;
