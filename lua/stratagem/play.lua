@@ -29,7 +29,7 @@ M.USAGE, M.HELP = USAGE, HELP
 M.OPTIONS = {
   {"GAME", "the game (stratagem games lists them); SCENARIO: one of the game's scenarios"},
   {"--seats human,ai", "who plays each seat: human or ai (default: you first, the AI after)"},
-  {"--seed N", "the game's seed (deals, AI randomness; default: from the clock)"},
+  {"--seed N", "the game's seed (deals, AI randomness)"},
   {"--load FILE", "go on with a saved game"},
   {"--position TEXT, --fen FEN", "start from a position in the game's text (chess: a FEN)"},
   {"--level 1-10", "the AI's strength, 1 weakest (default: the game's search settings)"},
