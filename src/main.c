@@ -368,8 +368,9 @@ static void add_history_line(const char *line) {
 #ifdef HAVE_READLINE
   if (interactive_input && line[0] != '\0') {
     add_history(line);
-    if (history_file[0])
-      append_history(1, history_file);
+    /* append_history does not create a missing file: the first line writes it (mode 0600) */
+    if (history_file[0] && append_history(1, history_file) != 0)
+      write_history(history_file);
   }
 #else
   (void)line;
@@ -758,7 +759,8 @@ static int pmain(lua_State *L) {
       lua_pushboolean(L, 1);
       return 1;
     }
-    if (interactive_input && isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL) {
+    const char *no_colour = getenv("NO_COLOR");   /* set and not empty: no colour */
+    if (interactive_input && isatty(STDOUT_FILENO) && (no_colour == NULL || !no_colour[0])) {
       lua_pushboolean(L, 1);   /* games print in colour at this terminal */
       lua_setfield(L, LUA_REGISTRYINDEX, "stratagem.colour");
     }

@@ -45,4 +45,44 @@ cmd = "(sleep 2; printf 'print(\"alive\")\\n') | " .. S ..
 out, err, code = t.run("sh -c " .. t.q(cmd))
 t.is(out, "\nalive\n", "Ctrl-C at the prompt does not end the REPL")
 t.is(code, 0, "which ends normally at the end of its input")
+-- help's Markdown as a terminal shows it (repl.render_markdown), with and without colour
+local ok_repl, repl = pcall(require, "stratagem.repl")
+if ok_repl then
+  local md = table.concat({
+    "### sg.thing", "", "Use `sg.thing(a | b)` with ``x`y`` and **care**; *see* [the manual](https://e.x/m)",
+    "or [Options](#options); 2 * 3 stays.", "",
+    "- a bullet `c`", "  - nested", "",
+    "| name | meaning |", "|------|---------|", "| `a` | first |", "| `long\\|x` | second one |", "",
+    "```", "local g = sg.new(`x`)  -- **kept**", "```", "after"}, "\n")
+  t.is(repl.render_markdown(md, false), table.concat({
+    "sg.thing", "--------", "",
+    "Use sg.thing(a | b) with x`y and care; see the manual (https://e.x/m)",
+    "or Options; 2 * 3 stays.", "",
+    "- a bullet c", "  - nested", "",
+    "  name    meaning", "  ------  ----------", "  a       first", "  long|x  second one", "",
+    "    local g = sg.new(`x`)  -- **kept**", "after"}, "\n"),
+    "Markdown for a terminal without colour: headings underlined, code without backticks, " ..
+    "links as text (url), bullets kept, tables aligned, code blocks indented")
+  local coloured = repl.render_markdown("## Title\n**b** `c`", true)
+  t.is(coloured, "\27[1;4mTitle\27[0m\n\27[1mb\27[0m c", "with colour: ANSI bold and underline")
+  t.is(repl.render_markdown("| `é` | x |\n|--|--|\n| ab | y |", true),
+       "  é   x\n  --  -\n  ab  y", "columns measured in characters, not bytes")
+  -- help(f) in the REPL through a pipe: no colour, no Markdown marks
+  out = t.run(S, "help(sg.new)\n")
+  t.ok(out:find("^sg%.new\n%-%-%-%-%-%-\n") and not out:find("```", 1, true) and
+       not out:find("###", 1, true), "help(sg.new) is rendered, without Markdown's marks")
+  -- at a terminal (a pseudo-terminal made by script(1)): colour, unless NO_COLOR is set
+  if os.execute("command -v script >/dev/null 2>&1") then
+    local tty = "timeout " .. 30 * t.slow .. " script -qfc " .. t.q(t.stratagem) .. " /dev/null"
+    out = t.run("NO_COLOR= " .. tty, "help(sg.new)\n")
+    t.ok(out:find("\27[1;4msg.new\27[0m", 1, true), "at a terminal, the heading bold and underlined")
+    out = t.run("NO_COLOR=1 " .. tty, "help(sg.new)\n")
+    t.ok(out:find("sg.new", 1, true) and not out:find("\27[1", 1, true),
+         "NO_COLOR: no bold or underline even at a terminal")
+  else
+    t.skip("no script(1) for a pseudo-terminal", 2)
+  end
+else
+  t.skip("stratagem.repl is not on the path", 6)
+end
 t.done()

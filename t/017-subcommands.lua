@@ -35,12 +35,13 @@ out = t.run(S .. " help")
 t.like(out, "stratagem play GAME", "help lists the subcommands")
 out = t.run(S .. " help perft")
 t.like(out, "usage: stratagem perft", "help SUBCOMMAND describes one")
--- --help and -h: every subcommand prints its usage and help, exits 0 and does nothing else
+-- --help and -h: every subcommand prints its usage and help (a few screens at most), exits 0
+-- and does nothing else
 for _, name in ipairs({"games", "perft", "play", "prefs", "match", "bench", "uci", "help"}) do
   for _, flag in ipairs({"--help", "-h"}) do
     out, err, code = t.run(S .. " " .. name .. " " .. flag, "")
     t.ok(code == 0 and err == "" and out:find("^usage: stratagem " .. name) and
-         select(2, out:gsub("\n", "")) <= 16,
+         select(2, out:gsub("\n", "")) <= 50,
          ("%s %s: the usage and help on standard output, exit 0 (%d, %s)"):format(name, flag,
                                                                                    code, err))
   end
@@ -159,4 +160,32 @@ _, err, code = t.run(S .. " play tictactoe somewhere")
 t.ok(code == 2 and err:find("tictactoe takes no scenario", 1, true), "a game without scenarios")
 _, err = t.run(S .. " play warchess ./no-such-map.lua")
 t.like(err, "scenario: cannot open ./no%-such%-map.lua", "a missing scenario file")
+-- every subcommand's help (the list from the program itself): what it does, each option of
+-- its usage line under Options, an example
+local names = {}
+for name in t.run(S .. " help"):gmatch("\n  stratagem (%S+)") do names[#names + 1] = name end
+t.ok(#names >= 16, "stratagem help lists the subcommands (" .. #names .. ")")
+for _, name in ipairs(names) do
+  local o, e, c = t.run(S .. " " .. name .. " --help")
+  local usage, desc = o:match("^usage: ([^\n]*)\n  (%u[^\n]+)\n")
+  local opts = o:match("\nOptions:\n(.-)\nExample:\n")
+  local missing = {}
+  for flag in (usage or ""):gmatch("%f[%w-]%-%-?%a[%w-]*") do
+    if not (opts or ""):find("%f[%w-]" .. flag:gsub("%p", "%%%0") .. "%f[^%w-]") then
+      missing[#missing + 1] = flag
+    end
+  end
+  t.ok(c == 0 and e == "" and desc and opts and #missing == 0 and
+       o:find("\nExample:\n  stratagem " .. name .. "[ \n]"),
+       name .. " --help: a description, every option under Options, an example" ..
+       (#missing > 0 and " (not under Options: " .. table.concat(missing, " ") .. ")" or ""))
+end
+local ph = t.run(S .. " play --help")
+t.ok(ph:find("\n  %-%-save FILE ") and ph:find("\n  %-%-force "), "play --help: --save FILE and --force")
+local og = t.run(S .. " play othello --help")
+t.ok(og:find("\nothello: Othello", 1, false) and og:find("\nMoves: a square a1 to h8") and
+     og:find("forfeit_on_illegal=false", 1, true) and og:find("\n  10  [^\n]+") and
+     og:find("\nExample: stratagem play othello "), "play othello --help: title, notation, variants, the ten levels, an example")
+t.is(t.run(S .. " help play othello"), og, "the same as stratagem help play othello")
+
 t.done()

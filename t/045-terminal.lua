@@ -203,9 +203,9 @@ t.like(repl.show_value({a = {b = {c = 1}}}), "a = {b = {...}}", "one level deep"
 r = t.run(S, "help\n")
 t.like(r, "sg%.games%(%)", "help: how to begin")
 r = t.run(S, "help(sg.search)\n")
-t.like(r, "### sg%.search", "help(sg.search): its reference")
+t.like(r, "^sg%.search\n%-%-%-%-%-%-%-%-%-\n", "help(sg.search): its reference")
 r = t.run(S, "help(sg.new('tictactoe').play)\n")
-t.like(r, "### g:play", "help of a game method")
+t.like(r, "g:play\n%-%-%-%-%-%-\n", "help of a game method")
 r = t.run(S, "print(1)\nexit\nprint(2)\n")
 t.ok(r:find("1\n") and not r:find("2\n"), "exit leaves")
 r = t.run(S, "quit()\nprint(2)\n")
@@ -225,6 +225,21 @@ local hp = t.run("XDG_STATE_HOME=" .. t.q(xdg) .. " " .. S ..
 t.like(hp, "state/stratagem/history", "the history file is in the XDG state folder")
 t.ok(io.open(xdg .. "/stratagem", "r") ~= nil, "its folder made")
 assert(saved_home == os.getenv("XDG_STATE_HOME"))
+-- a new user's first session at a terminal (a pseudo-terminal made by script(1)) makes the file
+if os.execute("command -v script >/dev/null 2>&1") then
+  local fresh = dir .. "/fresh-state"
+  t.run("XDG_STATE_HOME=" .. t.q(fresh) .. " timeout " .. 30 * t.slow .. " script -qfc " ..
+        t.q(t.stratagem) .. " /dev/null", "x = 6 * 7\nprint(x)\nexit\n")
+  local hf = io.open(fresh .. "/stratagem/history", "r")
+  local text = hf and hf:read("a") or ""
+  if hf then hf:close() end
+  t.like(text, "^x = 6 %* 7\nprint%(x%)\n", "a fresh state folder: the history file made, with the lines")
+  local mode = io.popen("stat -c %a " .. t.q(fresh .. "/stratagem/history") .. " " ..
+                        t.q(fresh .. "/stratagem") .. " 2>/dev/null"):read("a")
+  t.is(mode, "600\n700\n", "the file is the user's only (0600), its folder too (0700)")
+else
+  t.skip("no script(1) for a pseudo-terminal", 2)
+end
 
 -- ---- help: the same subcommands everywhere; every game in the man page ----
 local names = {}

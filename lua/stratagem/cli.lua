@@ -36,6 +36,9 @@ local commands = {}
 commands.games = {
   usage = "stratagem games",
   help = "list the games with a line about each",
+  options = {
+  },
+  example = "stratagem games",
   run = function()
     for _, name in ipairs(sg.games()) do
       print(fmt("%-12s %s", name, sg.defaults(name).title or ""))
@@ -47,6 +50,13 @@ commands.games = {
 commands.perft = {
   usage = "stratagem perft GAME [POSITION] DEPTH [--divide]",
   help = "count the move sequences of DEPTH moves (with --divide, per first move)",
+  options = {
+    {"GAME", "a game's name (stratagem games lists them)"},
+    {"POSITION", "a position in the game's text (default: the start)"},
+    {"DEPTH", "the number of moves, 0 to 63"},
+    {"--divide", "the count under each first move, then the total (default: the total only)"},
+  },
+  example = "stratagem perft chess 5 --divide",
   run = function(...)
     local words, divide = {}, false
     for _, a in ipairs({...}) do
@@ -96,6 +106,8 @@ commands.play = {
   usage = require("stratagem.play").USAGE,
   help = "play a game in the terminal against the AI (or watch AIs, or people only)",
   -- the commands of the game's prompt
+  options = require("stratagem.play").OPTIONS,
+  example = require("stratagem.play").EXAMPLE,
   details = function() return "At your turn in the game:\n" .. require("stratagem.play").HELP end,
   run = function(...) return require("stratagem.play").main(...) end,
 }
@@ -104,6 +116,11 @@ commands.prefs = {
   usage = "stratagem prefs [GAME [--clear]]",
   help = "show the saved preferences (variants, AI settings, seats) of every game or one, " ..
          "or forget a game's with --clear; stratagem play offers to save them",
+  options = {
+    {"GAME", "only this game's preferences (default: every game's)"},
+    {"--clear", "forget GAME's preferences"},
+  },
+  example = "stratagem prefs othello --clear",
   run = function(game, flag, extra)
     local path, why = sg.prefs.path()
     if not path then return usage_error("prefs: " .. why) end
@@ -143,12 +160,40 @@ commands.match = {
   help = "play games between two UCI chess engines (command lines, e.g. './stratagem uci' or " ..
          "stockfish): openings played twice with the colours swapped, a clock, adjudication, " ..
          "a PGN file, and the Elo difference of engine 1 with its 95% margin",
+  options = {
+    {"--engine1 CMD, --engine2 CMD", "the engines' command lines (required)"},
+    {"--name1 NAME, --name2 NAME", "names in place of their id name"},
+    {"--option NAME=VALUE", "a UCI option of both engines (--option1, --option2: of one); repeatable"},
+    {"--games N", "games, openings played twice with the colours swapped (default 2)"},
+    {"--tc BASE+INC", "a clock: BASE seconds a game plus INC a move (default 10+0.1)"},
+    {"--movetime T", "T a move instead: seconds (0.5) or milliseconds (500ms)"},
+    {"--depth N, --nodes N", "N plies or nodes a move instead, no clock"},
+    {"--openings FILE", "openings (EPD, FEN or PGN; default 40 built-in lines)"},
+    {"--seed S", "the order of the openings (default 1)"},
+    {"--max-moves N", "a draw after N plies (default 600)"},
+    {"--adjudicate", "--resign and --draw with their defaults"},
+    {"--resign score=CP,moves=N", "a win when both scores agree (default score=1000,moves=4)"},
+    {"--draw score=CP,moves=N,after=MOVE", "a draw by scores near 0 (default score=10,moves=8,after=40)"},
+    {"--pgn FILE", "write the games as PGN (default: none)"},
+    {"--plot FILE.svg", "a chart of engine 1's Elo after each game"},
+    {"--event NAME", "the PGN Event tag"},
+    {"--margin S", "time allowed over the clock (default 0.1)"},
+    {"--timeout S", "an answer's limit without a clock (default 30)"},
+    {"--sprt elo0=E,elo1=E,alpha=A,beta=B", "stop by an SPRT (defaults 0, 5, 0.05, 0.05)"},
+    {"--stderr", "show the engines' standard error (default: thrown away)"},
+    {"--quiet", "no progress lines"},
+  },
+  example = "stratagem match --engine1 './stratagem uci' --engine2 stockfish --games 4 --movetime 100ms --pgn games.pgn",
   run = function(...) return require("stratagem.match").main(...) end,
 }
 
 commands.bench = {
   usage = "stratagem bench [GAME...]",
   help = "run the benchmarks and print their figures",
+  options = {
+    {"GAME...", "only these games' benchmarks (default: all)"},
+  },
+  example = "stratagem bench othello chess",
   run = function(...) return require("stratagem.bench").main(...) end,
 }
 
@@ -157,6 +202,13 @@ commands.solve = {
   help = "solve a position exactly with the game's proof solver (qubic): the value for the " ..
          "player to move (win, loss, draw or unknown), nodes, time and the proof's size; " ..
          "with --out the proof written to FILE (checked by sg.qubic.check)",
+  options = {
+    {"--position P", "the position in the game's text (default: the start)"},
+    {"--out FILE", "write the proof to FILE (default: none)"},
+    {"--time S", "stop after S seconds (default: no limit)"},
+    {"--nodes N", "stop after N nodes (default: no limit)"},
+  },
+  example = "stratagem solve qubic --time 60 --out proof.txt",
   run = function(game, ...)
     local u = commands.solve.usage
     if not game or game:sub(1, 2) == "--" then return usage_error("solve: expected a game", u) end
@@ -212,6 +264,9 @@ commands.solve = {
 commands.uci = {
   usage = "stratagem uci",
   help = "play chess as a UCI engine on standard input and output (for GUIs and match tools)",
+  options = {
+  },
+  example = "stratagem uci",
   run = function(...)
     if select("#", ...) > 0 then
       return usage_error("uci: no arguments expected, got '" .. tostring((...)) .. "'",
@@ -228,6 +283,25 @@ commands.sprt = {
   help = "test whether settings B (weights, rules, priorities, search) play stronger than " ..
          "settings A by a sequential probability ratio test, on every core (--jobs) or " ..
          "across machines (--emit-jobs, then stratagem job and stratagem merge)",
+  options = {
+    {"GAME", "the game played"},
+    {"--a SETTINGS, --b SETTINGS", "the base and the candidate: a Lua table or a file ({weights, rules, priorities, search})"},
+    {"--elo0 E, --elo1 E", "H0 and H1: the candidate E Elo stronger (default 0 and 5)"},
+    {"--alpha A, --beta B", "the test's error rates (default 0.05 each)"},
+    {"--max-games N", "stop there, inconclusive (default 20000)"},
+    {"--jobs N", "worker processes (default: the number of cores)"},
+    {"--seed N", "the first round's seed"},
+    {"--opening PLIES", "random moves before each round (default 4 for two players)"},
+    {"--openings FILE", "start positions, one a line (chess: EPD, FEN or PGN)"},
+    {"--rules TABLE", "rules constants for both sides"},
+    {"--max-moves N", "end a game after N moves, the highest score first"},
+    {"--game-timeout S", "a worker's game limit (default 3600)"},
+    {"--emit-jobs FILE", "write the games as job lines instead of playing them"},
+    {"--fixed", "play --max-games games, not stopping at a bound"},
+    {"--plot FILE.svg", "a chart of the LLR after each round"},
+    {"--quiet", "no live line on standard error"},
+  },
+  example = "stratagem sprt connect4 --a '{search = {depth = 2}}' --b '{search = {depth = 4}}' --elo1 20",
   run = function(...) return require("stratagem.lab").sprt_main(...) end,
 }
 
@@ -236,6 +310,30 @@ commands.tune = {
   help = "tune evaluation weights or request priorities by SPSA, a genetic algorithm or " ..
          "Texel tuning, with a checkpoint after every iteration (--resume), the result as a " ..
          "settings file (--out) and a chart (--plot)",
+  options = {
+    {"GAME", "the game played"},
+    {"--params NAME,...", "the weights or priorities tuned (required)"},
+    {"--method spsa|ga|texel", "the method (default spsa)"},
+    {"--iterations N", "iterations or generations (default 100; texel 50)"},
+    {"--games N", "pairs of games a step (default 2; ga 4)"},
+    {"--bounds NAME=LO:HI,...", "a parameter's range (default: the start plus or minus its size)"},
+    {"--base SETTINGS", "the start and the other settings, as sprt's"},
+    {"--seed N", "the seed of the games"},
+    {"--jobs N", "worker processes (default: the number of cores)"},
+    {"--population N", "ga: individuals (default 8)"},
+    {"--c-end X, --r-end X", "spsa's schedule (default a twentieth of each span; 50/N)"},
+    {"--positions FILE", "texel: the positions (default GAME-positions.txt)"},
+    {"--texel-games N", "texel: self-play games for the positions (default 100)"},
+    {"--search TABLE", "texel: the self-play search"},
+    {"--opening PLIES", "random moves before each game (default 4 for two players)"},
+    {"--max-moves N", "end a game after N moves"},
+    {"--checkpoint FILE", "the state after every iteration"},
+    {"--resume", "go on from --checkpoint"},
+    {"--out FILE", "the tuned settings as a Lua file"},
+    {"--plot FILE.svg", "a chart of each parameter and the score"},
+    {"--quiet", "no progress lines"},
+  },
+  example = "stratagem tune othello --params a1,b1 --method texel --out othello-tuned.lua",
   run = function(...) return require("stratagem.tune").main(...) end,
 }
 
@@ -243,12 +341,22 @@ commands.job = {
   usage = require("stratagem.lab").JOB_USAGE,
   help = "play one game of a job file (a line written by sprt --emit-jobs) and print its " ..
          "result line; with -, every job line of standard input",
+  options = {
+    {"LINE", "a job line (sgjob {...}) from sprt --emit-jobs"},
+    {"-", "read job lines from standard input, a result line for each"},
+  },
+  example = "stratagem job \"$(head -1 jobs.txt)\"",
   run = function(...) return require("stratagem.lab").job_cli(...) end,
 }
 
 commands.merge = {
   usage = require("stratagem.lab").MERGE_USAGE,
   help = "the statistics of an SPRT from the result lines of stratagem job (files)",
+  options = {
+    {"FILE...", "files of result lines (sgresult {...})"},
+    {"--plot FILE.svg", "a chart of the LLR after each round"},
+  },
+  example = "stratagem merge results.txt --plot llr.svg",
   run = function(...) return require("stratagem.lab").merge_cli(...) end,
 }
 
@@ -258,6 +366,16 @@ commands.render = {
   help = "draw a position as an SVG picture: a new game's start (or --position), or the end " ..
          "of a saved game (a file from g:save or stratagem play, or the last game of a .pgn " ..
          "file); to standard output or to FILE.svg, written atomically",
+  options = {
+    {"--position TEXT", "a position in the game's text (default: the start)"},
+    {"--seed N", "the new game's seed"},
+    {"--all", "show what every player sees (hidden information)"},
+    {"--player N", "the board as player N sees it"},
+    {"--size PX", "the width in pixels, 50 to 10000"},
+    {"--last", "mark the last move"},
+    {"-o FILE.svg", "write to FILE.svg (default: standard output)"},
+  },
+  example = "stratagem render chess -o start.svg",
   run = function(what, ...)
     local u = commands.render.usage
     if not what or what:sub(1, 1) == "-" then
@@ -350,6 +468,12 @@ commands.replay = {
   help = "a saved game (or a PGN file's last game) as one self-contained HTML page that steps " ..
          "through it with buttons and the arrow keys, the move list, and for Star Chess each " ..
          "empire's figures per turn",
+  options = {
+    {"-o FILE.html", "the page's file (default: standard output)"},
+    {"--size PX", "the board's width in pixels"},
+    {"--title TEXT", "the page's title"},
+  },
+  example = "stratagem replay game.sav -o game.html",
   run = function(...) return require("stratagem.replay").main(...) end,
 }
 
@@ -357,28 +481,56 @@ commands.serve = {
   usage = require("stratagem.serve").USAGE,
   help = "a local web server with a page to play every game against the computer with the " ..
          "mouse (GNU libmicrohttpd)",
-  details = function() return require("stratagem.serve").HELP end,
+  options = {
+    {"--port N", "the port, 0 to 65535 (default 8080; 0: any free port, printed)"},
+    {"--host ADDR", "the IPv4 address to listen on (default 127.0.0.1; 0.0.0.0: others too)"},
+    {"--sessions N", "games kept at once, 1 to 10000 (default 100)"},
+    {"--quiet", "no line per request on standard error"},
+  },
+  example = "stratagem serve --port 8080",
+  -- the page and how to play on it (serve's own help, without its options)
+  details = function() return (require("stratagem.serve").HELP:gsub("\n  %-%-.*$", "")) end,
   run = function(...) return require("stratagem.serve").main(...) end,
 }
 
--- The usage and help text of one subcommand (stratagem help NAME, stratagem NAME --help).
-local function describe(name)
+-- The help of one subcommand (stratagem help NAME, stratagem NAME --help): its usage, what it
+-- does, its options with their defaults, an example, then its details; play GAME --help adds
+-- the game's own (notation, variants, levels).
+local function describe(name, ...)
   local c = commands[name]
   print("usage: " .. c.usage)
-  print("  " .. c.help)
+  print("  " .. c.help:sub(1, 1):upper() .. c.help:sub(2) .. ".")
+  print("Options:")
+  if #c.options == 0 then print("  none") end
+  for _, o in ipairs(c.options) do
+    if #o[1] <= 22 then print(fmt("  %-22s %s", o[1], o[2]))
+    else print(fmt("  %s\n  %-22s %s", o[1], "", o[2])) end
+  end
+  print("Example:\n  " .. c.example)
   if c.details then print(c.details()) end
+  if name == "play" then
+    for _, a in ipairs({...}) do
+      for _, g in ipairs(sg.games()) do
+        if a == g then print("\n" .. require("stratagem.play").game_help(g)) return 0 end
+      end
+    end
+  end
   return 0
 end
 
 commands.help = {
   usage = "stratagem help [SUBCOMMAND]",
   help = "describe the subcommands (stratagem SUBCOMMAND --help describes one too)",
-  run = function(name)
+  options = {
+    {"SUBCOMMAND", "describe this one (as stratagem SUBCOMMAND --help)"},
+  },
+  example = "stratagem help play",
+  run = function(name, ...)
     if name then
       if not commands[name] then
         return usage_error("help: unknown subcommand '" .. name .. "'")
       end
-      return describe(name)
+      return describe(name, ...)
     end
     print("Subcommands:")
     local names = {}
@@ -400,7 +552,7 @@ function M.main(name, ...)
   end
   for i = 1, select("#", ...) do
     local a = select(i, ...)
-    if a == "--help" or a == "-h" then return describe(name) end
+    if a == "--help" or a == "-h" then return describe(name, ...) end
   end
   return c.run(...)
 end

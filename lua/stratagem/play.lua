@@ -25,6 +25,54 @@ The computer's strength: --level 1 (weakest) to 10 on the command line, or --dep
 
 M.USAGE, M.HELP = USAGE, HELP
 
+-- ---- stratagem play --help, and play GAME --help: the options, then the game's own ----
+M.OPTIONS = {
+  {"GAME", "the game (stratagem games lists them); SCENARIO: one of the game's scenarios"},
+  {"--seats human,ai", "who plays each seat: human or ai (default: you first, the AI after)"},
+  {"--seed N", "the game's seed (deals, AI randomness)"},
+  {"--load FILE", "go on with a saved game"},
+  {"--position TEXT, --fen FEN", "start from a position in the game's text (chess: a FEN)"},
+  {"--level 1-10", "the AI's strength, 1 weakest (default: the game's search settings)"},
+  {"--depth N, --time S", "the AI's depth, or seconds a move, in place of a level"},
+  {"--delay S", "pause between AI moves when AIs play each other (default 0.5 at a terminal)"},
+  {"--unicode", "draw pieces with Unicode symbols"},
+  {"--variant K=V,...", "the game's variants (play GAME --help lists them)"},
+  {"--rules K=V,...", "rules constants of the game"},
+  {"--weights K=V,...", "evaluation weights of the AI"},
+  {"--ai K=V,...", "search settings of the AI (algo=mcts, hash=64, ...)"},
+  {"--save-prefs, --no-prefs", "save these settings as the game's preferences / ignore them"},
+  {"--save FILE", "write the game's save to FILE at its end"},
+  {"--force", "let saves overwrite an existing file (default: refused)"},
+}
+M.EXAMPLE = "stratagem play othello --level 5 --seats ai,human"
+
+-- What play GAME --help says about the game: its title, notation, variants and levels.
+function M.game_help(game)
+  local d = sg.defaults(game)
+  local out = {fmt("%s: %s", game, d.title or game), "Moves: " .. (d.notation or "see moves")}
+  local keys = {}
+  for k in pairs(d.variant or {}) do keys[#keys + 1] = k end
+  table.sort(keys)
+  if #keys == 0 then out[#out + 1] = "Variants: none"
+  else
+    out[#out + 1] = "Variants (--variant K=V, default shown):"
+    for _, k in ipairs(keys) do out[#out + 1] = fmt("  %s=%s", k, tostring(d.variant[k])) end
+  end
+  out[#out + 1] = "Levels (--level N):"
+  for level = 1, 10 do
+    local ai, elo = M.ai_settings(game, nil, nil, level)
+    local parts = {}
+    if ai.depth then parts[#parts + 1] = "depth " .. ai.depth end
+    if ai.time then parts[#parts + 1] = fmt("%g s a move", ai.time) end
+    if ai.iterations then parts[#parts + 1] = ai.iterations .. " iterations" end
+    if elo then parts[#parts + 1] = fmt("about %d Elo", elo) end
+    out[#out + 1] = fmt("  %2d  %s%s", level, ai.algo and ai.algo .. ", " or "",
+                        #parts > 0 and table.concat(parts, ", ") or "the game's search settings")
+  end
+  out[#out + 1] = fmt("Example: stratagem play %s --level 3", game)
+  return table.concat(out, "\n")
+end
+
 local function fail(msg)
   io.stderr:write("stratagem: play: ", msg, "\n", "usage: ", USAGE, "\n")
   return 2

@@ -200,6 +200,143 @@ function M.reference(name, max)
   return table.concat(out, "\n")
 end
 
+-- ---- Markdown for a terminal ----
+
+local BOLD, UNDERLINE, RESET = "\27[1m", "\27[1;4m", "\27[0m"
+
+-- Colour (ANSI attributes) when standard output is a terminal and NO_COLOR is unset or empty.
+function M.colour()
+  local no = os.getenv("NO_COLOR")
+  local ok, isatty = pcall(function() return require("stratagem.core").isatty(1) end)
+  return ok and isatty and (no == nil or no == "")
+end
+
+-- The width of text on the screen: UTF-8 characters, ANSI attributes not counted.
+local function width(s)
+  s = s:gsub("\27%[[%d;]*m", "")
+  return utf8.len(s) or #s
+end
+
+-- One line's inline Markdown: `code` without its backticks, **bold**, *emphasis* as plain
+-- text, [text](url) as text (url) ([text](#section) as text), <url> as url, backslash
+-- escapes; nothing inside code spans is changed.
+local function inline(line, colour)
+  local out, i = {}, 1
+  local function prose(s)
+    s = s:gsub("%[([^%]]*)%]%(([^%)%s]+)%)", function(text, url)
+      if text == url or url:sub(1, 1) == "#" then return text end   -- a section: its name
+      return text .. " (" .. url .. ")"
+    end)
+    s = s:gsub("<(%a[%w+.-]*://[^>%s]+)>", "%1")
+    s = s:gsub("%*%*(.-)%*%*", colour and (BOLD .. "%1" .. RESET) or "%1")
+    s = s:gsub("%f[%w*]%*([^%s*][^*]-)%*%f[^%w*]", "%1")   -- *emphasis*, not a * b
+    return (s:gsub("\\([%p])", "%1"))
+  end
+  while i <= #line do
+    local a, b, ticks = line:find("(`+)", i)
+    if not a then break end
+    local c, d = line:find(ticks, b + 1, true)
+    if not c then break end
+    out[#out + 1] = prose(line:sub(i, a - 1))
+    local code = line:sub(b + 1, c - 1)
+    if #ticks > 1 then code = code:gsub("^ (.-) $", "%1") end
+    out[#out + 1] = code
+    i = d + 1
+  end
+  out[#out + 1] = prose(line:sub(i))
+  return table.concat(out)
+end
+
+-- A table row's cells: split at | outside code spans and not escaped.
+local function cells(row)
+  row = row:gsub("^%s*|", ""):gsub("|%s*$", "")
+  local list, cur, code, i = {}, {}, false, 1
+  while i <= #row do
+    local ch = row:sub(i, i)
+    if ch == "\\" and row:sub(i + 1, i + 1) == "|" then
+      cur[#cur + 1] = "|"
+      i = i + 1
+    elseif ch == "`" then
+      code = not code
+      cur[#cur + 1] = ch
+    elseif ch == "|" and not code then
+      list[#list + 1] = table.concat(cur)
+      cur = {}
+    else
+      cur[#cur + 1] = ch
+    end
+    i = i + 1
+  end
+  list[#list + 1] = table.concat(cur)
+  for k, c in ipairs(list) do list[k] = c:match("^%s*(.-)%s*$") end
+  return list
+end
+
+-- A Markdown table's rows as aligned columns, a line of dashes under the header.
+local function table_lines(rows, colour, out)
+  local grid, widths = {}, {}
+  for _, row in ipairs(rows) do
+    if not row:match("^[%s|:%-]+$") then
+      local r = cells(row)
+      for k, c in ipairs(r) do
+        r[k] = inline(c, colour)
+        widths[k] = math.max(widths[k] or 0, width(r[k]))
+      end
+      grid[#grid + 1] = r
+    end
+  end
+  for n, r in ipairs(grid) do
+    local parts = {}
+    for k = 1, #widths do
+      local c = r[k] or ""
+      parts[k] = k < #widths and (c .. string.rep(" ", widths[k] - width(c))) or c
+    end
+    out[#out + 1] = "  " .. table.concat(parts, "  ")
+    if n == 1 and #grid > 1 then
+      local dashes = {}
+      for k = 1, #widths do dashes[k] = string.rep("-", widths[k]) end
+      out[#out + 1] = "  " .. table.concat(dashes, "  ")
+    end
+  end
+end
+
+-- Markdown (the Lua API reference's) as a terminal shows it: headings bold and underlined
+-- with colour, else underlined with dashes; code blocks indented, without their fences;
+-- bullets kept; tables aligned.  colour defaults to M.colour().
+function M.render_markdown(text, colour)
+  if colour == nil then colour = M.colour() end
+  local out, rows, fenced = {}, nil, false
+  for line in (text .. "\n"):gmatch("(.-)\n") do
+    if rows and not line:match("^%s*|") then
+      table_lines(rows, colour, out)
+      rows = nil
+    end
+    if line:match("^%s*```") then
+      fenced = not fenced
+    elseif fenced then
+      out[#out + 1] = "    " .. line
+    elseif line:match("^%s*|") then
+      rows = rows or {}
+      rows[#rows + 1] = line
+    else
+      local title = line:match("^#+%s+(.-)%s*#*%s*$")
+      if title then
+        title = inline(title, false)
+        if colour then
+          out[#out + 1] = UNDERLINE .. title .. RESET
+        else
+          out[#out + 1] = title
+          out[#out + 1] = string.rep("-", width(title))
+        end
+      else
+        out[#out + 1] = inline(line, colour)
+      end
+    end
+  end
+  if rows then table_lines(rows, colour, out) end
+  return (table.concat(out, "\n"):gsub("\n$", ""))
+end
+
 -- help, help(f), help("sg.new"): what the prompt offers, or a function's reference.
 function M.help(x)
   if x == nil then
@@ -221,7 +358,7 @@ function M.help(x)
   end
   name = name:gsub("^g%.", "g:")
   local text, err = M.reference(name)
-  print(text or err)
+  print(text and M.render_markdown(text) or err)
 end
 
 -- ---- tab completion ----
