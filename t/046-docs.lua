@@ -433,6 +433,24 @@ do
        (#bad > 0 and (": " .. table.concat(bad, "; ")) or ""))
 end
 
+-- what the manual says the levels use: chess's time at level 10 (the serve section), Star
+-- Chess's turns (play)
+do
+  local play = require "stratagem.play"
+  local manual = read("doc/manual.md"):gsub("%s+", " ")
+  local chess_t = manual:match("holds other players' pages for as long as it searches: ([%d.]+) s " ..
+                               "for chess at every level")
+  local same = chess_t ~= nil
+  for l = 1, 10 do same = same and play.level_settings("chess", {}, l).time == tonumber(chess_t) end
+  t.ok(same, "serve: the time of a chess move the manual states is every level's: " ..
+       tostring(chess_t))
+  local words = {"one", "two", "three", "four", "five"}
+  local turns = manual:match("for Star Chess, the prediction tree with (%a+) full turns at every level")
+  local sc = play.ai_settings("starchess", nil, nil, 10).turns
+  t.ok(turns and words[sc] == turns and play.ai_settings("starchess", nil, nil, 1).turns == sc,
+       "play: Star Chess's turns as the manual states them: " .. tostring(turns))
+end
+
 -- the man page names every game
 do
   local man, missing = read("doc/stratagem.1"), {}
