@@ -72,6 +72,40 @@ t.is(play.score_text("othello", {score = WIN - 1024 + 12, exact = true}), "wins 
 t.is(play.score_text("connect4", {score = WIN - 1}), "wins in 1 move", "a win in 1")
 t.is(play.score_text("tictactoe", {score = 0, exact = true}), "draw", "an exact 0: draw")
 t.is(play.score_text("connect4", {score = 7}), "+7", "an evaluation as it is, signed")
+-- each game in its own terms: Othello's discs when exact and an estimate otherwise, Chexers'
+-- utility in the seed's units, dominoes' points and patience's cards over pimc's samples
+t.is(play.score_text("othello", {score = 18, depth = 5, exact = false}), "+18 est.",
+     "othello: an evaluation is marked as an estimate")
+t.is(play.depth_text({score = 18, depth = 5, exact = false}), ", depth 5", "with its depth")
+t.is(play.score_text("othello", {score = 26, margin = 26, depth = 14, exact = true}),
+     "wins by 26 discs", "othello: the endgame solver's exact margin in discs")
+t.is(play.score_text("othello", {score = -4, margin = -4, exact = true}), "loses by 4 discs",
+     "othello: an exact loss")
+t.is(play.depth_text({score = 26, depth = 14, exact = true}), ", exact", "exact, not a depth")
+t.is(play.score_text("chexers", {score = 37275}), "+372.75 utility",
+     "chexers: the utility in the seed's units (a piece 100, an exit 1000)")
+t.is(play.score_text("dominoes", {score = 411.765, algo = "pimc", votes = 24}),
+     "+4.12 points, mean of 24 samples", "dominoes: pimc's mean in points")
+t.is(play.score_text("patience", {score = -22.167, algo = "pimc", votes = 12}),
+     "-2.22 cards' worth, mean of 12 samples", "patience: pimc's mean in cards' worth")
+t.is(play.score_text("dominoes", {score = (3 * WIN + 400) / 40, algo = "pimc", votes = 40}),
+     "wins in 3 of 40 samples", "samples won: counted, not a raw mean")
+t.is(play.score_text("chexers", {score = 0.5, algo = "mcts"}), "0.500 (mean result)",
+     "MCTS: its mean result")
+t.is(play.score_text("dominoes", {score = 0.75, algo = "pimc", votes = 4}, {inner = "mcts"}),
+     "0.750 (mean result)", "pimc over MCTS: a mean result too")
+out = session({game = "othello", position = ".wwbbbbb/b.wwbbbb/bbwwwwww/bbbwwbb./b.bwbbbb/" ..
+                                             ".bwbbbb./.wwww.bb/.w.w.... b"}, {"hint", "quit"})
+t.like(out, "hint: h4\n +%(wins by 26 discs, exact%)", "an Othello hint in the endgame: exact discs")
+out = session({game = "othello"}, {"hint", "quit"})
+t.like(out, "hint: [a-h][1-8]\n +%([+-]%d+ est%., depth 5%)", "in the midgame: an estimate")
+out = session({game = "chexers"}, {"hint", "quit"})
+t.like(out, "\n +%([+-]%d+%.%d%d utility, depth 4%)", "a Chexers hint: utility")
+out = session({game = "dominoes", seed = 1}, {"hint", "quit"})
+t.like(out, "\n +%([+-]%d+%.%d%d points, mean of %d+ samples%)", "a dominoes hint: points")
+out = session({game = "patience", seed = 1}, {"hint", "quit"})
+t.like(out, "\n +%([+-]%d+%.%d%d cards' worth, mean of 12 samples%)", "a patience hint: cards' worth")
+t.ok(not out:find("mean result"), "not a 'mean result'")
 out = session({game = "chess", position = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", level = 4},
               {"hint", "quit"})
 t.like(out, "hint: Ra8#?\n +%(mate in 1", "a chess hint: SAN and mate in 1")

@@ -13,7 +13,7 @@
 --   <!-- doc-test: session -->           a game at the terminal: the lines typed after its
 --                                        prompts are fed to it, and it must end well
 -- Lua blocks run in one process per block, in a fresh folder (examples may write files there),
--- with the global sg.  Shell lines run one at a time in the same folder; lines of other
+-- as scripts: without the REPL's global sg.  Shell lines run one at a time in the same folder; lines of other
 -- programs than stratagem (./bootstrap, make, git, parallel, ...) are not run: they build or
 -- install, which the test suite itself is.
 package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
@@ -119,7 +119,7 @@ local function lua_block(b)
   fresh_dir()
   local script = work .. "/example.lua"
   local f = assert(io.open(script, "w"))
-  f:write("sg = require 'stratagem'\n", code, "\n")
+  f:write(code, "\n")   -- as a script: no global sg (the REPL's), the example requires it
   f:close()
   local out, err, code_ = sh(t.q(BIN) .. " example.lua")
   ran = ran + 1
@@ -344,6 +344,144 @@ for _, doc in ipairs(DOCS) do
 end
 
 t.ok(ran >= 100, "examples run: " .. ran)
+
+-- ---- the documents' structure: every document, not only those run above ----
+
+local function read(path)
+  local f = assert(io.open(SRC .. "/" .. path, "r"))
+  local s = f:read("a")
+  f:close()
+  return s
+end
+local ALL = {"README.md"}
+for name in t.run("cd " .. t.q(SRC .. "/doc") .. " && ls *.md"):gmatch("[^\n]+") do
+  ALL[#ALL + 1] = "doc/" .. name
+end
+t.ok(#ALL > 10, "the documents: " .. #ALL)
+
+-- the text of a document outside its fenced blocks and code spans (links and headings)
+local function prose(text)
+  local out, fenced = {}, false
+  for line in (text .. "\n"):gmatch("(.-)\n") do
+    if line:match("^```") then
+      fenced = not fenced
+    elseif not fenced then
+      out[#out + 1] = line:gsub("`[^`]*`", "")
+    end
+  end
+  return table.concat(out, "\n")
+end
+
+-- GitHub's anchor of a heading: lower case, spaces to '-', punctuation but '-' and '_' dropped
+local function anchor(heading)
+  return (heading:lower():gsub(" ", "-"):gsub("[^%w%-_]", ""))
+end
+t.is(anchor("7.1 Tic-tac-toe"), "71-tic-tac-toe", "the anchor rule")
+t.is(anchor("9. Building, installing and testing"), "9-building-installing-and-testing",
+     "the anchor rule: commas dropped")
+
+-- the manual's contents: every ## heading and every game's section (### 7.N), and every
+-- internal link points at a heading that exists
+do
+  local manual = prose(read("doc/manual.md"))
+  local contents = manual:match("\nContents:\n(.-)\n\n")
+  local listed, anchors = {}, {}
+  for a in (contents or ""):gmatch("%(#([^)]+)%)") do listed[a] = true end
+  local missing = {}
+  for level, h in manual:gmatch("\n(##+) ([^\n]+)") do
+    anchors[anchor(h)] = true
+    if (level == "##" or (level == "###" and h:match("^7%.%d+ "))) and not listed[anchor(h)] then
+      missing[#missing + 1] = h
+    end
+  end
+  t.ok(contents and #missing == 0, "the manual's contents list every chapter and game section" ..
+       (#missing > 0 and (": missing " .. table.concat(missing, ", ")) or ""))
+  local broken = {}
+  for a in manual:gmatch("%]%(#([^)]+)%)") do
+    if not anchors[a] then broken[#broken + 1] = a end
+  end
+  t.ok(#broken == 0, "every (#anchor) in the manual names a heading" ..
+       (#broken > 0 and (": " .. table.concat(broken, ", ")) or ""))
+end
+
+-- relative links name files of the repository (not ../ outside it); a file#anchor names a
+-- heading of that file
+do
+  local bad = {}
+  for _, path in ipairs(ALL) do
+    local dir = path:match("^(.*)/") or "."
+    for target in prose(read(path)):gmatch("%]%(([^)%s]+)%)") do
+      local file, frag = target:match("^([^#]*)#?(.*)$")
+      if file ~= "" and not target:match("^%a[%w+.-]*:") then
+        local f = io.open(SRC .. "/" .. dir .. "/" .. file, "r")
+        local inside = not (dir .. "/" .. file):match("^%.%./") and
+                       not (dir .. "/" .. file):match("^doc/%.%./%.%./")
+        if not f or not inside then
+          bad[#bad + 1] = path .. ": " .. target
+        elseif frag ~= "" and file:match("%.md$") then
+          local heads = {}
+          for h in ("\n" .. prose(f:read("a"))):gmatch("\n#+ ([^\n]+)") do heads[anchor(h)] = true end
+          if not heads[frag] then bad[#bad + 1] = path .. ": " .. target .. " (no such heading)" end
+        end
+        if f then f:close() end
+      end
+    end
+    -- a path outside the repository, in a code span or not
+    for out in read(path):gmatch("%.%./shared/[%w_./-]+") do bad[#bad + 1] = path .. ": " .. out end
+  end
+  t.ok(#bad == 0, "relative links name files in the repository" ..
+       (#bad > 0 and (": " .. table.concat(bad, "; ")) or ""))
+end
+
+-- what the manual says the levels use: chess's time at level 10 (the serve section), Star
+-- Chess's turns (play)
+do
+  local play = require "stratagem.play"
+  local manual = read("doc/manual.md"):gsub("%s+", " ")
+  local chess_t = manual:match("holds other players' pages for as long as it searches: ([%d.]+) s " ..
+                               "for chess at every level")
+  local same = chess_t ~= nil
+  for l = 1, 10 do same = same and play.level_settings("chess", {}, l).time == tonumber(chess_t) end
+  t.ok(same, "serve: the time of a chess move the manual states is every level's: " ..
+       tostring(chess_t))
+  local words = {"one", "two", "three", "four", "five"}
+  local turns = manual:match("for Star Chess, the prediction tree with (%a+) full turns at every level")
+  local sc = play.ai_settings("starchess", nil, nil, 10).turns
+  t.ok(turns and words[sc] == turns and play.ai_settings("starchess", nil, nil, 1).turns == sc,
+       "play: Star Chess's turns as the manual states them: " .. tostring(turns))
+end
+
+-- the man page names every game
+do
+  local man, missing = read("doc/stratagem.1"), {}
+  local list = man:match("Games are named by short names:(.-)\n%.PP")
+  for _, name in ipairs(sg.games()) do
+    if not (list or ""):find("\n%.I " .. name .. "\n") then missing[#missing + 1] = name end
+  end
+  t.ok(list and #missing == 0, "the man page's list of games names them all" ..
+       (#missing > 0 and (": missing " .. table.concat(missing, ", ")) or ""))
+end
+
+-- Lua examples that use sg require it: a reader runs them as scripts, where there is no
+-- global sg (only the REPL has one); REPL sessions are plain blocks of "> " lines
+do
+  local bad = {}
+  for _, path in ipairs(ALL) do
+    for _, b in ipairs(blocks(path)) do
+      if b.lang == "lua" then
+        local code = {}
+        for _, l in ipairs(b.lines) do code[#code + 1] = l:gsub("%-%-.*$", "") end
+        code = table.concat(code, "\n")
+        if ("\n" .. code):find("[^%w_.]sg[.:]") and
+           not table.concat(b.lines, "\n"):find("require%s*%(?%s*[\"']stratagem[\"']") then
+          bad[#bad + 1] = where(b)
+        end
+      end
+    end
+  end
+  t.ok(#bad == 0, "Lua examples using sg require it" ..
+       (#bad > 0 and (": " .. table.concat(bad, ", ")) or ""))
+end
 for _, s in ipairs(skipped) do t.diag("not run: " .. s) end
 os.execute("rm -rf " .. t.q(work))
 t.done()

@@ -42,7 +42,10 @@ local M = {
   -- when possible, else forward actions only) at every node, "own" to the searching player's
   -- actions only: much faster, but weaker (doc/chexers.md), so it is off by default.
   search = {algo = "maxn", depth = 4},
-  play = {seats = {"human", "ai", "ai"}, ai = {algo = "maxn", depth = 4, random = 0}},
+  -- scores shown in the seed's units (the utility above over 100: a piece on the board 100, an
+  -- exit 1000)
+  play = {seats = {"human", "ai", "ai"}, ai = {algo = "maxn", depth = 4, random = 0},
+          score = {scale = 100, unit = "utility"}},
 }
 
 local COLOURS = {red = 1, green = 2, blue = 3}

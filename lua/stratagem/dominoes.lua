@@ -23,7 +23,9 @@ local M = {
   options = {},
   -- sg.search defaults: determinized alpha-beta (pimc) over samples of the unseen tiles
   search = {algo = "pimc", samples = 20, depth = 3, hash = 1},
-  play = {seats = {"human", "ai"}, ai = {algo = "pimc", samples = 40, depth = 5, hash = 1}},
+  -- scores shown in points (the evaluation over weights.points)
+  play = {seats = {"human", "ai"}, ai = {algo = "pimc", samples = 40, depth = 5, hash = 1},
+          score = {scale = 100, unit = "points"}},
 }
 
 -- With 3 or 4 players the rules file deals 5 tiles each: sg.new takes rules.players alone and

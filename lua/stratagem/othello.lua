@@ -35,7 +35,7 @@ local M = {
      unit = "empty squares", doc = "with this many empty squares or fewer, the exact endgame "
      .. "solver (algo \"solve\") answers"},
   },
-  play = {seats = {"human", "ai"}, ai = {depth = 5, random = 0}, score = {margin = "discs"}},
+  play = {seats = {"human", "ai"}, ai = {depth = 5, random = 0}, score = {margin = "discs", estimate = "est."}},
 }
 
 -- ---- the exact endgame solver: sg.search(g, {algo = "solve", ...}) ----

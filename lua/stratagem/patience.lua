@@ -23,7 +23,10 @@ local M = {
   -- sg.search defaults: the fair player, determinized search over what the player sees
   -- (face-down cards and the stock's order unknown): 12 samples, each searched 2 moves deep
   search = {algo = "pimc", samples = 12, depth = 2, hash = 4},
-  play = {seats = {"human"}, ai = {algo = "pimc", samples = 12, depth = 2}},
+  -- scores shown as the evaluation over weights.foundation, "cards' worth": a card on the
+  -- foundations 1, one turned up 0.6, one left in the stock or waste -0.1, an empty column 0.2
+  play = {seats = {"human"}, ai = {algo = "pimc", samples = 12, depth = 2},
+          score = {scale = 10, unit = "cards' worth"}},
 }
 
 -- sg.patience: the two shuffles on a small pack (for the statistics of the shuffle test)

@@ -339,14 +339,35 @@ local WIN, MAX_PLY = 1 << 28, 128
 local WIN_MARGIN = WIN - 1024
 
 -- A search's score as a player reads it, for the player the search moved for: "mate in 3",
--- "wins in 5 moves", "wins by 12 discs", "draw", "+1.25 pawns"; never a raw internal value.
--- A game's defaults may give play.score = {scale =, unit =, margin =, mate =}.
-function M.score_text(game, r)
+-- "wins in 5 moves", "wins by 12 discs", "draw", "+1.25 pawns", "+4.12 points, mean of 24
+-- samples"; never a raw internal value.  A game's defaults may give play.score = {scale =,
+-- unit =, margin =, mate =, estimate =}: an evaluation is divided by scale and followed by
+-- unit, or by estimate when the search is not exact; margin is the unit of an exact search's
+-- final margin (r.margin).  pimc's score (a float) is the mean over the samples that chose the
+-- move, in the same terms; MCTS's (and pimc's with inner = "mcts", given in o) a mean result
+-- from 0 (lost) to 1 (won).
+function M.score_text(game, r, o)
   local s = r.score
   if type(s) ~= "number" then return nil end
-  if math.type(s) == "float" then return fmt("%.3f (mean result)", s) end
   local ok, d = pcall(sg.defaults, game)
   local sc = ok and (d.play or {}).score or {}
+  local function value(v)
+    local unit = sc.unit or (not r.exact and sc.estimate) or nil
+    local text = sc.scale and fmt("%+.2f", v / sc.scale) or
+                 math.type(v) == "float" and fmt("%+.3f", v) or fmt("%+d", v)
+    return text .. (unit and (" " .. unit) or "")
+  end
+  if math.type(s) == "float" then
+    if r.algo ~= "pimc" or (o or {}).inner == "mcts" then return fmt("%.3f (mean result)", s) end
+    local n = r.votes or 1
+    local of = fmt(", mean of %d sample%s", n, n == 1 and "" or "s")
+    -- a sample won or lost scores about WIN: how many did, when the mean is that far out
+    local won = math.floor(math.abs(s) * n / WIN + 0.5)
+    if won > 0 then
+      return fmt("%s in %d of %d samples", s > 0 and "wins" or "loses", won, n)
+    end
+    return value(s) .. of
+  end
   local a = math.abs(s)
   if a >= WIN - MAX_PLY then
     local moves = (WIN - a + 1) // 2
@@ -359,11 +380,20 @@ function M.score_text(game, r)
     return s > 0 and "wins" or "loses"
   elseif s == 0 and r.exact then
     return "draw"
+  elseif r.exact and sc.margin and math.type(r.margin) == "integer" then
+    -- an exact solver's result is the final margin itself (Othello's endgame solver)
+    local m = math.abs(r.margin)
+    if m == 0 then return "draw" end
+    return fmt("%s by %d %s", r.margin > 0 and "wins" or "loses", m, sc.margin)
   end
-  if sc.scale then
-    return fmt("%+.2f%s", s / sc.scale, sc.unit and (" " .. sc.unit) or "")
-  end
-  return fmt("%+d%s", s, sc.unit and (" " .. sc.unit) or "")
+  return value(s)
+end
+
+-- How deep the search behind a score went: ", exact" when it was exact, else ", depth N"
+-- (nothing without a depth).
+function M.depth_text(r)
+  if r.exact then return ", exact" end
+  return (r.depth or 0) > 0 and (", depth " .. r.depth) or ""
 end
 
 -- The AI's advice for the player to move: a line that can be typed back as it is, then what
@@ -379,10 +409,9 @@ local function hint(S)
     S.write(fmt("hint: %s\n", table.concat(r.moves, "; ")))
   else
     S.write(fmt("hint: %s\n", shown_move(S.g, r.move)))
-    local score = M.score_text(S.g:game(), r)
+    local score = M.score_text(S.g:game(), r, h)
     if score then
-      S.write(fmt("%s(%s%s)\n", (" "):rep(HINT_WIDTH), score,
-                  (r.depth or 0) > 0 and (", depth " .. r.depth) or ""))
+      S.write(fmt("%s(%s%s)\n", (" "):rep(HINT_WIDTH), score, M.depth_text(r)))
     end
   end
 end
@@ -408,9 +437,10 @@ local function ai_turn(S)
     end
   else
     if (r.depth or 0) > 0 then
-      local score = M.score_text(g:game(), r)
-      S.write(fmt("%s (AI) plays %s   [%sdepth %d, %d nodes, %.3f s]\n", who(S, p),
-                  shown_move(g, r.move), score and (score .. ", ") or "", r.depth, r.nodes, r.time))
+      local score = M.score_text(g:game(), r, S.ai)
+      S.write(fmt("%s (AI) plays %s   [%s%s, %d nodes, %.3f s]\n", who(S, p),
+                  shown_move(g, r.move), score or "", M.depth_text(r):sub(score and 1 or 3),
+                  r.nodes, r.time))
     else
       S.write(fmt("%s (AI) plays %s\n", who(S, p), shown_move(g, r.move)))
     end
