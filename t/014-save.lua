@@ -74,6 +74,14 @@ local cyc = {}
 cyc.self = cyc
 t.errors(function() data.serialize(cyc) end, "contains itself", "cycles cannot be written")
 
+local function slurp(p)
+  local f = io.open(p, "rb")
+  if not f then return nil end
+  local x = f:read("a")
+  f:close()
+  return x
+end
+
 -- atomic writes: through a symlink to its target (the link stays), never through a planted
 -- temporary name, and no temporary file left behind
 do
@@ -81,13 +89,6 @@ do
   local d = os.tmpname()
   os.remove(d)
   os.execute("mkdir -p " .. t.q(d))
-  local function slurp(p)
-    local f = io.open(p, "rb")
-    if not f then return nil end
-    local x = f:read("a")
-    f:close()
-    return x
-  end
   local f = assert(io.open(d .. "/real", "wb")); f:write("old"); f:close()
   os.execute("ln -s " .. t.q(d .. "/real") .. " " .. t.q(d .. "/link"))
   t.ok(core.write_atomic(d .. "/link", "new"), "write through a symlink")
@@ -127,13 +128,6 @@ do
   local d = os.tmpname()
   os.remove(d)
   os.execute("mkdir -p " .. t.q(d .. "/shared") .. " && chmod 1777 " .. t.q(d .. "/shared"))
-  local function slurp(p)
-    local f = io.open(p, "rb")
-    if not f then return nil end
-    local x = f:read("a")
-    f:close()
-    return x
-  end
   local f = assert(io.open(d .. "/victim", "wb")); f:write("precious"); f:close()
   os.execute("ln -s " .. t.q(d .. "/victim") .. " " .. t.q(d .. "/shared/mine.sav"))
   t.ok(core.write_atomic(d .. "/shared/mine.sav", "saved"), "our own link in a sticky folder: followed")
