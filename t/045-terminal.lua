@@ -142,7 +142,11 @@ t.is(n, 1, "the result is printed once")
 
 -- boards that read well
 out = session({game = "warchess", scenario = "river"}, {"quit"})
-t.like(out, "Kill the enemy leader, or every enemy unit", "war chess states its objective at the start")
+t.like(out, "Kill the enemy leader, or every enemy unit, within 100 turns",
+       "war chess states its objective at the start, with its turn limit in words")
+t.ok(not out:find("max_turns", 1, true), "no internal rule name (max_turns) in what play shows")
+out = session({game = "warchess", scenario = "river", rules = {max_turns = 30}}, {"quit"})
+t.like(out, "within 30 turns", "the objective tells the game's own turn limit (--rules max_turns=30)")
 t.like(out, "terrain: %. plain; A hill %(impassable%); B water %(impassable, shot over%); " ..
        "F forest %(costs 1%-2%)\n", "a legend of the terrain letters on the board, with their costs")
 t.like(out, "units: 3r is u3 of red", "and of the unit labels")
@@ -152,7 +156,8 @@ do   -- every board row as wide in colour as without (the escapes left out)
   t.is(coloured, plain, "war chess in colour: the same columns as without colour")
 end
 out = session({game = "starchess"}, {"quit"})
-t.like(out, "last one left wins", "Star Chess states its objective")
+t.like(out, "last one left wins %(a draw after 500 full turns%)", "Star Chess states its objective")
+t.ok(not out:find("max_turns", 1, true), "in words, without max_turns")
 out = session({game = "chexers"}, {"quit"})
 t.like(out, "r= 0  %-3  %-2  %-1   0   1   2   3\n", "Chexers: each hex's q, in the board's layout")
 do

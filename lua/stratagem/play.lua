@@ -778,7 +778,10 @@ function M.run(o, read, write)
   end
   write(fmt("%s. Moves: %s. Type 'help' for commands.\n", d.title or o.game,
             d.notation or "see g:moves()"))
-  if d.objective then write(d.objective .. "\n") end
+  -- the objective: text, or a function of the game (its own turn limit)
+  local objective = d.objective
+  if type(objective) == "function" then objective = objective(g) end
+  if objective then write(objective .. "\n") end
   if type(d.legend) == "function" then write(d.legend(g) .. "\n") end
   if o.level then
     local parts = {}
