@@ -758,7 +758,9 @@ static int pmain(lua_State *L) {
       lua_pushboolean(L, 1);
       return 1;
     }
-    if (interactive_input && isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL) {
+    /* NO_COLOR set and not empty: no colour (no-color.org) */
+    const char *no_colour = getenv("NO_COLOR");
+    if (interactive_input && isatty(STDOUT_FILENO) && (no_colour == NULL || *no_colour == '\0')) {
       lua_pushboolean(L, 1);   /* games print in colour at this terminal */
       lua_setfield(L, LUA_REGISTRYINDEX, "stratagem.colour");
     }
