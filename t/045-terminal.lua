@@ -61,6 +61,116 @@ t.is(g:ply(), 2, "and the game was not changed")
 out = session({game = "tictactoe"}, {{nil, "interrupted"}, "s", dir .. "/no/such/dir/x.sav", "quit"})
 t.like(out, "not left", "a save that fails does not leave the game")
 
+-- saves never overwrite a file unasked; no is the default, and the answer without a terminal
+local function slurp(p)
+  local f = io.open(p, "rb")
+  local s = f and f:read("a")
+  if f then f:close() end
+  return s
+end
+local function put(p, s)
+  local f = assert(io.open(p, "wb"))
+  f:write(s)
+  f:close()
+end
+local keep = dir .. "/keep.sav"
+put(keep, "an unrelated file\n")
+out = session({game = "tictactoe", interactive = true}, {"b2", "save " .. keep, "", "quit", "y"})
+t.like(out, "keep%.sav exists: overwrite it%? %[y/N%] [^\n]*keep%.sav is kept: not saved",
+       "save FILE at a terminal: an existing FILE is overwritten only on yes (Enter: no)")
+t.is(slurp(keep), "an unrelated file\n", "and the file is as it was")
+out = session({game = "tictactoe"}, {"b2", "save " .. keep, "quit"})
+t.like(out, "keep%.sav exists: not overwritten %(save! .-keep%.sav overwrites it%)",
+       "save FILE with input not a terminal: refused, saying how to overwrite")
+t.is(slurp(keep), "an unrelated file\n", "the file kept")
+out, g = session({game = "tictactoe"}, {"b2", "save! " .. keep, "quit"})
+back = sg.loadfile(keep)
+t.ok(back and back:ply() == g:ply(), "save! FILE overwrites it")
+put(keep, "an unrelated file\n")
+out = session({game = "tictactoe", force = true}, {"b2", "save " .. keep, "quit"})
+t.ok(sg.loadfile(keep), "--force: save FILE overwrites it")
+put(keep, "an unrelated file\n")
+out = session({game = "tictactoe"}, {"b2", {nil, "interrupted"}, "s", keep, "quit"})
+t.like(out, "not overwritten.-%(not left", "Ctrl-C, save to an existing file: refused, not left")
+t.is(slurp(keep), "an unrelated file\n", "the file kept")
+put(dir .. "/chess.sav", "an earlier game\n")
+t.is(play.free_name(dir .. "/chess"), dir .. "/chess-2.sav", "the name proposed is a new one")
+put(dir .. "/chess-2.sav", "another\n")
+t.is(play.free_name(dir .. "/chess"), dir .. "/chess-3.sav", "chess-3.sav after chess-2.sav")
+t.is(play.free_name(dir .. "/othello"), dir .. "/othello.sav", "GAME.sav when there is none")
+
+-- quit with moves not saved: asked at a terminal (no is the default), a note otherwise
+out, g = session({game = "tictactoe", interactive = true}, {"b2", "quit", "", "moves", "quit", "y"})
+t.like(out, "the game is not saved; quit anyway%? %[y/N%] %(not left",
+       "quit with the game not saved: asked, and Enter stays")
+t.like(out, "quit anyway%? %[y/N%] $", "y leaves")
+out = session({game = "tictactoe", interactive = true}, {"b2", "save " .. dir .. "/q.sav", "quit"})
+t.ok(not out:find("quit anyway"), "quit after a save: not asked")
+out = session({game = "tictactoe", interactive = true}, {"quit"})
+t.ok(not out:find("quit anyway"), "nor with no move played")
+out = session({game = "tictactoe"}, {"b2", "quit"})
+t.like(out, "note: the game was not saved", "input not a terminal: quit leaves, with a note")
+
+-- the end of a game: a person at the terminal is offered to save it and its replay page
+local FINISH = {"a1", "b1", "a2", "b2", "a3"}
+local lines = {table.unpack(FINISH)}
+for _, l in ipairs({"y", dir .. "/end.sav", "y"}) do lines[#lines + 1] = l end
+out, g = session({game = "tictactoe", seats = {"human", "human"}, interactive = true}, lines)
+t.like(out, "x wins.-Save this game%? %[y/N%] save to %[tictactoe[-%d]*%.sav%]: saved to .-end%.sav",
+       "a finished game: save it? and where (a name not taken)")
+back = sg.loadfile(dir .. "/end.sav")
+t.ok(back and back:ply() == 5 and back:status() ~= "playing", "the finished game is saved")
+t.like(slurp(dir .. "/end.html") or "", "<html", "and its replay page written beside it")
+out = session({game = "tictactoe", seats = {"human", "human"}}, {table.unpack(FINISH)})
+t.ok(not out:find("Save this game"), "input not a terminal: not asked")
+-- --save FILE: written at the end, never over a file unless --force
+do
+  local f = dir .. "/ai.sav"
+  local o1, e1, c1 = t.run(S .. " play tictactoe --seats ai,ai --no-prefs --save " .. t.q(f))
+  back = sg.loadfile(f)
+  t.ok(c1 == 0 and back and back:status() ~= "playing" and o1:find("saved to"),
+       "--save FILE: a game of computers saved as it ended")
+  put(f, "an unrelated file\n")
+  local _, e2, c2 = t.run(S .. " play tictactoe --seats ai,ai --no-prefs --save " .. t.q(f))
+  t.ok(c2 ~= 0 and e2:find("the file exists %(%-%-force overwrites it%)"),
+       "--save over an existing file: refused before the game, saying --force")
+  t.is(slurp(f), "an unrelated file\n", "the file kept")
+  local _, _, c3 = t.run(S .. " play tictactoe --seats ai,ai --no-prefs --force --save " .. t.q(f))
+  t.ok(c3 == 0 and sg.loadfile(f), "--force --save overwrites it")
+end
+
+-- at a terminal (script(1)): the questions are asked; NO_COLOR means no colour
+if os.execute("command -v script >/dev/null 2>&1") then
+  local function at_tty(cmd, feed)
+    local parts = {"("}
+    for _, f in ipairs(feed) do
+      -- (the first line once the program waits at its prompt)
+      parts[#parts + 1] = string.format("sleep %g; printf %s;", (#parts == 1 and 1 or 0.3) * t.slow,
+                                        t.q(f))
+    end
+    parts[#parts + 1] = string.format(") | timeout %g script -qfc %s /dev/null",
+                                      30 * t.slow, t.q(cmd))
+    return (t.run("sh -c " .. t.q(table.concat(parts, " "))):gsub("\r", ""))
+  end
+  local function play_cmd(env)
+    return "cd " .. t.q(dir) .. " && " .. env .. S .. " play tictactoe --no-prefs --seats human,human"
+  end
+  local cmd = play_cmd("")
+  local text = at_tty(cmd, {"a1\n", "quit\n", "n\n", "b1\n", "a2\n", "b2\n", "a3\n", "\n"})
+  t.like(text, "quit anyway%? %[y/N%]", "at a terminal: quit asks")
+  t.like(text, "x wins.-Save this game%? %[y/N%]", "the end of the game offers to save it")
+  t.like(text, "\27%[[%d;]*m", "the board in colour")
+  text = at_tty(play_cmd("NO_COLOR=1 "), {"a1\n", "quit\n", "y\n"})
+  t.ok(text:find("x to move>") and not text:find("\27%[[%d;]*m"), "NO_COLOR=1: no colour")
+  text = at_tty(play_cmd("NO_COLOR= "), {"a1\n", "quit\n", "y\n"})
+  t.like(text, "\27%[[%d;]*m", "NO_COLOR empty: colour")
+  text = at_tty("cd " .. t.q(dir) .. " && NO_COLOR=1 " .. S, {'g = sg.new("tictactoe")\n',
+                'g:play("b2")\n', "g\n", ""})
+  t.ok(text:find("x") and not text:find("\27%[[%d;]*m"), "NO_COLOR=1: the REPL shows no colour")
+else
+  t.skip("script(1) is not installed: no pseudo-terminal for the tests at a terminal", 7)
+end
+
 -- scores in the game's terms, never a raw value
 local WIN = 1 << 28
 t.is(play.score_text("chess", {score = WIN - 5}), "mate in 3", "chess: mate in 3 (5 plies)")
@@ -176,7 +286,11 @@ t.is(n, 1, "the result is printed once")
 
 -- boards that read well
 out = session({game = "warchess", scenario = "river"}, {"quit"})
-t.like(out, "Kill the enemy leader, or every enemy unit", "war chess states its objective at the start")
+t.like(out, "Kill the enemy leader, or every enemy unit, within 100 turns",
+       "war chess states its objective at the start, with its turn limit in words")
+t.ok(not out:find("max_turns", 1, true), "no internal rule name (max_turns) in what play shows")
+out = session({game = "warchess", scenario = "river", rules = {max_turns = 30}}, {"quit"})
+t.like(out, "within 30 turns", "the objective tells the game's own turn limit (--rules max_turns=30)")
 t.like(out, "terrain: %. plain; A hill %(impassable%); B water %(impassable, shot over%); " ..
        "F forest %(costs 1%-2%)\n", "a legend of the terrain letters on the board, with their costs")
 t.like(out, "units: 3r is u3 of red", "and of the unit labels")
@@ -186,7 +300,8 @@ do   -- every board row as wide in colour as without (the escapes left out)
   t.is(coloured, plain, "war chess in colour: the same columns as without colour")
 end
 out = session({game = "starchess"}, {"quit"})
-t.like(out, "last one left wins", "Star Chess states its objective")
+t.like(out, "last one left wins %(a draw after 500 full turns%)", "Star Chess states its objective")
+t.ok(not out:find("max_turns", 1, true), "in words, without max_turns")
 out = session({game = "chexers"}, {"quit"})
 t.like(out, "r= 0  %-3  %-2  %-1   0   1   2   3\n", "Chexers: each hex's q, in the board's layout")
 do

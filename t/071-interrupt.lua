@@ -40,8 +40,15 @@ local function stops(what, cmd, after, input, code_ok)
 end
 
 -- subcommands
-local e = stops("perft", S .. " perft chess 9")
-t.like(e, "interrupted!", "perft says it was interrupted")
+local e, code
+do
+  local took
+  took, e, code = interrupt(S .. " perft chess 9", 0.4)
+  t.ok(took and took <= bound and code == 130,
+       string.format("perft: stopped by Ctrl-C in %s s (exit %s, 130 expected)",
+                     took and string.format("%.3f", took) or "never", tostring(code)))
+end
+t.is(e, "stratagem: perft: interrupted!\n", "perft says it was interrupted in one line, no traceback")
 stops("play, two AIs", S .. " play othello --seats ai,ai --delay 0 --ai depth=20", 0.8)
 stops("bench", S .. " bench chess")
 e = stops("solve, the Qubic proof-number solver", S .. " solve qubic --time 60")

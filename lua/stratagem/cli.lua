@@ -78,7 +78,8 @@ commands.perft = {
     if not g then return usage_error("perft: " .. err) end
     local t0 = sg.clock()
     local total = 0
-    local pok, perr = pcall(function()
+    -- Ctrl-C: one line and exit 130, no traceback (gently); other errors come back here
+    local gok, pok, perr = gently("perft", pcall, function()
       if divide and depth > 0 then
         for _, m in ipairs(g:moves()) do
           g:play(m)
@@ -91,8 +92,12 @@ commands.perft = {
         total = g:perft(depth)
       end
     end)
+    if not gok then return pok end
     if not pok then
-      if tostring(perr):find("interrupted!", 1, true) then error(perr, 0) end
+      if tostring(perr):find("interrupted!", 1, true) then
+        io.stderr:write("stratagem: perft: interrupted!\n")
+        return 130
+      end
       return usage_error(tostring(perr):gsub("^[^\n]-:%d+: ", ""), commands.perft.usage)
     end
     local dt = sg.clock() - t0

@@ -8,7 +8,8 @@ local fmt = string.format
 local USAGE = "stratagem play GAME [SCENARIO] [--seats human,ai] [--seed N] [--load FILE] " ..
               "[--position TEXT | --fen FEN] [--level 1-10] [--depth N] [--time S] [--delay S] " ..
               "[--unicode] [--variant K=V,...] " ..
-              "[--rules K=V,...] [--weights K=V,...] [--ai K=V,...] [--save-prefs | --no-prefs]"
+              "[--rules K=V,...] [--weights K=V,...] [--ai K=V,...] [--save-prefs | --no-prefs] " ..
+              "[--save FILE] [--force]"
 
 local HELP = [[
 Type a move in the game's notation, or several separated by ';' (played in order, all or
@@ -17,9 +18,11 @@ none: if one is refused, those before it are taken back), or one of:
   moves       list the legal moves (counts of a command as ranges: move A1 B2 1-20)
   hint        ask the AI what it would play (a line you can type back as it is)
   undo        take back your last move (and the AI's reply)
-  save FILE   save the game to FILE (load it with --load FILE; chess: FILE.pgn writes PGN)
+  save FILE   save the game to FILE (load it with --load FILE; chess: FILE.pgn writes PGN);
+              an existing FILE is kept unless you say yes (save! FILE overwrites it)
   help        this text
-  quit        leave the game (Ctrl-C asks whether to save it first)
+  quit        leave the game (asks first when it is not saved; Ctrl-C asks whether to save it)
+At the end of a game a person at the terminal is offered to save it and its replay page.
 Ctrl-C while the computer thinks stops its search: it plays the best move found so far.
 The computer's strength: --level 1 (weakest) to 10 on the command line, or --depth/--time.]]
 
@@ -142,6 +145,10 @@ local function parse_args(args)
       o.save_prefs = true
     elseif a == "--no-prefs" then
       o.no_prefs = true
+    elseif a == "--save" then
+      o.save = value()
+    elseif a == "--force" then
+      o.force = true
     elseif a:sub(1, 1) == "-" then
       error("unknown option '" .. a .. "'", 0)
     elseif not o.game then
@@ -509,6 +516,61 @@ function M.meant(word)
   return nil
 end
 
+local function exists(path)
+  local f = io.open(path, "r")
+  if f then f:close() end
+  return f ~= nil
+end
+
+-- A name for a save that does not exist yet: GAME.sav, else GAME-2.sav, GAME-3.sav...
+local function free_name(game, ext)
+  ext = ext or ".sav"
+  local name, n = game .. ext, 1
+  while exists(name) do
+    n = n + 1
+    name = fmt("%s-%d%s", game, n, ext)
+  end
+  return name
+end
+
+local function yes(answer)
+  return answer ~= nil and answer:match("^%s*[yY]") ~= nil
+end
+
+-- Whether path may be written: it is new, or force (save!, --force), or the person at the
+-- terminal says yes.  No is the default, and the answer without a terminal: then how says
+-- how to overwrite.
+local function may_write(S, path, force, how)
+  if force or S.force or not exists(path) then return true end
+  if S.interactive then
+    if yes(S.ask(fmt("%s exists: overwrite it? [y/N] ", path))) then return true end
+    S.write(path .. " is kept: not saved\n")
+  else
+    S.write(fmt("%s exists: not overwritten (%s overwrites it)\n", path, how))
+  end
+  return false
+end
+
+-- Save the game to path (chess: FILE.pgn as PGN): true, or nil and the message.
+local function save_game(S, path)
+  local g = S.g
+  local ok, serr
+  if path:lower():match("%.pgn$") and g:game() == "chess" then
+    ok, serr = sg.chess.pgn.save(path, {game = g, tags = {White = who(S, 1), Black = who(S, 2),
+                                                         Date = os.date("%Y.%m.%d")}})
+  else
+    ok, serr = g:save(path)
+  end
+  if ok then S.saved = {ply = g:ply(), path = path} end
+  return ok, serr
+end
+
+-- Moves played since the game began here or was last saved.
+local function unsaved(S)
+  local ply = S.saved and S.saved.ply or S.start_ply
+  return S.g:ply() ~= ply
+end
+
 -- One line typed by a person whose turn it is: a command of the program, or moves.
 -- Returns "quit" to leave, else whether the board is to be drawn next.
 local function person_line(S, line)
@@ -517,7 +579,13 @@ local function person_line(S, line)
   if line == "" then
     return false
   elseif line == "quit" or line == "exit" then
-    return "quit"
+    if not unsaved(S) or S.save_at_end then return "quit" end
+    if not S.interactive then
+      S.write("note: the game was not saved (type 'save FILE' to keep a game)\n")
+      return "quit"
+    end
+    if yes(S.ask("the game is not saved; quit anyway? [y/N] ")) then return "quit" end
+    S.write("(not left: type 'save FILE' to keep the game)\n")
   elseif line == "help" then
     S.write(HELP .. "\n")
     local notation = sg.defaults(S.g:game()).notation
@@ -536,19 +604,12 @@ local function person_line(S, line)
     hint(S)
   elseif line == "undo" then
     return undo(S, p)
-  elseif cmd == "save" then
+  elseif cmd == "save" or cmd == "save!" then
     if rest == "" then
-      S.write("save needs a file name: save FILE\n")
-    else
-      local ok, serr
-      if rest:lower():match("%.pgn$") and g:game() == "chess" then
-        ok, serr = sg.chess.pgn.save(rest, {game = g, tags = {White = who(S, 1), Black = who(S, 2),
-                                                             Date = os.date("%Y.%m.%d")}})
-      else
-        ok, serr = g:save(rest)
-      end
-      if ok then S.saved = {ply = g:ply(), path = rest} end
-      S.write(ok and ("saved to " .. rest .. "\n") or (serr .. "\n"))
+      S.write("save needs a file name: save FILE (save! FILE overwrites it)\n")
+    elseif may_write(S, rest, cmd == "save!", "save! " .. rest) then
+      local ok, serr = save_game(S, rest)
+      S.write(ok and ("saved to " .. rest .. "\n") or (tostring(serr) .. "\n"))
     end
   else
     local meant = not line:find("[%s;]") and not g:legal(line) and M.meant(line)
@@ -569,7 +630,7 @@ local function leave_question(S)
   local a = line and line:match("^%s*(%a?)") or "l"
   a = a:lower()
   if a == "s" then
-    local default = g:game() .. ".sav"
+    local default = free_name(g:game())   -- never an earlier game's file
     local name = S.ask(fmt("save to [%s]: ", default))
     if name == nil then
       S.write("\nnot saved\n")
@@ -577,7 +638,11 @@ local function leave_question(S)
     end
     name = name:match("^%s*(.-)%s*$")
     if name == "" then name = default end
-    local ok, serr = g:save(name)
+    if not may_write(S, name, false, "save! " .. name .. " at the prompt") then
+      S.write("(not left: type 'save FILE' with another name, or 'quit')\n")
+      return false
+    end
+    local ok, serr = save_game(S, name)
     if not ok then
       S.write(tostring(serr) .. "\n(not left: type 'save FILE' with another name, or 'quit')\n")
       return false
@@ -591,13 +656,41 @@ local function leave_question(S)
   return false
 end
 
--- The final lines: the result, and with a chronicle the standings.
+-- The game over, a person at the terminal: offer to save it, then its replay page (the HTML
+-- page of stratagem replay) beside it.  A name refused or failing asks again; Enter or
+-- end of input ends.
+local function offer_save(S)
+  if not yes(S.ask("Save this game? [y/N] ")) then return end
+  local name
+  while true do
+    local default = free_name(S.g:game())
+    name = S.ask(fmt("save to [%s]: ", default))
+    if name == nil then return end
+    name = name:match("^%s*(.-)%s*$")
+    if name == "" then name = default end
+    if may_write(S, name, false, "save! FILE") then
+      local ok, serr = save_game(S, name)
+      if ok then break end
+      S.write(tostring(serr) .. "\n")
+    end
+  end
+  S.write("saved to " .. name .. "\n")
+  local page = name:gsub("%.%w+$", "") .. ".html"
+  if not yes(S.ask(fmt("Write its replay page %s too? [y/N] ", page))) then return end
+  if not may_write(S, page, false, "stratagem replay") then return end
+  local ok, werr = data.write_file(page, require("stratagem.replay").html(S.g))
+  S.write(ok and ("wrote " .. page .. " (open it in a browser)\n") or (tostring(werr) .. "\n"))
+end
+
+-- The final lines: the result, and with a chronicle the standings; then, with a person at the
+-- terminal, the offer to save the game.
 local function game_over(S)
   S.write(result_text(S.g, S.names) .. "\n")
   if S.chronicle then
     S.write(table.concat(S.chronicle.standings_text(S.chronicle.standings(S.g, S.events)), "\n")
             .. "\n")
   end
+  if S.interactive and S.human and not S.save_at_end then offer_save(S) end
 end
 
 -- The game loop.  The board is drawn at the start, when a person's turn begins, on 'board',
@@ -727,6 +820,7 @@ function M.ai_settings(game, prefs_ai, algo, level)
 end
 
 function M.run(o, read, write)
+  local driven = read ~= nil   -- lines from a function (tests), not from the terminal
   write = write or function(s) io.write(s); io.flush() end
   -- a line asked for with a prompt: nil and "eof" or "interrupted" (Ctrl-C) when none
   local ask
@@ -740,6 +834,14 @@ function M.run(o, read, write)
       write(prompt)
       return read()
     end
+  end
+  -- questions (overwrite? quit unsaved? save the finished game?) are asked only when input is
+  -- a terminal (o.interactive says so for a driven game); elsewhere the answer is no
+  local interactive = o.interactive
+  if interactive == nil then interactive = not driven and term_ok and sg.isatty(0) end
+  -- --save FILE: refused at once rather than after the game when FILE is there already
+  if o.save and not o.force and exists(o.save) then
+    return nil, fmt("--save %s: the file exists (--force overwrites it)", o.save)
   end
   local g, err
   if o.save_prefs and o.no_prefs then
@@ -856,7 +958,10 @@ function M.run(o, read, write)
   end
   write(fmt("%s. Moves: %s. Type 'help' for commands.\n", d.title or o.game,
             d.notation or "see g:moves()"))
-  if d.objective then write(d.objective .. "\n") end
+  -- the objective: text, or a function of the game (its own turn limit)
+  local objective = d.objective
+  if type(objective) == "function" then objective = objective(g) end
+  if objective then write(objective .. "\n") end
   if type(d.legend) == "function" then write(d.legend(g) .. "\n") end
   if o.level then
     local parts = {}
@@ -884,16 +989,28 @@ function M.run(o, read, write)
   if o.unicode and not unicode then
     write(fmt("(--unicode: %s has no figurines; its letters are shown)\n", o.game))
   end
+  -- colour at a terminal, unless NO_COLOR is set and not empty (no-color.org)
+  local colour = sg.isatty() and (os.getenv("NO_COLOR") or "") == ""
   local ok, done, res = pcall(play_game, {g = g, seats = seats, names = names, ai = ai,
-                                          unicode = unicode,
+                                          unicode = unicode, interactive = interactive,
+                                          human = human, force = o.force,
+                                          save_at_end = o.save, start_ply = g:ply(),
                                           write = write, read = read, ask = ask, delay = delay,
-                                          seed = o.seed or g:config().seed, colour = sg.isatty()})
+                                          seed = o.seed or g:config().seed, colour = colour})
   if term_ok then term.gentle(gentle_before) end
   if not ok then error(done, 0) end
+  -- --save FILE: the game as it ended (a result, quit or end of input)
+  if o.save then
+    local S = {g = g, names = names, write = write, force = o.force}
+    local sok, serr = save_game(S, o.save)
+    if not sok then return nil, "--save: " .. tostring(serr) end
+    write("saved to " .. o.save .. " (stratagem play --load " .. o.save .. " goes on with it)\n")
+  end
   return done, res
 end
 
 M.shown_move = shown_move
+M.free_name = free_name
 
 function M.main(...)
   -- a game with a play loop of its own (not a C class): wordgrid

@@ -135,7 +135,8 @@ local function game_list()
     local names = array()
     for p = 1, g:players() do names[p] = (d.players or {})[p] or ("player " .. p) end
     list[#list + 1] = {name = name, title = d.title or name, players = g:players(), names = names,
-                       notation = d.notation, objective = d.objective,
+                       notation = d.notation,
+                       objective = type(d.objective) == "function" and d.objective(g) or d.objective,
                        seats = array(((d.play or {}).seats) or {}), variant = variant}
   end
   return list

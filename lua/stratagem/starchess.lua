@@ -4,9 +4,12 @@ local core = require "stratagem.core"
 
 local M = {
   title = "Star Chess: four empires on a 4x4 galaxy (Nahr 2001)",
-  -- said at the start of stratagem play
-  objective = "Take the other empires' homeworld colonies: a player who loses its homeworld " ..
-              "is defeated, and the last one left wins (max_turns full turns draw the game).",
+  -- said at the start of stratagem play, with the game's own turn limit
+  objective = function(g)
+    return ("Take the other empires' homeworld colonies: a player who loses its homeworld " ..
+            "is defeated, and the last one left wins (a draw after %d full turns)."):format(
+            g:config().rules.max_turns)
+  end,
   notation = "move FROM TO N, build SECTOR N, colonise SECTOR, terraform SECTOR, " ..
              "scrap SECTOR N, end (sectors A1 to D4)",
   players = {"player 1", "player 2", "player 3", "player 4"},

@@ -6,9 +6,12 @@ local data = require "stratagem.data"
 
 local M = {
   title = "War chess: two armies of units, every unit acts once per turn (Nan et al. 2016)",
-  -- said at the start of stratagem play
-  objective = "Kill the enemy leader, or every enemy unit, before the turn limit (max_turns) " ..
-              "draws the game. Each turn, move and attack with each of your units, then 'end'.",
+  -- said at the start of stratagem play, with the game's own turn limit
+  objective = function(g)
+    return ("Kill the enemy leader, or every enemy unit, within %d turns (then the game is " ..
+            "drawn). Each turn, move and attack with each of your units, then 'end'."):format(
+            g:config().rules.max_turns)
+  end,
   notation = "u<unit> x,y (move), u<unit> stay, optionally followed by x u<enemy> (attack), "
              .. "or end; e.g. u1 3,4 x u5",
   players = {"red", "blue"},
