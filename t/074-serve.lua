@@ -156,6 +156,13 @@ st, s = post("/api/ai", {id = id})
 t.ok(st == 200 and s.your_turn and #s.history == 2 and s.said and s.said[1]:find("plays"),
      "the computer replies and says what it played")
 local reply = s and s.history[2]
+-- the score in the game's terms, as play says it (#34 item 2): an exact search says so
+do
+  local _, n2 = post("/api/new", {game = "tictactoe", seed = 7, level = 10, seat = 2})
+  local _, a2 = post("/api/ai", {id = n2.id})
+  t.like(a2.said and a2.said[1] or "", "^x plays %a%d %(draw, exact, [%d.]+ s%)$",
+         "a solved tic-tac-toe reply: 'draw, exact', not a depth")
+end
 -- the same seed and level: the same reply
 local _, s2 = post("/api/new", {game = "tictactoe", seed = 7, level = 2})
 post("/api/move", {id = s2.id, move = "b2"})

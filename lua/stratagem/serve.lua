@@ -364,7 +364,7 @@ api.ai = function(srv, _, S)
     g:play(r.move)
     local score = (r.depth or 0) > 0 and play.score_text(S.game, r)
     said[1] = fmt("%s plays %s%s", who, shown,
-                  score and fmt(" (%s, depth %d, %.2f s)", score, r.depth, r.time or 0) or "")
+                  score and fmt(" (%s%s, %.2f s)", score, play.depth_text(r), r.time or 0) or "")
   end
   return answer_json(200, state(S, said))
 end
