@@ -238,11 +238,32 @@ t.ok(not ok and err:find("FEN"), "a bad --fen: the position's message")
 local lv1 = play.level_settings("othello", {depth = 5}, 1)
 local lv10 = play.level_settings("othello", {depth = 5}, 10)
 t.ok(lv1.depth == 1 and lv1.time == play.LEVEL_TIME[1], "othello level 1: depth 1")
-t.ok(lv10.depth == false and lv10.time == play.LEVEL_TIME[10], "level 10: by time alone")
+t.ok(lv10.depth == 0 and lv10.time == play.LEVEL_TIME[10], "level 10: by time alone (depth 0: no limit)")
+-- #34 item 1: the game's default depth no longer caps the levels from 4 on
+for _, game in ipairs{"othello", "connect4", "qubic", "draughts", "chexers"} do
+  local prev, differ, uncapped = nil, true, true
+  for l = 1, 10 do
+    local ai = play.ai_settings(game, nil, nil, l)
+    local key = tostring(ai.depth) .. "/" .. tostring(ai.time)
+    differ = differ and key ~= prev
+    prev = key
+    if l >= 4 then uncapped = uncapped and ai.depth == 0 and ai.time == play.LEVEL_TIME[l] end
+  end
+  t.ok(differ and uncapped, game .. ": ten levels, each with its own settings, from 4 on by time alone")
+end
+for _, game in ipairs{"othello", "connect4"} do
+  -- a node budget instead of the clock: level 10's search goes deeper than the game's default
+  local ai = play.ai_settings(game, nil, nil, 10)
+  ai.time, ai.nodes = nil, 200000
+  local r = sg.search(sg.new(game), ai)
+  local default = sg.defaults(game).search.depth
+  t.ok(r.depth > default, ("%s level 10: depth %d with 200,000 nodes, beyond the default %d"):format(
+       game, r.depth, default))
+end
 local lsc = play.level_settings("starchess", {algo = "predict", turns = 3}, 5)
 t.ok(lsc.time == play.LEVEL_TIME[5] and lsc.depth == nil, "Star Chess's predictor: a time")
 out = session({game = "othello", level = 2}, {"quit"})
-t.like(out, "Level 2: depth 2, time 0%.05", "the level is shown")
+t.like(out, "Level 2: thinks up to 0%.05 s a move, at most 2 plies ahead%.", "the level is shown in words")
 -- chess's levels: Skill Levels of the UCI engine with their measured Elo, rising with the level
 do
   local prev, rising, same, prevk = -1, true, true, -1
@@ -269,10 +290,12 @@ do
 end
 local _, lv2elo = play.level_settings("chess", {}, 2)
 out = session({game = "chess", level = 2}, {"quit"})
-t.like(out, "Level 2: depth 7, time 0%.1, random 108 %(Elo " .. lv2elo ..
+t.like(out, "Level 2: thinks up to 0%.1 s a move, at most 7 plies ahead, picks at random among moves " ..
+       "within 108 of the best %(Elo " .. lv2elo ..
        ", anchored to Stockfish 15%.1's UCI_Elo at 0%.1 s a move%)%.", "chess's level line gives its Elo")
 out = session({game = "chess", level = 2, time = 1}, {"quit"})
-t.like(out, "Level 2: depth 7, time 1, random 108%.\n", "but not when --time changes the level")
+t.like(out, "Level 2: thinks up to 1 s a move, at most 7 plies ahead, picks at random among moves " ..
+       "within 108 of the best%.\n", "but not when --time changes the level")
 local _, e = t.run(S .. " play othello --level 0 --no-prefs </dev/null")
 t.like(e, "%-%-level needs a whole number from 1 %(weakest%) to 10 %(strongest%), got '0'",
        "--level 0 refused")

@@ -64,13 +64,10 @@ function M.game_help(game)
   out[#out + 1] = "Levels (--level N):"
   for level = 1, 10 do
     local ai, elo = M.ai_settings(game, nil, nil, level)
-    local parts = {}
-    if ai.depth then parts[#parts + 1] = "depth " .. ai.depth end
-    if ai.time then parts[#parts + 1] = fmt("%g s a move", ai.time) end
-    if ai.iterations then parts[#parts + 1] = ai.iterations .. " iterations" end
-    if elo then parts[#parts + 1] = fmt("about %d Elo", elo) end
-    out[#out + 1] = fmt("  %2d  %s%s", level, ai.algo and ai.algo .. ", " or "",
-                        #parts > 0 and table.concat(parts, ", ") or "the game's search settings")
+    local text = M.level_text(ai)
+    if ai.iterations then text = text .. fmt(", %d iterations", ai.iterations) end
+    if elo then text = text .. fmt(", about %d Elo", elo) end
+    out[#out + 1] = fmt("  %2d  %s", level, text)
   end
   out[#out + 1] = fmt("Example: stratagem play %s --level 3", game)
   return table.concat(out, "\n")
@@ -787,8 +784,31 @@ function M.level_settings(game, ai, level)
   if takes.time then out.time = LEVEL_TIME[level] end
   local deep = algo == nil or algo == "alphabeta" or algo == "maxn" or algo == "paranoid" or
                algo == "brs"
-  if deep and takes.depth then out.depth = level <= 3 and level or false end
+  -- levels 1-3 look that many plies ahead; from 4 on the time alone limits the depth (0: no
+  -- limit), so that the game's default depth does not cap every level above it
+  if deep and takes.depth then
+    out.depth = level <= 3 and level or (out.time and 0 or false)
+  end
   return out
+end
+
+-- What a level's search settings do, in words: "thinks 1.5 s a move, as deep as that reaches".
+function M.level_text(ai)
+  local parts = {}
+  local depth = ai.depth ~= nil and ai.depth ~= 0 and ai.depth or nil
+  if ai.time and depth then
+    parts[1] = fmt("thinks up to %g s a move, at most %d pl%s ahead", ai.time, depth,
+                   depth == 1 and "y" or "ies")
+  elseif ai.time then
+    parts[1] = fmt("thinks %g s a move, as deep as that reaches", ai.time)
+  elseif depth then
+    parts[1] = fmt("looks %d pl%s ahead", depth, depth == 1 and "y" or "ies")
+  end
+  if type(ai.random) == "number" and ai.random > 0 then
+    parts[#parts + 1] = fmt("picks at random among moves within %g of the best", ai.random)
+  end
+  if ai.algo then parts[#parts + 1] = "by " .. ai.algo end
+  return #parts > 0 and table.concat(parts, ", ") or "the game's default search"
 end
 
 -- The computer's search settings for a game: its defaults' play.ai under the player's
@@ -964,16 +984,9 @@ function M.run(o, read, write)
   if objective then write(objective .. "\n") end
   if type(d.legend) == "function" then write(d.legend(g) .. "\n") end
   if o.level then
-    local parts = {}
-    for _, k in ipairs({"algo", "depth", "time", "random"}) do
-      local v = ai[k]
-      if v ~= nil and not (k == "random" and (type(v) ~= "number" or v <= 0)) then
-        parts[#parts + 1] = k .. " " .. tostring(v)
-      end
-    end
     -- the Elo holds for the level's own settings, not for others given with it
     local own = level_elo and not o.depth and not o.time and not next(o.ai or {})
-    write(fmt("Level %d: %s%s.\n", o.level, table.concat(parts, ", "),
+    write(fmt("Level %d: %s%s.\n", o.level, M.level_text(ai),
               own and fmt(" (Elo %d, %s)", level_elo, (d.play or {}).level_scale or "measured")
               or ""))
   end
