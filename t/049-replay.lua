@@ -1,6 +1,6 @@
 -- 049-replay.lua: stratagem replay: a saved game as one self-contained HTML page: a frame per
 -- position, the move list, buttons and keys, no external reference, the script not broken by
--- what the frames hold; Star Chess with its charts; a damaged or missing file refused.  When
+-- what the frames hold; Star Chess with its charts (each empire in its board colour); a damaged or missing file refused.  When
 -- node is installed the page's script is run against a small stand-in for the browser's
 -- document (a real browser test belongs to the web page's tests).
 package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
@@ -62,6 +62,18 @@ end
 local sh = replay.html(sc)
 t.is(frames_of(sh), #sc:history() + 1, "Star Chess: a frame per command")
 t.like(sh, '<div class="charts"><svg.-ships per turn.-</svg>%s*<svg.-colonies per turn', "and its charts")
+-- each empire's colour in the charts is its colour on the board (the legend's squares)
+local board_colours, chart_colours = {}, {}
+for c in sc:svg{all = true}:gmatch('<rect class="legend" fill="(#%x+)"') do
+  board_colours[#board_colours + 1] = c
+end
+local ships_chart = sh:match('<div class="charts">(<svg.-</svg>)')
+for c in ships_chart:gmatch('<polyline class="series" fill="none" stroke="(#%x+)"') do
+  chart_colours[#chart_colours + 1] = c
+end
+t.is(#board_colours, 4, "the board's legend: four empires")
+t.is(table.concat(chart_colours, " "), table.concat(board_colours, " "),
+     "the charts draw empires 1-4 in their colours on the board")
 
 -- bad input
 local _, e1, c1 = t.run(S .. " replay " .. t.q(dir .. "/missing.sav"))

@@ -28,9 +28,11 @@ local function frame(g, size)
   return "<pre>" .. esc(g:diagram(false, sg.info(g:game()).hidden and {all = true} or nil)) .. "</pre>"
 end
 
--- Star Chess: each empire's ships and colonies at the start of every full turn, as charts.
+-- Star Chess: each empire's ships and colonies at the start of every full turn, as charts,
+-- each empire in its colour on the board.
 local function empire_charts(game_at)
   local plot = require "stratagem.plot"
+  local colours = require("stratagem.svg").STARCHESS_COLOURS
   local players = game_at(0):players()
   local ships, colonies = {}, {}
   for p = 1, players do ships[p], colonies[p] = {}, {} end
@@ -52,7 +54,7 @@ local function empire_charts(game_at)
   end
   local function series(t)
     local out = {}
-    for p = 1, players do out[p] = {name = "player " .. p, points = t[p]} end
+    for p = 1, players do out[p] = {name = "player " .. p, points = t[p], colour = colours[p]} end
     return out
   end
   return plot.lines{title = "ships per turn", xlabel = "full turn", ylabel = "ships",
