@@ -28,6 +28,66 @@ local function frame(g, size)
   return "<pre>" .. esc(g:diagram(false, sg.info(g:game()).hidden and {all = true} or nil)) .. "</pre>"
 end
 
+-- The frames as differences, each from the one before, by lines: a frame is a list of
+-- operations on the previous frame's lines: a number n > 0 keeps its next n lines, n < 0
+-- leaves out its next -n lines, a string is a new line and {k} the k-th new line of the page
+-- again (a line seen before, counted from 0).  The first frame is all new lines.  The page's
+-- script rebuilds them (a whole Star Chess game is some 1/20 of its frames' size).
+local function split_lines(s)
+  local t = {}
+  for l in (s .. "\n"):gmatch("(.-)\n") do t[#t + 1] = l end
+  return t
+end
+
+local function diff(a, b, seen, lines, out)
+  local i, j = 1, 1
+  local function op(v)
+    local last = out[#out]
+    if math.type(v) == "integer" and math.type(last) == "integer" and (last > 0) == (v > 0) then
+      out[#out] = last + v
+    else
+      out[#out + 1] = v
+    end
+  end
+  local function new(l)
+    local k = seen[l]
+    if k then out[#out + 1] = fmt("[%d]", k)
+    else
+      seen[l] = #lines
+      lines[#lines + 1] = l
+      out[#out + 1] = js_string(l)
+    end
+  end
+  local LOOK = 40
+  while j <= #b do
+    if i <= #a and a[i] == b[j] then
+      op(1)
+      i, j = i + 1, j + 1
+    else
+      -- the nearest line again in step: b[j] a little further in a, or a[i] further in b
+      local skip, add
+      for k = i + 1, math.min(#a, i + LOOK) do
+        if a[k] == b[j] then skip = k - i break end
+      end
+      for k = j + 1, math.min(#b, j + LOOK) do
+        if b[k] == a[i] then add = k - j break end
+      end
+      if skip and (not add or skip <= add) then
+        op(-skip)
+        i = i + skip
+      elseif add then
+        for k = j, j + add - 1 do new(b[k]) end
+        j = j + add
+      else
+        if i <= #a then op(-1) i = i + 1 end
+        new(b[j])
+        j = j + 1
+      end
+    end
+  end
+  return out
+end
+
 -- Star Chess: each empire's ships and colonies at the start of every full turn, as charts,
 -- each empire in its colour on the board.
 local function empire_charts(game_at)
@@ -82,8 +142,16 @@ function M.html(g, opts)
     end
     return cursor
   end
-  local frames = {}
-  for ply = 0, #moves do frames[#frames + 1] = js_string(frame(game_at(ply), size)) end
+  local frames, prev, seen, lines = {}, {}, {}, {}
+  for ply = 0, #moves do
+    local now = split_lines(frame(game_at(ply), size))
+    local ops = {}
+    for _, v in ipairs(diff(prev, now, seen, lines, {})) do
+      ops[#ops + 1] = type(v) == "number" and tostring(v) or v
+    end
+    frames[#frames + 1] = "[" .. table.concat(ops, ",") .. "]"
+    prev = now
+  end
   local charts = ""
   if g:game() == "starchess" then
     local a, b = empire_charts(game_at)
@@ -118,12 +186,24 @@ function M.html(g, opts)
     '<ol id="moves">' .. table.concat(items) .. "</ol></div>",
     charts,
     "<script>",
-    "const frames = [" .. table.concat(frames, ",\n") .. "];",
+    "const diffs = [" .. table.concat(frames, ",\n") .. "];",
+    "const frames = [], seen = [];",
+    "diffs.forEach(function (ops) {",
+    "  const last = frames.length ? frames[frames.length - 1] : [], now = [];",
+    "  let i = 0;",
+    "  ops.forEach(function (op) {",
+    "    if (typeof op === 'number') {",
+    "      if (op > 0) { for (let k = 0; k < op; k++) now.push(last[i++]); } else i -= op;",
+    "    } else if (typeof op === 'string') { seen.push(op); now.push(op); }",
+    "    else now.push(seen[op[0]]);",
+    "  });",
+    "  frames.push(now);",
+    "});",
     "let ply = 0;",
     "const links = document.querySelectorAll('#moves a');",
     "function show(p) {",
     "  ply = Math.max(0, Math.min(frames.length - 1, p));",
-    "  document.getElementById('board').innerHTML = frames[ply];",
+    "  document.getElementById('board').innerHTML = frames[ply].join('\\n');",
     "  document.getElementById('where').textContent = 'move ' + ply + ' of ' + (frames.length - 1);",
     "  links.forEach(function (a) { a.className = Number(a.dataset.ply) === ply ? 'now' : ''; });",
     "}",
