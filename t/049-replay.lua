@@ -3,7 +3,8 @@
 -- move list, buttons and keys, no external reference, the script not broken by what the
 -- frames hold; Star Chess with its charts (each empire in its board colour); a damaged or
 -- missing file refused.  When node is installed the page's script is run against a small
--- stand-in for the browser's document (and rebuilds every frame of a long game) (a real browser test belongs to the web page's tests).
+-- stand-in for the browser's document (and rebuilds every frame of a long game); the page in
+-- a real browser is t/075-browser.lua's.
 package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
 local t = require "tap"
 local sg = require "stratagem"
