@@ -1,5 +1,7 @@
 package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
--- 075-browser.lua: the replay page and the page of stratagem serve in a real browser: headless
+-- 075-browser.lua: the replay pages (a short chess game, a long Star Chess game: its last frame
+-- rebuilt, its move list not cut off and following the move) and the page of stratagem serve in
+-- a real browser: headless
 -- Chromium driven by Selenium (t/browser.py, which prints the checks).  Skipped with a message
 -- when Chromium, ChromeDriver or Python's selenium is absent (Debian: chromium chromium-driver
 -- python3-selenium; .ci/run installs them).
@@ -43,6 +45,23 @@ if rc ~= 0 then
   os.exit(1)
 end
 
+-- and of a long Star Chess game (the computer's planner for 100 full turns), with its last
+-- position's picture to compare the page's last frame with
+local sc = sg.new("starchess", {seed = 1, rules = {max_turns = 100}})
+while sc:status() == "playing" do
+  for _, c in ipairs(sg.starchess.plan(sc)) do sc:play(c) end
+end
+assert(sc:save(dir .. "/star.sav"))
+local star = dir .. "/star.html"
+_, err, rc = t.run(("%s replay %s -o %s"):format(t.stratagem, dir .. "/star.sav", star))
+if rc ~= 0 then
+  print("1..1\nnot ok 1 - stratagem replay made the Star Chess page\n# " .. err)
+  os.exit(1)
+end
+local f = assert(io.open(dir .. "/star.svg", "w"))
+f:write(sc:svg{size = 480, all = true})
+f:close()
+
 local srv = assert(core.spawn({t.stratagem, "serve", "--port", "0", "--quiet"}, {stderr = "null"}))
 local first = srv:recv(10 * t.slow)
 local port = first and first:match("http://127%.0%.0%.1:(%d+)/")
@@ -51,8 +70,8 @@ if not port then
   os.exit(1)
 end
 local shots = os.getenv("SHOT_DIR") or dir
-local ok = os.execute(("%s %s/t/browser.py http://127.0.0.1:%s/ %s %s"):format(python, t.srcdir,
-                      port, replay, shots))
+local ok = os.execute(("%s %s/t/browser.py http://127.0.0.1:%s/ %s %s %s %s"):format(python,
+                      t.srcdir, port, replay, shots, star, dir .. "/star.svg"))
 os.execute("kill -INT " .. srv:pid())
 srv:close()
 if not os.getenv("SHOT_DIR") then os.execute("rm -rf " .. dir) end

@@ -1,8 +1,10 @@
 #!/usr/bin/python3
 """browser.py: stratagem's pages in a real browser (headless Chromium driven by Selenium),
-printing TAP.  Run by t/075-browser.lua:  browser.py BASE_URL REPLAY_FILE SHOT_DIR
+printing TAP.  Run by t/075-browser.lua:  browser.py BASE_URL REPLAY_FILE SHOT_DIR STAR_REPLAY STAR_SVG
 
-Loads a replay page and steps through it; plays tic-tac-toe and chess on the page served by
+Loads a replay page and steps through it; a long Star Chess game's replay page: its last
+frame rebuilt from the differences is the game's last picture (STAR_SVG), the move list is
+not cut off and keeps the current move in view; plays tic-tac-toe and chess on the page served by
 `stratagem serve` by clicking and dragging on the board, Othello by clicking; checks what the
 page shows (pieces on the board, the move list) and that no script error happened.  The
 screenshots are kept in SHOT_DIR for a person to look at; they are judged by the page's
@@ -17,7 +19,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-base, replay, shots = sys.argv[1], sys.argv[2], sys.argv[3]
+base, replay, shots, star, star_svg = sys.argv[1:6]
 slow = float(os.environ.get("TEST_TIME_FACTOR", "1"))
 n = 0
 failed = 0
@@ -121,6 +123,55 @@ def replay_page():
     errs = severe()
     ok(not errs, "replay: no script errors", errs)
 
+def in_view():
+    """Whether the current move (a.now) is inside the move list's box, and its number."""
+    return js("const a = document.querySelector('#moves a.now');"
+              "if (!a) return null;"
+              "const r = a.getBoundingClientRect(),"
+              "      b = document.getElementById('moves').getBoundingClientRect();"
+              "return [r.top >= b.top - 1 && r.bottom <= b.bottom + 1 &&"
+              "        r.left >= b.left - 1 && r.right <= b.right + 1, Number(a.dataset.ply)];")
+
+
+def star_replay():
+    # ---- a long Star Chess game's replay page ----
+    with open(star_svg, encoding="utf-8") as f:
+        last = f.read()
+    driver.get("file://" + star)
+    wait(lambda: count("#board svg") > 0)
+    n = len(driver.find_elements(By.CSS_SELECTOR, "#moves a"))
+    box = js("const m = document.getElementById('moves'), r = m.getBoundingClientRect();"
+             "return [m.scrollWidth, m.clientWidth, r.right, window.innerWidth,"
+             "        m.scrollHeight > m.clientHeight];")
+    ok(box[0] <= box[1] and box[2] <= box[3] and box[4],
+       "star chess replay: the move list is not cut off at the right, it scrolls down "
+       "(scroll width, width, right edge, window's width, scrolls)", box)
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.END)
+    ok(wait(lambda: driver.find_element(By.ID, "where").text == "move %d of %d" % (n, n)),
+       "star chess replay: End goes to the last of %d moves" % n,
+       driver.find_element(By.ID, "where").text)
+    ok(js("return frames[frames.length - 1].join('\\n')") == last,
+       "star chess replay: the last frame, rebuilt from the differences, is the game's last picture")
+    ok(count("#board .fleet") == last.count('class="fleet ') and
+       count("#board .colony") == last.count('class="colony '),
+       "star chess replay: the board shows the last position's fleets and colonies",
+       (count("#board .fleet"), count("#board .colony")))
+    ok(in_view() == [True, n], "star chess replay: the last move is marked and in view", in_view())
+    for _ in range(30):
+        driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
+    ok(wait(lambda: in_view() == [True, n - 30]),
+       "star chess replay: stepping back keeps the current move in view", in_view())
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.HOME)
+    ok(wait(lambda: js("return document.getElementById('moves').scrollTop") == 0 and
+            in_view() is None), "star chess replay: Home goes back to the top of the list")
+    driver.find_elements(By.CSS_SELECTOR, "#moves a")[n // 2 - 1].click()
+    ok(wait(lambda: in_view() == [True, n // 2]),
+       "star chess replay: a click on a move marks it, in view", in_view())
+    driver.save_screenshot(os.path.join(shots, "star-replay.png"))
+    errs = severe()
+    ok(not errs, "star chess replay: no script errors", errs)
+
+
 def tictactoe():
     # ---- tic-tac-toe by clicks ----
     start("tictactoe", 7, level=1)
@@ -179,7 +230,8 @@ def error_page():
        "an unknown game's page says so")
     severe()
 
-for name, fn in [("replay", replay_page), ("tic-tac-toe", tictactoe), ("chess", chess),
+for name, fn in [("replay", replay_page), ("star chess replay", star_replay),
+                 ("tic-tac-toe", tictactoe), ("chess", chess),
                  ("othello", othello), ("error page", error_page)]:
     try:
         fn()

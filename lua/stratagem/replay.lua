@@ -28,9 +28,71 @@ local function frame(g, size)
   return "<pre>" .. esc(g:diagram(false, sg.info(g:game()).hidden and {all = true} or nil)) .. "</pre>"
 end
 
--- Star Chess: each empire's ships and colonies at the start of every full turn, as charts.
+-- The frames as differences, each from the one before, by lines: a frame is a list of
+-- operations on the previous frame's lines: a number n > 0 keeps its next n lines, n < 0
+-- leaves out its next -n lines, a string is a new line and {k} the k-th new line of the page
+-- again (a line seen before, counted from 0).  The first frame is all new lines.  The page's
+-- script rebuilds them (a whole Star Chess game is some 1/20 of its frames' size).
+local function split_lines(s)
+  local t = {}
+  for l in (s .. "\n"):gmatch("(.-)\n") do t[#t + 1] = l end
+  return t
+end
+
+local function diff(a, b, seen, lines, out)
+  local i, j = 1, 1
+  local function op(v)
+    local last = out[#out]
+    if math.type(v) == "integer" and math.type(last) == "integer" and (last > 0) == (v > 0) then
+      out[#out] = last + v
+    else
+      out[#out + 1] = v
+    end
+  end
+  local function new(l)
+    local k = seen[l]
+    if k then out[#out + 1] = fmt("[%d]", k)
+    else
+      seen[l] = #lines
+      lines[#lines + 1] = l
+      out[#out + 1] = js_string(l)
+    end
+  end
+  local LOOK = 40
+  while j <= #b do
+    if i <= #a and a[i] == b[j] then
+      op(1)
+      i, j = i + 1, j + 1
+    else
+      -- the nearest line again in step: b[j] a little further in a, or a[i] further in b
+      local skip, add
+      for k = i + 1, math.min(#a, i + LOOK) do
+        if a[k] == b[j] then skip = k - i break end
+      end
+      for k = j + 1, math.min(#b, j + LOOK) do
+        if b[k] == a[i] then add = k - j break end
+      end
+      if skip and (not add or skip <= add) then
+        op(-skip)
+        i = i + skip
+      elseif add then
+        for k = j, j + add - 1 do new(b[k]) end
+        j = j + add
+      else
+        if i <= #a then op(-1) i = i + 1 end
+        new(b[j])
+        j = j + 1
+      end
+    end
+  end
+  return out
+end
+
+-- Star Chess: each empire's ships and colonies at the start of every full turn, as charts,
+-- each empire in its colour on the board.
 local function empire_charts(game_at)
   local plot = require "stratagem.plot"
+  local colours = require("stratagem.svg").STARCHESS_COLOURS
   local players = game_at(0):players()
   local ships, colonies = {}, {}
   for p = 1, players do ships[p], colonies[p] = {}, {} end
@@ -52,7 +114,7 @@ local function empire_charts(game_at)
   end
   local function series(t)
     local out = {}
-    for p = 1, players do out[p] = {name = "player " .. p, points = t[p]} end
+    for p = 1, players do out[p] = {name = "player " .. p, points = t[p], colour = colours[p]} end
     return out
   end
   return plot.lines{title = "ships per turn", xlabel = "full turn", ylabel = "ships",
@@ -80,8 +142,16 @@ function M.html(g, opts)
     end
     return cursor
   end
-  local frames = {}
-  for ply = 0, #moves do frames[#frames + 1] = js_string(frame(game_at(ply), size)) end
+  local frames, prev, seen, lines = {}, {}, {}, {}
+  for ply = 0, #moves do
+    local now = split_lines(frame(game_at(ply), size))
+    local ops = {}
+    for _, v in ipairs(diff(prev, now, seen, lines, {})) do
+      ops[#ops + 1] = type(v) == "number" and tostring(v) or v
+    end
+    frames[#frames + 1] = "[" .. table.concat(ops, ",") .. "]"
+    prev = now
+  end
   local charts = ""
   if g:game() == "starchess" then
     local a, b = empire_charts(game_at)
@@ -103,7 +173,8 @@ function M.html(g, opts)
     "#main{display:flex;gap:2em;align-items:flex-start;flex-wrap:wrap}",
     "#board svg{max-width:100%;height:auto}",
     "#board pre{font-size:13px;background:#f6f6f6;padding:.5em}",
-    "#moves{max-height:70vh;overflow:auto;columns:2;min-width:14em}",
+    "#moves{position:relative;max-height:70vh;overflow-y:auto;overflow-x:hidden;" ..
+      "min-width:14em;max-width:24em;margin:0;padding:0 1em 0 3.5em;overflow-wrap:anywhere}",
     "#moves a{text-decoration:none;color:#124}#moves a.now{background:#fd6;font-weight:bold}",
     "button{font-size:1em;min-width:3em}.charts svg{max-width:48%;height:auto}",
     "</style></head><body>",
@@ -116,14 +187,36 @@ function M.html(g, opts)
     '<ol id="moves">' .. table.concat(items) .. "</ol></div>",
     charts,
     "<script>",
-    "const frames = [" .. table.concat(frames, ",\n") .. "];",
+    "const diffs = [" .. table.concat(frames, ",\n") .. "];",
+    "const frames = [], seen = [];",
+    "diffs.forEach(function (ops) {",
+    "  const last = frames.length ? frames[frames.length - 1] : [], now = [];",
+    "  let i = 0;",
+    "  ops.forEach(function (op) {",
+    "    if (typeof op === 'number') {",
+    "      if (op > 0) { for (let k = 0; k < op; k++) now.push(last[i++]); } else i -= op;",
+    "    } else if (typeof op === 'string') { seen.push(op); now.push(op); }",
+    "    else now.push(seen[op[0]]);",
+    "  });",
+    "  frames.push(now);",
+    "});",
     "let ply = 0;",
     "const links = document.querySelectorAll('#moves a');",
     "function show(p) {",
     "  ply = Math.max(0, Math.min(frames.length - 1, p));",
-    "  document.getElementById('board').innerHTML = frames[ply];",
+    "  document.getElementById('board').innerHTML = frames[ply].join('\\n');",
     "  document.getElementById('where').textContent = 'move ' + ply + ' of ' + (frames.length - 1);",
-    "  links.forEach(function (a) { a.className = Number(a.dataset.ply) === ply ? 'now' : ''; });",
+    "  let now = null;",
+    "  links.forEach(function (a) {",
+    "    a.className = Number(a.dataset.ply) === ply ? 'now' : '';",
+    "    if (a.className) now = a;",
+    "  });",
+    "  // the current move in view inside the list's box (the page itself does not move)",
+    "  const box = document.getElementById('moves');",
+    "  if (!now) box.scrollTop = 0;",
+    "  else if (now.offsetTop < box.scrollTop) box.scrollTop = now.offsetTop;",
+    "  else if (now.offsetTop + now.offsetHeight > box.scrollTop + box.clientHeight)",
+    "    box.scrollTop = now.offsetTop + now.offsetHeight - box.clientHeight;",
     "}",
     "document.getElementById('first').onclick = function () { show(0); };",
     "document.getElementById('prev').onclick = function () { show(ply - 1); };",

@@ -585,7 +585,9 @@ function renderers.warchess(g, opts, pic)
 end
 
 -- Star Chess: the 4x4 sectors (A-D, 1-4 from the bottom) with planet, colony and fleet.
+-- (the replay page's charts draw each empire in its colour from here: M.STARCHESS_COLOURS)
 local PLAYER_COLOURS = {"#d32f2f", "#1976d2", "#388e3c", "#f9a825"}
+M.STARCHESS_COLOURS = PLAYER_COLOURS
 function renderers.starchess(g, opts, pic)
   local s, x0, y0 = 126, 40, 20
   for row = 1, 4 do
