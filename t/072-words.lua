@@ -478,5 +478,32 @@ t.ok(code == 1 and se:find("none.txt", 1, true) and se:find("cannot read"),
 so, se, code = t.run(S .. " play wordgrid --share 3")
 t.ok(code == 2 and se:find("--share needs a number from 0 to 1", 1, true), "a bad option: exit 2 and the usage")
 
+-- the prompt (the program's line reader, stratagem.term) and the clock that does not wait
+local PLAY = S .. " play wordgrid --position " .. t.q(POS) .. " --words " .. t.q(FIXTURE) ..
+             " --no-user --share 1 --seed 4"
+so = t.run(PLAY .. " --time 600", "cats\nend\n")
+t.like(so, "10:00 left> ok: cats", "each word is asked for with a prompt giving the time left")
+local t0 = os.time()
+so, se, code = t.run("sh -c " .. t.q("(printf 'cats\\n'; sleep " .. 3 * t.slow ..
+                                    "; printf 'core\\nend\\n') | " .. PLAY .. " --time " ..
+                                    0.5 * t.slow))
+t.ok(code == 0 and so:find("ok: cats") and so:find("\nTime is up%.\n") and
+     not so:find("ok: core") and so:find("Score: you"),
+     "the time limit ends the game while it waits for a word, saying so at once: " .. so)
+t.ok(so:find("Time is up%.\n\nYour words %(1%)"), "the words typed after the limit are not read")
+t.ok(os.time() - t0 < 60 * t.slow, "(the game did not hang)")
+if os.execute("command -v script >/dev/null 2>&1") then
+  -- Up recalls the last line (not ^[[A): cats again is refused as already in the list
+  local feed = "(sleep " .. t.slow .. "; printf 'cats\\n'; sleep " .. 0.3 * t.slow ..
+               "; printf '\\033[A\\n'; sleep " .. 0.3 * t.slow .. "; printf 'end\\n')"
+  local text = t.run("sh -c " .. t.q(feed .. " | timeout " .. 30 * t.slow .. " script -qfc " ..
+                                     t.q(PLAY .. " --time 600") .. " /dev/null"))
+  text = text:gsub("\r", "")
+  t.ok(text:find("'cats' is already in your list") and not text:find("%^%[%[A"),
+       "at a terminal the line is edited: Up recalls the last word: " .. text)
+else
+  t.skip("script(1) is not installed: no pseudo-terminal for the line editing test", 1)
+end
+
 os.execute("rm -rf " .. t.q(dir))
 t.done()
