@@ -478,6 +478,16 @@ t.ok(code == 1 and se:find("none.txt", 1, true) and se:find("cannot read"),
 so, se, code = t.run(S .. " play wordgrid --share 3")
 t.ok(code == 2 and se:find("--share needs a number from 0 to 1", 1, true), "a bad option: exit 2 and the usage")
 
+-- the word game's own help, and its line in stratagem games
+for _, flag in ipairs({"--help", "-h"}) do
+  so, se, code = t.run(S .. " play wordgrid " .. flag, "")
+  t.ok(code == 0 and se == "" and so:find("^usage: stratagem play wordgrid") and
+       so:find("The word game") and so:find("%-%-time S") and so:find("Example:"),
+       "play wordgrid " .. flag .. ": the word game's rules, options and an example: " .. so)
+end
+so = t.run(S .. " games")
+t.like(so, "\nwordgrid +the word game", "stratagem games lists the word game")
+
 -- the prompt (the program's line reader, stratagem.term) and the clock that does not wait
 local PLAY = S .. " play wordgrid --position " .. t.q(POS) .. " --words " .. t.q(FIXTURE) ..
              " --no-user --share 1 --seed 4"

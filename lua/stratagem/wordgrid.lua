@@ -360,7 +360,7 @@ end
 -- ---- stratagem play wordgrid ----
 
 M.USAGE = "stratagem play wordgrid [--seed N] [--time S] [--learn | --no-learn] " ..
-          "[--share X] [--max-len N] [--words FILE] [--no-user]"
+          "[--share X] [--max-len N] [--words FILE] [--no-user] [--position GRID]"
 M.HELP = [[
 Type the words you find on the grid, one or several a line.  A word is 3 or more letters,
 a path of adjacent cells (diagonals too), no cell used twice; the Qu face is two letters.
@@ -561,8 +561,33 @@ local function parse_args(args)
   return o
 end
 
+M.OPTIONS_HELP = [[
+The word game: find words on a 4x4 grid of letter dice before the time is up; the computer
+finds its own.  A word is 3 or more letters from the dictionary (proper nouns and
+abbreviations left out), a path of adjacent cells (diagonals too), no cell used twice; the Qu
+face is two letters.  Points by length: 3-4 letters 1, 5 2, 6 3, 7 5, 8 or more 11; a word
+both of you found scores for neither.
+Options:
+  --seed N        deal the grid from seed N (default: from the time)
+  --position G    play this grid: rows of faces separated by '/' (CATS/OREQu/DINU/LEST)
+  --time S        the time limit in seconds (default 180); it ends the game at once
+  --learn         offer to take words the dictionary lacks (--no-learn: refuse them)
+  --share X       the share of the grid's words the computer finds, 0 to 1 (default 0.5)
+  --max-len N     the longest word the computer knows (default 0: no limit)
+  --words FILE    the word list (default /usr/share/dict/american-english)
+  --no-user       leave out your own words (the user dictionary)
+During the game: 'help' lists the commands, 'end' stops.
+Example:
+  stratagem play wordgrid --time 120 --share 0.3]]
+
 -- stratagem play wordgrid ARGS: the exit status.
 function M.main(...)
+  for _, a in ipairs({...}) do
+    if a == "--help" or a == "-h" then
+      io.write("usage: ", M.USAGE, "\n", M.OPTIONS_HELP, "\n")
+      return 0
+    end
+  end
   local ok, o = pcall(parse_args, {...})
   if not ok then
     io.stderr:write("stratagem: play: ", o, "\nusage: ", M.USAGE, "\n")
