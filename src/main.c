@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -290,19 +291,49 @@ static void prompt_action(int sig) {
   prompt_interrupted = 1;
 }
 
+/* A deadline for the line being read (clock_now() seconds; 0: none), set by term.readline's
+   timeout, and whether it passed before the line was complete. */
+static double read_deadline;
+static int read_timed_out;
+
+/* Wait for standard input until the deadline: 1 something to read (or no deadline), 0 the
+   deadline passed (read_timed_out set), -1 a signal interrupted the wait. */
+static int wait_input(void) {
+  if (read_deadline <= 0)
+    return 1;
+  double left = read_deadline - clock_now();
+  if (left <= 0) {
+    read_timed_out = 1;
+    return 0;
+  }
+  struct pollfd p = {.fd = STDIN_FILENO, .events = POLLIN};
+  int r = poll(&p, 1, left > 86400 ? 86400000 : (int)(left * 1000) + 1);
+  if (r == 0) {
+    read_timed_out = 1;
+    return 0;
+  }
+  return r > 0 || errno != EINTR ? 1 : -1;
+}
+
 #ifdef HAVE_READLINE
 #if RL_READLINE_VERSION >= 0x0801
 /* readline's input function, so that Ctrl-C abandons the line being typed: readline catches
    the signal (restoring the terminal, echoing ^C) and passes it to prompt_action through
-   rl_check_signals; then a newline ends the line, which read_line_tty throws away. */
+   rl_check_signals; then a newline ends the line, which read_line_tty throws away.  A
+   deadline that passes ends the line the same way. */
 static int repl_getc(FILE *f) {
   for (;;) {
-    unsigned char ch;
-    ssize_t r = read(fileno(f), &ch, 1);
-    if (r == 1)
-      return ch;
-    if (r == 0 || errno != EINTR)
-      return EOF;
+    int w = wait_input();
+    if (w == 0)
+      return '\n';
+    if (w > 0) {
+      unsigned char ch;
+      ssize_t r = read(fileno(f), &ch, 1);
+      if (r == 1)
+        return ch;
+      if (r == 0 || errno != EINTR)
+        return EOF;
+    }
     rl_check_signals();
     if (prompt_interrupted)
       return '\n';
@@ -324,9 +355,61 @@ static char *read_line_tty(const char *prompt, int *interrupted) {
     free(line);
     return NULL;
   }
+  if (read_timed_out) {   /* the part typed before the deadline does not count */
+    free(line);
+    return NULL;
+  }
   return line;
 }
 #endif
+
+/* Whether stdio holds input already read from standard input (which poll cannot see). */
+static int stdin_buffered(void) {
+#ifdef __GLIBC__
+  return stdin->_IO_read_ptr < stdin->_IO_read_end;
+#else
+  return 1;   /* unknown: read through stdio, without the deadline */
+#endif
+}
+
+/* A line read byte by byte from the descriptor (nothing read beyond it), waiting no longer
+   than the deadline: NULL at the end of input, at the deadline (read_timed_out) or, with
+   *interrupted set, when Ctrl-C stopped the wait. */
+static char *read_line_fd(int *interrupted) {
+  size_t n = 0, cap = 128;
+  char *buf = malloc(cap);
+  while (buf) {
+    int w = wait_input();
+    if (w == 0)
+      break;
+    unsigned char ch;
+    ssize_t r = w > 0 ? read(STDIN_FILENO, &ch, 1) : -1;
+    if (r == 1 && ch != '\n') {
+      if (n + 1 >= cap) {
+        char *more = realloc(buf, cap * 2);
+        if (!more)
+          break;
+        buf = more;
+        cap *= 2;
+      }
+      buf[n++] = (char)ch;
+      continue;
+    }
+    if (r == 1 || (r == 0 && n > 0)) {   /* a line, or a last line without its newline */
+      buf[n] = '\0';
+      return buf;
+    }
+    if (r == 0 || errno != EINTR)
+      break;
+    if (prompt_interrupted) {
+      fputs("\n", stdout);
+      *interrupted = 1;
+      break;
+    }
+  }
+  free(buf);
+  return NULL;
+}
 
 /* A line of input without its newline (malloc'd), or NULL at the end of input or, with
    *interrupted set, when Ctrl-C abandoned it. */
@@ -342,6 +425,11 @@ static char *read_line(const char *prompt, int *interrupted) {
   }
   prompt_interrupted = 0;
   void (*before)(int) = set_sigint(prompt_action);   /* no SA_RESTART: getline returns */
+  if (read_deadline > 0 && !stdin_buffered()) {
+    char *line = read_line_fd(interrupted);
+    set_sigint(before);
+    return line;
+  }
   errno = 0;
   char *buf = NULL;            /* a whole line, however long */
   size_t cap = 0;
@@ -379,11 +467,20 @@ static void add_history_line(const char *line) {
 
 /* ---- stratagem.term: the prompt's line editing for Lua code (the play subcommand) ---- */
 
-/* term.readline(prompt) -> line, or nil and "eof" or "interrupted" (Ctrl-C).  At a terminal
+/* term.readline(prompt, [timeout]) -> line, or nil and "eof", "interrupted" (Ctrl-C) or
+   "timeout" (no whole line within timeout seconds; a line begun is dropped).  At a terminal
    the line is edited with readline and kept in this session's history; otherwise the prompt
    is written and a line read. */
 static int lterm_readline(lua_State *L) {
   const char *prompt = luaL_optstring(L, 1, "");
+  double timeout = luaL_optnumber(L, 2, -1);
+  if (!lua_isnoneornil(L, 2) && !(timeout >= 0))
+    return luaL_argerror(L, 2, "a timeout is 0 or more seconds");
+  if (!lua_isnoneornil(L, 2) && timeout == 0) {
+    lua_pushnil(L);
+    lua_pushliteral(L, "timeout");
+    return 2;
+  }
   int was = interactive_input, interrupted;
   interactive_input = isatty(STDIN_FILENO);
   char saved[PATH_MAX];
@@ -393,14 +490,17 @@ static int lterm_readline(lua_State *L) {
     fputs(prompt, stdout);
     fflush(stdout);
   }
+  read_timed_out = 0;
+  read_deadline = timeout > 0 ? clock_now() + timeout : 0;
   char *line = read_line(prompt, &interrupted);
+  read_deadline = 0;
   if (line)
     add_history_line(line);
   interactive_input = was;
   memcpy(history_file, saved, sizeof saved);
   if (line == NULL) {
     lua_pushnil(L);
-    lua_pushstring(L, interrupted ? "interrupted" : "eof");
+    lua_pushstring(L, interrupted ? "interrupted" : read_timed_out ? "timeout" : "eof");
     return 2;
   }
   lua_pushstring(L, line);

@@ -38,12 +38,15 @@ local function before(a, b)
   return #a < #b
 end
 
--- The reference: a file read line by line and normalised here, independently of the C code.
-local function reference(path)
+-- The reference: a file read line by line and normalised here, independently of the C code;
+-- capitalised lines (proper nouns, abbreviations) left out unless names.
+local function reference(path, names)
   local set, list = {}, {}
   local text = read_file(path)
   for line in text:gmatch("[^\n]*") do
-    local w = line:gsub("^%s+", ""):gsub("%s+$", ""):lower()
+    local w = line:gsub("^%s+", ""):gsub("%s+$", "")
+    if w:match("^%u") and not names then w = "" end
+    w = w:lower()
     if #w >= 3 and #w <= 48 and w:match("^[a-z]+$") and not set[w] then
       set[w] = true
       list[#list + 1] = w
@@ -70,6 +73,18 @@ t.errors(function() sg.dict.normalise(12) end, "expected a string", "a number is
 -- ---- the fixture list, both forms ----
 local fset, flist = reference(FIXTURE)
 t.is(#flist, 27, "the fixture has 27 distinct words by the rules (counted by hand)")
+do
+  local named = assert(sg.dict.load(FIXTURE, {names = true}))
+  local _, nlist = reference(FIXTURE, true)
+  t.is_deeply(named:words(), nlist, "names = true keeps the capitalised lines (iowa, gpu, nato)")
+  t.ok(named:has("iowa") and named:stats().names == 0 and named:stats().duplicates == 2,
+       "and counts Car and CORE as duplicates of car and core")
+  t.ok(sg.dict.new({"Iowa", "cat"}):has("iowa") and
+       not sg.dict.new({"Iowa", "cat"}, {names = false}):has("iowa"),
+       "sg.dict.new keeps capitalised words unless names = false")
+  t.errors(function() sg.dict.load(FIXTURE, {names = 1}) end, "names must be true or false",
+           "a names option that is not a boolean is misuse")
+end
 local fixture = {}
 for _, packed in ipairs({false, true}) do
   local form = packed and "packed" or "plain"
@@ -79,9 +94,16 @@ for _, packed in ipairs({false, true}) do
   t.is(d:count(), 27, form .. ": d:count() agrees with #d")
   t.is(d:packed(), packed, form .. ": d:packed()")
   local st = d:stats()
-  t.ok(st.duplicates == 1 and st.bad_chars == 4 and st.short == 3 and not st.was_sorted,
-       fmt("%s: 1 duplicate (CORE), 4 with other characters, 3 short, was not sorted " ..
-           "(got %d, %d, %d, %s)", form, st.duplicates, st.bad_chars, st.short, st.was_sorted))
+  t.ok(st.duplicates == 0 and st.names == 5 and st.bad_chars == 4 and st.short == 3 and
+       not st.was_sorted,
+       fmt("%s: 5 capitalised left out (Car, CORE, Iowa, GPU, NATO), no duplicate, 4 with other " ..
+           "characters, 3 short, was not sorted (got %d, %d, %d, %d, %s)", form, st.names,
+           st.duplicates, st.bad_chars, st.short, st.was_sorted))
+  for _, x in ipairs({"iowa", "gpu", "nato"}) do
+    t.ok(not d:has(x), form .. ": the proper noun or abbreviation " .. x .. " is not a word")
+  end
+  t.ok(d:has("car") and d:has("core"),
+       form .. ": car and core, listed both capitalised and in lower case, are words")
   t.is_deeply(d:words(), flist, form .. ": the words, sorted once, equal the reference")
   local ok = true
   for _, x in ipairs(flist) do ok = ok and d:has(x) and d:contains(x:upper()) end
@@ -455,6 +477,43 @@ t.ok(code == 1 and se:find("none.txt", 1, true) and se:find("cannot read"),
      "stratagem play wordgrid with a missing list: exit 1, the file named: " .. se)
 so, se, code = t.run(S .. " play wordgrid --share 3")
 t.ok(code == 2 and se:find("--share needs a number from 0 to 1", 1, true), "a bad option: exit 2 and the usage")
+
+-- the word game's own help, and its line in stratagem games
+for _, flag in ipairs({"--help", "-h"}) do
+  so, se, code = t.run(S .. " play wordgrid " .. flag, "")
+  t.ok(code == 0 and se == "" and so:find("^usage: stratagem play wordgrid") and
+       so:find("The word game") and so:find("%-%-time S") and so:find("Example:"),
+       "play wordgrid " .. flag .. ": the word game's rules, options and an example: " .. so)
+end
+so = t.run(S .. " games")
+t.like(so, "\nwordgrid +the word game", "stratagem games lists the word game")
+
+-- the prompt (the program's line reader, stratagem.term) and the clock that does not wait
+local PLAY = S .. " play wordgrid --position " .. t.q(POS) .. " --words " .. t.q(FIXTURE) ..
+             " --no-user --share 1 --seed 4"
+so = t.run(PLAY .. " --time 600", "cats\nend\n")
+t.like(so, "10:00 left> ok: cats", "each word is asked for with a prompt giving the time left")
+local t0 = os.time()
+so, se, code = t.run("sh -c " .. t.q("(printf 'cats\\n'; sleep " .. 3 * t.slow ..
+                                    "; printf 'core\\nend\\n') | " .. PLAY .. " --time " ..
+                                    0.5 * t.slow))
+t.ok(code == 0 and so:find("ok: cats") and so:find("\nTime is up%.\n") and
+     not so:find("ok: core") and so:find("Score: you"),
+     "the time limit ends the game while it waits for a word, saying so at once: " .. so)
+t.ok(so:find("Time is up%.\n\nYour words %(1%)"), "the words typed after the limit are not read")
+t.ok(os.time() - t0 < 60 * t.slow, "(the game did not hang)")
+if os.execute("command -v script >/dev/null 2>&1") then
+  -- Up recalls the last line (not ^[[A): cats again is refused as already in the list
+  local feed = "(sleep " .. t.slow .. "; printf 'cats\\n'; sleep " .. 0.3 * t.slow ..
+               "; printf '\\033[A\\n'; sleep " .. 0.3 * t.slow .. "; printf 'end\\n')"
+  local text = t.run("sh -c " .. t.q(feed .. " | timeout " .. 30 * t.slow .. " script -qfc " ..
+                                     t.q(PLAY .. " --time 600") .. " /dev/null"))
+  text = text:gsub("\r", "")
+  t.ok(text:find("'cats' is already in your list") and not text:find("%^%[%[A"),
+       "at a terminal the line is edited: Up recalls the last word: " .. text)
+else
+  t.skip("script(1) is not installed: no pseudo-terminal for the line editing test", 1)
+end
 
 os.execute("rm -rf " .. t.q(dir))
 t.done()

@@ -43,6 +43,9 @@ commands.games = {
     for _, name in ipairs(sg.games()) do
       print(fmt("%-12s %s", name, sg.defaults(name).title or ""))
     end
+    -- the word game is no board game (no moves, not in sg.games()), but it is played too
+    print(fmt("%-12s %s", "wordgrid", "the word game: words on a 4x4 grid of letter dice, " ..
+              "against the clock and the computer (stratagem play wordgrid --help)"))
     return 0
   end,
 }
@@ -555,6 +558,8 @@ function M.main(name, ...)
     return usage_error(fmt("unknown subcommand '%s' (subcommands: %s; a script's name must end "
                            .. "in .lua or contain a /)", tostring(name), table.concat(names, ", ")))
   end
+  -- the word game has options and a help of its own
+  if name == "play" and select(1, ...) == "wordgrid" then return c.run(...) end
   for i = 1, select("#", ...) do
     local a = select(i, ...)
     if a == "--help" or a == "-h" then return describe(name, ...) end

@@ -360,7 +360,7 @@ end
 -- ---- stratagem play wordgrid ----
 
 M.USAGE = "stratagem play wordgrid [--seed N] [--time S] [--learn | --no-learn] " ..
-          "[--share X] [--max-len N] [--words FILE] [--no-user]"
+          "[--share X] [--max-len N] [--words FILE] [--no-user] [--position GRID]"
 M.HELP = [[
 Type the words you find on the grid, one or several a line.  A word is 3 or more letters,
 a path of adjacent cells (diagonals too), no cell used twice; the Qu face is two letters.
@@ -393,13 +393,33 @@ end
 
 local function yes(answer) return answer ~= nil and answer:match("^%s*[yY]") ~= nil end
 
+-- The line reader of the program (stratagem.term: a prompt, line editing at a terminal, a
+-- timeout), or plain io.read where there is none (sg embedded elsewhere).
+local function default_read()
+  local ok, term = pcall(require, "stratagem.term")
+  if ok then return function(prompt, timeout) return term.readline(prompt, timeout) end end
+  return function(prompt)
+    io.write(prompt)
+    io.flush()
+    return io.read("l")
+  end
+end
+
+-- The prompt: the time left, as m:ss.
+function M.prompt(left)
+  local s = math.max(0, math.ceil(left))
+  return fmt("%d:%02d left> ", s // 60, s % 60)
+end
+
 -- Play one game.  o: seed, time (seconds), learn, share, max_len, words (a word list's path)
 -- or dict (an sg.dict), no_user (leave the user dictionary out), clock (a function of
--- seconds, for tests).  read() returns a line or nil (the end of input), write(s) prints.
--- true when the game was played, or nil and a message (no dictionary, bad options).
+-- seconds, for tests).  read(prompt, [timeout]) returns a line, or nil and "timeout" when no
+-- line came within timeout seconds (the time limit ends the game at once), or nil at the end
+-- of input; write(s) prints.  true when the game was played, or nil and a message (no
+-- dictionary, bad options).
 function M.play(o, read, write)
   o = o or {}
-  read = read or function() return io.read("l") end
+  read = read or default_read()
   write = write or function(s) io.write(s); io.flush() end
   local clock = o.clock or core.clock
   local d = o.dict
@@ -429,10 +449,17 @@ function M.play(o, read, write)
             #user > 0 and fmt(", %d of yours", #user) or "", limit, g:diagram()))
   local learn = g.learn
   local start = clock()
+  local now = start   -- the time of the last line (the clock is read once a line)
   while true do
-    local line = read()
+    local left = limit - (now - start)
+    local line, why = read(M.prompt(left), math.max(left, 0))
+    if line == nil and why == "timeout" then
+      write("\nTime is up.\n")
+      break
+    end
     if line == nil then break end
-    if clock() - start > limit then
+    now = clock()
+    if now - start > limit then
       write("Time is up: the last line came after the limit and does not count.\n")
       break
     end
@@ -456,7 +483,7 @@ function M.play(o, read, write)
           write(fmt("ok: %s (%d)\n", w, M.score(w)))
         elseif kind == "unknown" and learn then
           write(fmt("'%s' is not in the dictionary. Add it? (y/n) ", word:lower()))
-          if yes(read()) then
+          if yes(read("", math.max(limit - (now - start), 0))) then
             w = g:submit(word, true)
             write(fmt("ok: %s (%d), learned\n", w, M.score(w)))
           else
@@ -483,7 +510,7 @@ function M.play(o, read, write)
     local path = dict.user.path() or "(no place)"
     write(fmt("Save the %d new word%s (%s) to your dictionary %s? (y/n) ", #g.learned,
               #g.learned == 1 and "" or "s", table.concat(g.learned, ", "), path))
-    if yes(read()) then
+    if yes(read("")) then
       local all = {}
       for _, w in ipairs(user) do all[#all + 1] = w end
       for _, w in ipairs(g.learned) do all[#all + 1] = w end
@@ -534,8 +561,33 @@ local function parse_args(args)
   return o
 end
 
+M.OPTIONS_HELP = [[
+The word game: find words on a 4x4 grid of letter dice before the time is up; the computer
+finds its own.  A word is 3 or more letters from the dictionary (proper nouns and
+abbreviations left out), a path of adjacent cells (diagonals too), no cell used twice; the Qu
+face is two letters.  Points by length: 3-4 letters 1, 5 2, 6 3, 7 5, 8 or more 11; a word
+both of you found scores for neither.
+Options:
+  --seed N        deal the grid from seed N (default: from the time)
+  --position G    play this grid: rows of faces separated by '/' (CATS/OREQu/DINU/LEST)
+  --time S        the time limit in seconds (default 180); it ends the game at once
+  --learn         offer to take words the dictionary lacks (--no-learn: refuse them)
+  --share X       the share of the grid's words the computer finds, 0 to 1 (default 0.5)
+  --max-len N     the longest word the computer knows (default 0: no limit)
+  --words FILE    the word list (default /usr/share/dict/american-english)
+  --no-user       leave out your own words (the user dictionary)
+During the game: 'help' lists the commands, 'end' stops.
+Example:
+  stratagem play wordgrid --time 120 --share 0.3]]
+
 -- stratagem play wordgrid ARGS: the exit status.
 function M.main(...)
+  for _, a in ipairs({...}) do
+    if a == "--help" or a == "-h" then
+      io.write("usage: ", M.USAGE, "\n", M.OPTIONS_HELP, "\n")
+      return 0
+    end
+  end
   local ok, o = pcall(parse_args, {...})
   if not ok then
     io.stderr:write("stratagem: play: ", o, "\nusage: ", M.USAGE, "\n")

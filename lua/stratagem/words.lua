@@ -21,12 +21,14 @@ local function check_opts(fname, opts)
     return nil, fmt("%s: options must be a table {packed = true|false}, got %s", fname, type(opts))
   end
   for k in pairs(opts) do
-    if k ~= "packed" then
-      return nil, fmt("%s: unknown option '%s' (valid options: packed)", fname, tostring(k))
+    if k ~= "packed" and k ~= "names" then
+      return nil, fmt("%s: unknown option '%s' (valid options: names, packed)", fname, tostring(k))
     end
   end
-  if opts.packed ~= nil and type(opts.packed) ~= "boolean" then
-    return nil, fmt("%s: packed must be true or false, got %s", fname, type(opts.packed))
+  for _, k in ipairs({"names", "packed"}) do
+    if opts[k] ~= nil and type(opts[k]) ~= "boolean" then
+      return nil, fmt("%s: %s must be true or false, got %s", fname, k, type(opts[k]))
+    end
   end
   return opts
 end
@@ -46,7 +48,9 @@ function M.normalise(word)
 end
 
 -- sg.dict.load([path], [opts]): the word list of the file (default the Debian list), or nil
--- and a message naming the file (and the package that provides the default one).
+-- and a message naming the file (and the package that provides the default one).  The lines
+-- that begin with a capital letter (proper nouns and abbreviations: Iowa, GPU, NATO) are left
+-- out unless opts.names is true; a word listed both ways (March, march) stays.
 function M.load(path, opts)
   if type(path) == "table" and opts == nil then path, opts = nil, path end
   if path ~= nil and type(path) ~= "string" then
@@ -65,7 +69,7 @@ function M.load(path, opts)
     local why = tostring(err):gsub("^" .. file:gsub("%p", "%%%0") .. ": ", "")
     return nil, fmt("sg.dict.load: cannot read the word list %s (%s)%s", file, why, hint)
   end
-  local d = core.dict.build(text, packed_of(opts))
+  local d = core.dict.build(text, packed_of(opts), not opts.names)
   if #d == 0 then
     return nil, fmt("sg.dict.load: the word list %s has no words (expected one word a line, " ..
                     "3 or more letters a-z)%s", file, hint)
@@ -74,7 +78,8 @@ function M.load(path, opts)
 end
 
 -- sg.dict.new(words, [opts]): a dictionary of an array of strings (the ones that are not words
--- left out, as when loading a file).
+-- left out, as when loading a file; capitalised ones are kept, folded, unless opts.names is
+-- false).
 function M.new(words, opts)
   if type(words) ~= "table" then
     fail("sg.dict.new: expected an array of words, got %s", type(words))
@@ -89,7 +94,7 @@ function M.new(words, opts)
     end
     if not w:find("[\r\n]") then lines[#lines + 1] = w end   -- a line break is not a letter
   end
-  return core.dict.build(table.concat(lines, "\n"), packed_of(opts))
+  return core.dict.build(table.concat(lines, "\n"), packed_of(opts), opts.names == false)
 end
 
 -- ---- the user dictionary ----

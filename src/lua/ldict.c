@@ -21,16 +21,18 @@ static sg_dict *checkdict(lua_State *L, int i) {
   return u->d;
 }
 
-/* core.dict.build(text, packed) -> dictionary, or raises on no memory. */
+/* core.dict.build(text, packed, [no_names]) -> dictionary, or raises on no memory; no_names
+   leaves out the capitalised lines (proper nouns, abbreviations). */
 static int lbuild(lua_State *L) {
   size_t len;
   const char *text = luaL_checklstring(L, 1, &len);
   int packed = lua_toboolean(L, 2);
+  int flags = lua_toboolean(L, 3) ? DICT_NO_NAMES : 0;
   ldict *u = lua_newuserdatauv(L, sizeof *u, 0);   /* text packed u */
   u->d = NULL;
   luaL_setmetatable(L, SG_DICT_MT);
   char err[DICT_ERRLEN];
-  u->d = dict_build(text, len, packed ? DICT_PACKED : DICT_PLAIN, err);
+  u->d = dict_build_flags(text, len, packed ? DICT_PACKED : DICT_PLAIN, flags, err);
   if (!u->d)
     return luaL_error(L, "%s", err);
   return 1;
@@ -163,18 +165,19 @@ static int lpacked(lua_State *L) {
   return 1;
 }
 
-/* d:stats() -> {lines, kept, short, bad_chars, too_long, duplicates, was_sorted, parse_time,
-   sort_time, build_time, memory, packed}. */
+/* d:stats() -> {lines, kept, short, bad_chars, too_long, duplicates, names, was_sorted,
+   parse_time, sort_time, build_time, memory, packed}. */
 static int lstats(lua_State *L) {
   sg_dict *d = checkdict(L, 1);
   const dict_stats *s = &d->stats;
-  lua_createtable(L, 0, 12);
+  lua_createtable(L, 0, 13);
   lua_pushinteger(L, (lua_Integer)s->lines);       lua_setfield(L, -2, "lines");
   lua_pushinteger(L, (lua_Integer)s->kept);        lua_setfield(L, -2, "kept");
   lua_pushinteger(L, (lua_Integer)s->short_words); lua_setfield(L, -2, "short");
   lua_pushinteger(L, (lua_Integer)s->bad_chars);   lua_setfield(L, -2, "bad_chars");
   lua_pushinteger(L, (lua_Integer)s->too_long);    lua_setfield(L, -2, "too_long");
   lua_pushinteger(L, (lua_Integer)s->duplicates);  lua_setfield(L, -2, "duplicates");
+  lua_pushinteger(L, (lua_Integer)s->names);       lua_setfield(L, -2, "names");
   lua_pushboolean(L, s->was_sorted);               lua_setfield(L, -2, "was_sorted");
   lua_pushnumber(L, s->parse_time);                lua_setfield(L, -2, "parse_time");
   lua_pushnumber(L, s->sort_time);                 lua_setfield(L, -2, "sort_time");

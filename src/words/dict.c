@@ -129,7 +129,8 @@ static void quicksort(uint32_t *ix, long s, long e, const sort_ctx *c, cmp_fn cm
 static int is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 
 /* Parse the lines into NUL-ended normalised words in buf (offsets in off); the count. */
-static size_t parse_lines(const char *text, size_t len, char *buf, uint32_t *off, dict_stats *st) {
+static size_t parse_lines(const char *text, size_t len, char *buf, uint32_t *off, int flags,
+                          dict_stats *st) {
   size_t n = 0, used = 0, i = 0;
   char err[64];
   while (i < len) {
@@ -143,6 +144,11 @@ static size_t parse_lines(const char *text, size_t len, char *buf, uint32_t *off
       b--;
     if (a < b || e < len) {   /* a last line without a newline counts, an empty end does not */
       st->lines++;
+      if ((flags & DICT_NO_NAMES) && text[a] >= 'A' && text[a] <= 'Z') {
+        st->names++;
+        i = e + 1;
+        continue;
+      }
       int wl = dict_normalise(text + a, b - a, buf + used, err, sizeof err);
       if (wl >= 0) {
         off[n++] = (uint32_t)used;
@@ -162,6 +168,10 @@ static size_t parse_lines(const char *text, size_t len, char *buf, uint32_t *off
 }
 
 sg_dict *dict_build(const char *text, size_t len, dict_form form, char *err) {
+  return dict_build_flags(text, len, form, 0, err);
+}
+
+sg_dict *dict_build_flags(const char *text, size_t len, dict_form form, int flags, char *err) {
   if (len >= UINT32_MAX / 2) {
     snprintf(err, DICT_ERRLEN, "the word list is larger than 2 GB");
     return NULL;
@@ -178,7 +188,7 @@ sg_dict *dict_build(const char *text, size_t len, dict_form form, char *err) {
     goto nomem;
   d->form = form;
   double t0 = clock_now();
-  size_t n = parse_lines(text, len, buf, toff, &d->stats);
+  size_t n = parse_lines(text, len, buf, toff, flags, &d->stats);
   double t1 = clock_now();
   d->stats.parse_time = t1 - t0;
 

@@ -17,6 +17,7 @@ typedef enum dict_form { DICT_PLAIN = 0, DICT_PACKED = 1 } dict_form;
 /* What loading did: lines read, words kept, lines left out by kind, the times of the phases. */
 typedef struct dict_stats {
   size_t lines, kept, short_words, bad_chars, too_long, duplicates;
+  size_t names;            /* capitalised lines left out (DICT_NO_NAMES): Iowa, GPU, NATO */
   int was_sorted;          /* the normalised list was already in order: no sort needed */
   double parse_time, sort_time, build_time;
 } dict_stats;
@@ -55,6 +56,12 @@ int dict_normalise(const char *in, size_t len, char *out, char *err, size_t errl
    words are counted and left out, duplicates dropped.  NULL with a message in err when memory
    runs out.  Free with dict_free. */
 sg_dict *dict_build(const char *text, size_t len, dict_form form, char *err);
+
+/* dict_build with flags: DICT_NO_NAMES leaves out the lines that begin with a capital letter
+   (proper nouns and abbreviations in a system word list: Iowa, GPU, NATO); a word listed both
+   ways (March and march) is kept through its lower-case line. */
+#define DICT_NO_NAMES 1
+sg_dict *dict_build_flags(const char *text, size_t len, dict_form form, int flags, char *err);
 void dict_free(sg_dict *d);
 
 /* Bytes the dictionary holds for its words and index (the struct not counted). */
