@@ -283,8 +283,8 @@ do
   end, "quit"})
   t.ok(tt and g:history()[1] == tt, "tic-tac-toe hint: the move alone on its line, " ..
        "typed back it is played (" .. tostring(tt) .. ")")
-  t.like(out, "hint: %S+\n +%(draw, depth %d+%)\n",
-         "and the score on the next line, in the game's terms (the start is a draw)")
+  t.like(out, "hint: %S+\n +%(draw, exact%)\n",
+         "and the score on the next line, in the game's terms (the start is a draw, solved)")
 end
 
 -- several commands on a line: all or none
