@@ -17,7 +17,10 @@ end
 
 local function report(pass, desc, ...)
   run = run + 1
-  io.write(pass and "ok " or "not ok ", run, " - ", desc or "", "\n")
+  -- one line: a description that quotes a program's output keeps it on the result's line (a
+  -- line of it beginning "ok" would be read as another result)
+  desc = tostring(desc or ""):gsub("\r?\n", " / ")
+  io.write(pass and "ok " or "not ok ", run, " - ", desc, "\n")
   if not pass then
     failed = failed + 1
     io.write("#   Failed test at ", where(), "\n")
