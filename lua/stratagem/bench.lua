@@ -611,6 +611,23 @@ benches.pgn = function(out)
   collectgarbage()   -- what the records of the last read hold
   out(fmt("pgn.read    3000 games, %d moves, %.1f MB  %8.2f ms  %7.2f M moves/s  records %.1f MB",
           moves, mb, t * 1e3, moves / t / 1e6, (collectgarbage("count") - before) / 1024))
+  games = nil
+  -- the two shapes the audit found quadratic (its D4): games without tag pairs, and '{' with
+  -- no '}'; twice the input should take about twice the time
+  local shapes = {
+    {"tagless games", function(n) return ("1. e4 e5 2. Nf3 Nc6 *\n\n"):rep(n) end, 10000},
+    {"open braces", function(n) return '[Event "x"]\n\n1. e4 ' .. ("{"):rep(n) .. " e5 *\n" end,
+     40000},
+  }
+  for _, shape in ipairs(shapes) do
+    local ts = {}
+    for k, n in ipairs({shape[3], 2 * shape[3]}) do
+      local input = shape[2](n)
+      ts[k] = timed(3, function() return pgn.read(input) end)
+    end
+    out(fmt("pgn.read    %-13s %6d: %8.2f ms  %6d: %8.2f ms  ratio %.2f (linear: 2)", shape[1],
+            shape[3], ts[1] * 1e3, 2 * shape[3], ts[2] * 1e3, ts[2] / ts[1]))
+  end
 end
 
 -- How far past its `time` each search answers (run when named: stratagem bench timing): every
