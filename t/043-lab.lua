@@ -341,6 +341,9 @@ do
   local _, e3 = t.run(S .. " sprt tictactoe --a '{search = {depth = 2}}' --b '{search = {depth = 3}}' "
                       .. "--max-games 4 --jobs 1 --quiet")
   t.ok(not e3:find("warning", 1, true), "different players: none")
+  local _, e4, c4 = t.run(S .. " sprt tictactoe --a '{}' --b '{}' --opening -1 --max-games 2")
+  t.ok(c4 == 2 and e4:find("opening must be a whole number from 0 to 1000, got %-1") and
+       not e4:find("usage: 1", 1, true), "a bad setting: its message and exit 2 (no stray 'usage: 1')")
 end
 
 os.execute("rm -rf " .. t.q(dir))

@@ -1125,7 +1125,7 @@ function M.sprt_main(...)
     end
     spec.jobs, spec.progress, spec.game_timeout, spec.plot = nil, nil, nil, nil
     local ok, n, p = pcall(M.emit_jobs, spec, emit)
-    if not ok then return fail_usage(tostring(n):gsub("^[^\n]-:%d+: ", "")) end
+    if not ok then return fail_usage((tostring(n):gsub("^[^\n]-:%d+: ", ""))) end
     if not n then io.stderr:write("stratagem: sprt: ", p, "\n"); return 1 end
     print(fmt("sprt: wrote %d jobs (run %s, %d games a round) to %s", n, p.run, p.players, emit))
     print(fmt("play them with: parallel -a %s stratagem job > results.txt; then: " ..
@@ -1135,7 +1135,7 @@ function M.sprt_main(...)
   local ok, sum, p = pcall(M.sprt, spec)
   if not ok then
     if tostring(sum):find("interrupted!", 1, true) then error(sum, 0) end
-    return fail_usage(tostring(sum):gsub("^[^\n]-:%d+: ", ""))
+    return fail_usage((tostring(sum):gsub("^[^\n]-:%d+: ", "")))
   end
   if sum.interrupted then
     print(fmt("sprt: interrupted after %d games; the test so far:", sum.games))
