@@ -95,17 +95,27 @@ static int write_all(int fd, const char *buf, size_t n) {
 /* Whether a symlink may be followed, by the rule of the kernel's fs.protected_symlinks: in a
    folder that anyone may write to (world-writable, sticky or not), only a link owned by us or
    by the folder's owner.  0, or -1 with *why set to the reason (a static string). */
-static int link_may_be_followed(const char *link, const struct stat *lsb, const char **why) {
-  const char *slash = strrchr(link, '/');
-  char dir[4096];
+/* The folder of path into dir (n bytes): "." for a bare name, "/" for a name in the root.
+   0, or -1 when it does not fit. */
+static int folder_of(const char *path, char *dir, size_t n) {
+  const char *slash = strrchr(path, '/');
+  size_t len = slash == NULL ? 0 : slash == path ? 1 : (size_t)(slash - path);
+  if (len + 2 > n)
+    return -1;
   if (slash == NULL)
     strcpy(dir, ".");
-  else if ((size_t)(slash - link) >= sizeof dir) {
+  else {
+    memcpy(dir, path, len);
+    dir[len] = '\0';
+  }
+  return 0;
+}
+
+static int link_may_be_followed(const char *link, const struct stat *lsb, const char **why) {
+  char dir[4096];
+  if (folder_of(link, dir, sizeof dir) != 0) {
     *why = "its folder's name is too long";
     return -1;
-  } else {
-    memcpy(dir, link, (size_t)(slash - link));
-    dir[slash == link ? 1 : slash - link] = '\0';
   }
   struct stat dsb;
   if (stat(dir, &dsb) != 0) {
@@ -171,12 +181,7 @@ static void remove_stale_temporaries(const char *target) {
   const char *base = slash ? slash + 1 : target;
   size_t blen = strlen(base);
   char dir[4096];
-  if (slash == NULL)
-    strcpy(dir, ".");
-  else if ((size_t)(slash - target) < sizeof dir) {
-    memcpy(dir, target, (size_t)(slash - target));
-    dir[slash == target ? 1 : slash - target] = '\0';
-  } else
+  if (folder_of(target, dir, sizeof dir) != 0)
     return;
   DIR *d = opendir(dir);
   if (d == NULL)
@@ -245,10 +250,8 @@ static int lwrite_atomic(lua_State *L) {
     return 2;
   }
   /* the rename itself reaches the disk with the folder */
-  const char *slash = strrchr(target, '/');
-  lua_pushlstring(L, slash ? target : ".",
-                  slash ? (size_t)(slash - target + (slash == target)) : 1);
-  int dfd = open(lua_tostring(L, -1), O_RDONLY);
+  char dir[4096];
+  int dfd = folder_of(target, dir, sizeof dir) == 0 ? open(dir, O_RDONLY) : -1;
   if (dfd >= 0) {
     fsync(dfd);
     close(dfd);
