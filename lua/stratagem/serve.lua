@@ -15,21 +15,49 @@ local play = require "stratagem.play"
 local M = {}
 local fmt = string.format
 
-M.USAGE = "stratagem serve [--port N] [--host ADDR] [--sessions N] [--quiet]"
+M.USAGE = "stratagem serve [--port N] [--host ADDR] [--sessions N] [--expire MINUTES] [--quiet]"
 M.HELP = [[
 Serve a page to play every game against the computer with the mouse, at http://HOST:PORT/
-(default http://127.0.0.1:8080/; --port 0 takes a free port and prints it).  Click a piece
-then where it goes, or drag it; the list of legal moves takes a click too.  Undo, new game,
+(default http://127.0.0.1:8080/; --port 0 takes a free port and prints it).  The start page
+shows the games; http://HOST:PORT/play/GAME starts one at once.  Click a piece then where it
+goes, or drag it; the list of legal moves takes a click too.  Undo, new game,
 variants, seat, level (1-10) and seed are on the page; a game downloads as a save file
 (stratagem play --load FILE) or as a replay page.  Ctrl-C stops the server.
   --port N      the port, 0 to 65535 (default 8080; 0: any free port)
   --host ADDR   the IPv4 address to listen on (default 127.0.0.1, this machine only;
                 0.0.0.0 lets other machines in: there is no password)
   --sessions N  games kept at once, 1 to 10000 (default 100; the oldest unused one goes)
+  --expire MINUTES  a game with no request for this long goes (default 120; 0.01 to 10080)
   --quiet       no line per request on standard error]]
 
 local MAX_FIELDS = 64          -- form fields in one request
 local DEFAULT_LEVEL = 4
+local DEFAULT_EXPIRE = 120     -- minutes without a request before a game goes
+local MAX_GONE = 10000         -- ids of games gone kept to say why (the oldest forgotten first)
+
+-- The page's words for the variant settings (the defaults' keys are the API's): a label, a
+-- line of explanation (the field's title), and words for the choices.  t/074-serve.lua checks
+-- that every game's every setting has its entry here.
+M.VARIANT_LABELS = {
+  capture = {label = "Captures", help = "compulsory: a capture must be taken; huff: a capture " ..
+             "may be ignored, and the opponent may then remove (huff) the piece that could have taken",
+             choices = {compulsory = "compulsory", huff = "optional (huffing)"}},
+  forfeit_on_illegal = {label = "Illegal move loses the turn",
+                        help = "a placement that flips nothing loses the turn instead of being refused"},
+  misere = {label = "Misère", help = "three in a row loses instead of winning"},
+  draw = {label = "Cards turned", help = "how many cards are turned from the stock at a time " ..
+          "(only the top one is playable)", values = {"3", "1"}},
+  stock = {label = "Stock", help = "what happens when the stock is used up",
+           choices = {unlimited = "unlimited passes", reshuffle = "reshuffled each pass",
+                      one_pass = "one pass only"}},
+  split_runs = {label = "Split runs", help = "part of a column's ordered face-up run may be " ..
+                "moved to another column (no: only the whole face-up run moves)"},
+  empty_column = {label = "Empty column takes", help = "which cards may go to an empty column",
+                  choices = {king = "a king only", picture = "any picture card"}},
+  shuffle = {label = "Shuffle", help = "how the deal is shuffled from the seed",
+             choices = {fisher_yates = "uniform (Fisher-Yates)", swaps = "104 random swaps"}},
+}
+local YES_NO = {["true"] = "yes", ["false"] = "no"}
 
 -- ---- JSON (answers only: the requests are forms) ----
 
@@ -127,14 +155,25 @@ local function game_list()
     table.sort(keys)
     for _, k in ipairs(keys) do
       local v = d.variant[k]
-      local choices = (d.enums or {})[k]
+      local words = M.VARIANT_LABELS[k] or {}
+      local choices = (d.enums or {})[k] or words.values
       if type(v) == "boolean" then choices = {"true", "false"} end
+      local shown
+      if choices then
+        shown = array()
+        for i, c in ipairs(choices) do
+          shown[i] = (words.choices or {})[c] or YES_NO[c] or tostring(c):gsub("_", " ")
+        end
+      end
       variant[#variant + 1] = {key = k, default = tostring(v),
-                               choices = choices and array(choices) or nil}
+                               label = words.label or (k:gsub("_", " "):gsub("^%l", string.upper)),
+                               help = words.help,
+                               choices = choices and array(choices) or nil, shown = shown}
     end
     local names = array()
     for p = 1, g:players() do names[p] = (d.players or {})[p] or ("player " .. p) end
     list[#list + 1] = {name = name, title = d.title or name, players = g:players(), names = names,
+                       picture = "/picture/" .. name .. ".svg",
                        notation = d.notation,
                        objective = type(d.objective) == "function" and d.objective(g) or d.objective,
                        seats = array(((d.play or {}).seats) or {}), variant = variant}
@@ -180,11 +219,41 @@ local function persons_turn(S)
   return st == "playing" and S.g:player() == S.seat
 end
 
+-- The moves played as the move buttons show them (SAN in chess), replayed from the start.
+local function history_shown(g)
+  local h = g:history()
+  local shown = array()
+  local d = sg.defaults(g:game())
+  if not (d.play or {}).san then
+    for i, m in ipairs(h) do shown[i] = m end
+    return shown
+  end
+  local c = g:copy()
+  while c:ply() > 0 do c:undo() end
+  for i, m in ipairs(h) do
+    shown[i] = play.shown_move(c, m)
+    c:play(m)
+  end
+  return shown
+end
+
+-- Othello's discs of each colour: {{name =, discs =}, ...} in the players' order.
+local function disc_counts(S, g, names)
+  if S.game ~= "othello" then return nil end
+  local board = g:position():match("^%S+")
+  local _, b = board:gsub("b", "")
+  local _, w = board:gsub("w", "")
+  return array{{name = names[1] or "black", discs = b}, {name = names[2] or "white", discs = w}}
+end
+
 local function state(S, said)
   local g = S.g
   local st, winner = g:status()
   local svgmod = require "stratagem.svg"
-  local ok, svg = pcall(g.svg, g, {size = 560, last = true, player = hidden(S.game) and S.seat or nil})
+  -- chess from black's side when the person has black
+  local flip = S.game == "chess" and S.seat == 2 or nil
+  local ok, svg = pcall(g.svg, g, {size = 560, last = true, flip = flip,
+                                   player = hidden(S.game) and S.seat or nil})
   if ok then svg = svg:gsub("^<%?xml[^>]*>%s*", "") else svg = nil end
   local moves = array()
   if persons_turn(S) then
@@ -215,10 +284,27 @@ local function state(S, said)
     status = st, winner = winner, result = result, ply = g:ply(), svg = svg,
     diagram = not svg and g:diagram(false) or nil,
     position = not hidden(S.game) and g:position() or nil,
-    moves = moves, history = history, your_turn = persons_turn(S),
+    moves = moves, history = history, history_shown = history_shown(g), flip = flip,
+    discs = disc_counts(S, g, names), your_turn = persons_turn(S),
     variant = S.variant_text, said = said and array(said) or nil,
     notation = d.notation,
   }
+end
+
+-- A session goes: its id is kept (up to MAX_GONE of them) with why, for the page to say so.
+function Server:drop(S, why)
+  self.sessions[S.id] = nil
+  if self.gone_n >= MAX_GONE then self.gone, self.gone_n = {}, 0 end
+  self.gone[S.id] = why
+  self.gone_n = self.gone_n + 1
+end
+
+-- Sessions without a request for the expiry time go.
+function Server:expire()
+  local now = sg.clock()
+  for _, S in pairs(self.sessions) do
+    if now - S.last > self.expire_minutes * 60 then self:drop(S, "expired") end
+  end
 end
 
 function Server:session(id)
@@ -226,6 +312,7 @@ function Server:session(id)
   if S then
     self.tick = self.tick + 1
     S.used = self.tick
+    S.last = sg.clock()
   end
   return S
 end
@@ -236,9 +323,10 @@ function Server:add(S)
     n = n + 1
     if not oldest or s.used < oldest.used then oldest = s end
   end
-  if n >= self.max_sessions and oldest then self.sessions[oldest.id] = nil end
+  if n >= self.max_sessions and oldest then self:drop(oldest, "evicted") end
   self.tick = self.tick + 1
   S.used = self.tick
+  S.last = sg.clock()
   self.sessions[S.id] = S
 end
 
@@ -248,6 +336,26 @@ local function answer_json(status, v)
   return status, "application/json; charset=utf-8", M.json(v)
 end
 local function refuse(status, msg) return answer_json(status, {error = msg}) end
+
+-- The 404 answer for a game the server does not have: why, in words and as `gone`
+-- ("expired", "evicted" or "unknown"), with the expiry time in minutes.
+function Server:no_session(id)
+  local why = self.gone[id or ""] or "unknown"
+  local minutes = self.expire_minutes
+  local text = fmt("%g", minutes)
+  local msg
+  if why == "expired" then
+    msg = fmt("this game has expired (no move for %s minute%s): start a new one", text,
+              minutes == 1 and "" or "s")
+  elseif why == "evicted" then
+    msg = fmt("this game was the oldest of too many (%d games at once): start a new one",
+              self.max_sessions)
+  else
+    msg = "no game with this id on the server (it restarted, or the game was the oldest of " ..
+          "too many): start a new one"
+  end
+  return answer_json(404, {error = msg, gone = why, expire_minutes = minutes})
+end
 
 local function page_escape(s)
   return (tostring(s):gsub("&", "&amp;"):gsub("<", "&lt;"):gsub(">", "&gt;"))
@@ -469,6 +577,7 @@ function Server:handle(req)
     end
   end
   local path, method = req.path, req.method
+  self:expire()
   if method ~= "GET" and method ~= "POST" and method ~= "HEAD" then
     return error_page(405, "Method not allowed", "this server takes GET and POST")
   end
@@ -483,6 +592,10 @@ function Server:handle(req)
   if path == "/play.js" then return 200, "text/javascript; charset=utf-8", self.files["play.js"] end
   if path == "/play.css" then return 200, "text/css; charset=utf-8", self.files["play.css"] end
   if path == "/api/games" then return answer_json(200, self.games) end
+  local pic = path:match("^/picture/([a-z0-9]+)%.svg$")
+  if pic and self.pictures[pic] then
+    return 200, "image/svg+xml; charset=utf-8", self.pictures[pic]
+  end
   -- the token for X-Stratagem: readable by this server's pages and by programs, not by a page
   -- of another site (no CORS header; text/plain with nosniff is no script either)
   if path == "/api/token" then return 200, "text/plain; charset=utf-8", self.token end
@@ -492,7 +605,11 @@ function Server:handle(req)
   end
   if name == "save" or name == "replay" then
     local S = self:session(req.query.id)
-    if not S then return error_page(404, "No such game", "this game is not on the server (any more)") end
+    if not S then
+      return error_page(404, "No such game", self.gone[req.query.id or ""] == "expired" and
+                        fmt("this game has expired (no move for %g minutes)", self.expire_minutes)
+                        or "this game is not on the server (any more)")
+    end
     if name == "save" then return download_save(S) end
     return replay_page(S)
   end
@@ -515,10 +632,7 @@ function Server:handle(req)
   local S
   if name ~= "new" then
     S = self:session(f.id)
-    if not S then
-      return refuse(404, "no game with this id on the server (it restarted, or the game was " ..
-                         "the oldest of too many): start a new one")
-    end
+    if not S then return self:no_session(f.id) end
   end
   return fn(self, f, S)
 end
@@ -544,7 +658,7 @@ end
 
 -- A handler of requests without a socket (srv:handle(req)), for M.new and the fuzzer:
 -- opts.host, sessions, log, files (the page's, else read), ai (search settings that override
--- every level's, such as {time = 0.003}), token (the X-Stratagem token; else 72 random bits,
+-- every level's, such as {time = 0.003}), expire (minutes), token (the X-Stratagem token; else 72 random bits,
 -- new for each server).
 function M.server(opts)
   local files = opts.files
@@ -557,13 +671,22 @@ function M.server(opts)
   -- the page carries the token in a meta tag that play.js reads
   local index = files["index.html"]:gsub('<meta name="stratagem%-token" content="">',
                                          '<meta name="stratagem-token" content="' .. token .. '">', 1)
+  -- the start page's pictures: each game's start position (as its first player sees it)
+  local pictures = {}
+  for _, name in ipairs(sg.games()) do
+    local g = sg.new(name, {seed = 1})
+    pictures[name] = g:svg{size = 180, title = false,
+                           player = hidden(name) and 1 or nil}:gsub("^<%?xml[^>]*>%s*", "")
+  end
   return setmetatable({files = files, index = index, token = token, sessions = {}, tick = 0,
+                       gone = {}, gone_n = 0, expire_minutes = opts.expire or DEFAULT_EXPIRE,
+                       pictures = pictures,
                        max_sessions = opts.sessions or 100, games = game_list(),
                        loopback = (opts.host or "127.0.0.1"):match("^127%.") ~= nil,
                        ai = opts.ai, log = opts.log}, Server)
 end
 
--- A server (not yet answering): opts.port, host, sessions, quiet, log (a function of a line).
+-- A server (not yet answering): opts.port, host, sessions, expire, quiet, log (a function of a line).
 function M.new(opts)
   local srv, err = M.server(opts)
   if not srv then return nil, err end
@@ -633,10 +756,17 @@ function M.main(...)
     elseif k == "--sessions" then
       o.sessions = whole(1, 10000)
       if not o.sessions then return 2 end
+    elseif k == "--expire" then
+      local m = tonumber(value() or "")
+      if not m or m < 0.01 or m > 10080 then
+        return usage_error(fmt("--expire: expected minutes from 0.01 to 10080 (a week), got '%s'",
+                               tostring(v)))
+      end
+      o.expire = m
     elseif k == "--quiet" then
       o.quiet = true
     else
-      return usage_error(fmt("unknown option '%s' (valid: --port, --host, --sessions, --quiet)", a))
+      return usage_error(fmt("unknown option '%s' (valid: --port, --host, --sessions, --expire, --quiet)", a))
     end
     i = i + 1
   end

@@ -6,7 +6,7 @@
 local M = {}
 local fmt = string.format
 
-local OPTIONS = {"all", "last", "player", "size", "title"}
+local OPTIONS = {"all", "flip", "last", "player", "size", "title"}
 
 -- XML text and attribute values: & < > " ' escaped.
 local function esc(s)
@@ -168,21 +168,25 @@ local FILES = "abcdefghijklmnopqrstuvwxyz"
 -- A square board: n columns by m rows of cells of side s at (x0, y0), light/dark colours,
 -- file letters under it and rank numbers on its left (rank 1 at the bottom); name(c, r) names
 -- the cell (its file letter and rank by default).
-local function grid_board(pic, cols, rows, s, x0, y0, colour, labels, name)
+-- With `flip`, the board is seen from the other side (the last column on the left, rank 1 at
+-- the top).
+local function grid_board(pic, cols, rows, s, x0, y0, colour, labels, name, flip)
   name = name or function(c, r) return FILES:sub(c, c) .. r end
+  local function col(c) return flip and cols + 1 - c or c end
+  local function row(r) return flip and rows + 1 - r or r end
   for r = 1, rows do
     for c = 1, cols do
-      pic:cell_rect(name(c, r), x0 + (c - 1) * s, y0 + (rows - r) * s, s, s, colour(c, r),
-                    {class = "square", stroke = "#555", stroke_width = 0.5})
+      pic:cell_rect(name(c, r), x0 + (col(c) - 1) * s, y0 + (rows - row(r)) * s, s, s,
+                    colour(c, r), {class = "square", stroke = "#555", stroke_width = 0.5})
     end
   end
   if labels ~= false then
     for c = 1, cols do
-      pic:text(x0 + (c - 0.5) * s, y0 + rows * s + 14, FILES:sub(c, c),
+      pic:text(x0 + (col(c) - 0.5) * s, y0 + rows * s + 14, FILES:sub(c, c),
                {class = "coord file"})
     end
     for r = 1, rows do
-      pic:text(x0 - 14, y0 + (rows - r + 0.5) * s, tostring(r), {class = "coord rank"})
+      pic:text(x0 - 14, y0 + (rows - row(r) + 0.5) * s, tostring(r), {class = "coord rank"})
     end
   end
 end
@@ -228,14 +232,16 @@ local function squares_of(move)
   return t
 end
 
-local function mark_last(pic, g, s, x0, y0, rows, only_last)
+local function mark_last(pic, g, s, x0, y0, rows, only_last, flip)
   local h = g:history()
   local m = h[#h]
   if not m then return end
   local sq = squares_of(m)
   if only_last then sq = {sq[#sq]} end
   for _, c in ipairs(sq) do
-    pic:rect(x0 + (c[1] - 1) * s + 2, y0 + (rows - c[2]) * s + 2, s - 4, s - 4, "none",
+    local x, y = c[1], c[2]
+    if flip then x, y = rows + 1 - x, rows + 1 - y end
+    pic:rect(x0 + (x - 1) * s + 2, y0 + (rows - y) * s + 2, s - 4, s - 4, "none",
              {class = "last", stroke = "#e0a000", stroke_width = 4, pointer_events = THROUGH})
   end
 end
@@ -246,16 +252,19 @@ function renderers.chess(g, opts, pic)
   local s, x0, y0 = 66, 36, 10
   local fen = g:position()
   local rows = split(fen:match("^%S+"), "/")
+  local flip = opts.flip
   grid_board(pic, 8, 8, s, x0, y0, function(c, r)
     return (c + r) % 2 == 0 and "#b58863" or "#f0d9b5"
-  end)
-  if opts.last then mark_last(pic, g, s, x0, y0, 8) end
+  end, nil, nil, flip)
+  if opts.last then mark_last(pic, g, s, x0, y0, 8, nil, flip) end
   for i, row in ipairs(rows) do
     local rank, c = 9 - i, 1
     for ch in row:gmatch(".") do
       if ch:match("%d") then c = c + tonumber(ch)
       else
-        chess_piece(pic, ch, x0 + (c - 1) * s, y0 + (8 - rank) * s, s)
+        local x, y = c, rank
+        if flip then x, y = 9 - c, 9 - rank end
+        chess_piece(pic, ch, x0 + (x - 1) * s, y0 + (8 - y) * s, s)
         c = c + 1
       end
     end
@@ -1033,7 +1042,7 @@ function M.check(g, opts, players)
                 table.concat(OPTIONS, ", ")), 4)
     end
   end
-  local o = {size = 600, all = false, last = false, title = true}
+  local o = {size = 600, all = false, flip = false, last = false, title = true}
   if opts.size ~= nil then
     if math.type(opts.size) ~= "integer" or opts.size < 50 or opts.size > 10000 then
       error(fmt("g:svg: size must be a whole number of pixels from 50 to 10000, got %s",
@@ -1041,7 +1050,7 @@ function M.check(g, opts, players)
     end
     o.size = opts.size
   end
-  for _, k in ipairs{"all", "last"} do
+  for _, k in ipairs{"all", "flip", "last"} do
     if opts[k] ~= nil then
       if type(opts[k]) ~= "boolean" then
         error(fmt("g:svg: %s must be true or false, got %s", k, tostring(opts[k])), 4)
@@ -1073,6 +1082,9 @@ function M.render(g, opts)
   end
   local o = M.check(g, opts, g:players())
   local name = g:game()
+  if o.flip and name ~= "chess" then
+    error(fmt("g:svg: flip (the board seen from black's side) is for chess, not %s", name), 2)
+  end
   local r = renderers[name]
   if not r then error(fmt("g:svg: no picture for the game '%s'", name), 2) end
   local pic = new_pic()
