@@ -1,5 +1,6 @@
 // The page of stratagem serve: play any game against the computer with the mouse.
-// The server owns the game; this page shows its picture (SVG whose clickable elements carry
+// At / it shows the games (a card each); at /play/GAME it starts that game; #id=ID in the
+// address is a game going on (reloading the page goes back to it).  The server owns the game; this page shows its picture (SVG whose clickable elements carry
 // data-cell="NAME"), the legal moves with the cells each one is made by clicking, and sends
 // the chosen move.  Click a cell then the next, or drag from one to the other; every legal
 // move is also a button.
@@ -29,17 +30,49 @@
     try { j = await r.json(); } catch (e) {
       throw new Error("the server's answer is not JSON (HTTP " + r.status + ")");
     }
-    if (!r.ok) throw new Error(j.error || ("HTTP " + r.status));
+    if (!r.ok) {
+      const err = new Error(j.error || ("HTTP " + r.status));
+      err.gone = j.gone;                    // a game the server no longer has, and why
+      err.minutes = j.expire_minutes;
+      throw err;
+    }
     return j;
   }
 
   function say(text) { $("message").textContent = text || ""; }
 
-  function setBusy(on) {
+  // Which part of the page shows: "loading", "start" (the games), "expired" or "play".
+  function view(name) {
+    for (const v of ["loading", "start", "expired", "play"]) $(v).hidden = v !== name;
+    $("setup").hidden = name === "start" || name === "loading";
+  }
+
+  // While a request is out: a visible "Loading…"/"Thinking…" and no move controls.
+  function setBusy(on, what) {
     busy = on;
     document.body.classList.toggle("busy", on);
+    document.body.setAttribute("aria-busy", on ? "true" : "false");
     $("undo").disabled = on;
     $("new").disabled = on;
+    for (const b of $("moves").querySelectorAll("button")) b.disabled = on;
+    if (on) $("status").textContent = what || "Loading…";
+  }
+
+  // A game the server no longer has: say so, with a button for a new one (never replaced
+  // silently).
+  function expired(e) {
+    let text;
+    if (e.gone === "expired") {
+      text = "This game has expired (no move for " + e.minutes + " minute" +
+        (e.minutes === 1 ? "" : "s") + "); start a new one.";
+    } else if (e.gone === "evicted") {
+      text = "This game is gone: it was the oldest of too many games on the server; start a new one.";
+    } else {
+      text = "This game is not on the server (it restarted, or the game is too old); start a new one.";
+    }
+    $("expired-text").textContent = text;
+    state = null;
+    view("expired");
   }
 
   // ---- the setup form ----
@@ -48,6 +81,9 @@
   function fillSetup(name) {
     const g = gameInfo(name) || games[0];
     $("game").value = g.name;
+    // one player (patience): no seat to choose, no computer's level
+    $("seat-box").hidden = g.players === 1;
+    $("level-box").hidden = g.players === 1;
     const seat = $("seat");
     seat.textContent = "";
     for (let p = 1; p <= g.players; p++) {
@@ -61,15 +97,17 @@
     v.textContent = "";
     for (const x of g.variant) {
       const label = document.createElement("label");
-      label.textContent = x.key + " ";
+      label.textContent = x.label + " ";
+      if (x.help) label.title = x.help;
       let input;
       if (x.choices) {
         input = document.createElement("select");
-        for (const c of x.choices) {
+        x.choices.forEach((c, i) => {
           const o = document.createElement("option");
-          o.value = o.textContent = c;
+          o.value = c;
+          o.textContent = x.shown ? x.shown[i] : c;
           input.appendChild(o);
-        }
+        });
       } else {
         input = document.createElement("input");
         input.size = 8;
@@ -88,15 +126,19 @@
     for (const el of $("setup").elements) {
       if (el.name && el.value !== "") form[el.name] = el.value;
     }
-    setBusy(true);
+    if (!state) view("loading");
+    setBusy(true, "Starting a game…");
     try {
       state = await api("/api/new", form);
-      location.hash = "id=" + state.id;
+      // the address names the game and the session: a reload comes back to it
+      history.replaceState(null, "", "/play/" + state.game + "#id=" + state.id);
       say("");
       $("said").textContent = "";
+      view("play");
       show();
       await computerTurns();
     } catch (e) {
+      view("play");   // the setup stays, with what was wrong
       say(e.message);
     } finally {
       setBusy(false);
@@ -148,6 +190,7 @@
       b.type = "button";
       b.textContent = m.shown;
       b.dataset.move = m.move;
+      b.disabled = busy;
       b.addEventListener("click", () => playMove(m.move));
       moves.appendChild(b);
     }
@@ -165,49 +208,105 @@
     }
     let status;
     if (state.status !== "playing") status = "Game over: " + (state.result || state.status) + ".";
-    else if (state.your_turn) status = "Your move" + (state.seat_name ? " (" + state.seat_name + ")" : "") + ".";
+    else if (state.your_turn) {
+      status = "Your move" + (state.seat_name && state.players > 1 ? " (" + state.seat_name + ")" : "") + ".";
+    }
     else status = "The computer is thinking" + (state.player_name ? " (" + state.player_name + ")" : "") + "…";
     $("status").textContent = status;
     if (said) $("said").textContent = said.join("; ");
     moveButtons(state.moves);
     const hist = $("history");
     hist.textContent = "";
-    for (const m of state.history) {
+    // the moves as the buttons write them (SAN in chess)
+    for (const m of state.history_shown || state.history) {
       const li = document.createElement("li");
       li.textContent = m;
       hist.appendChild(li);
     }
     hist.scrollTop = hist.scrollHeight;
-    $("info").textContent = state.title + " · seed " + state.seed + " · level " + state.level +
+    const discs = $("discs");
+    discs.textContent = "";
+    for (const d of state.discs || []) {
+      const span = document.createElement("span");
+      span.className = "count " + d.name;
+      span.textContent = d.name + " " + d.discs;
+      discs.appendChild(span);
+    }
+    const alone = state.players === 1;
+    $("info").textContent = state.title + " · seed " + state.seed +
+      (alone ? "" : " · level " + state.level) +
       (state.level_elo ? " (Elo " + state.level_elo + ", " + (state.level_scale || "measured") + ")" : "") +
-      (state.variant ? " · " + state.variant : "") + (state.notation ? " · moves: " + state.notation : "");
+      (state.variant ? " · " + variantText(state) : "") + (state.notation ? " · moves: " + state.notation : "");
     $("save").href = "/api/save?id=" + encodeURIComponent(state.id);
     $("replay").href = "/api/replay?id=" + encodeURIComponent(state.id);
     chosen = [];
     mark();
+    legalDots();
     show3d();
+  }
+
+  // The variant as the setup's fields word it ("Split runs: no"), not as key=value.
+  function variantText(st) {
+    const g = gameInfo(st.game);
+    return st.variant.split(",").map((kv) => {
+      const [k, v] = kv.split("=");
+      const x = g && g.variant.find((y) => y.key === k);
+      if (!x) return kv;
+      const i = x.choices ? x.choices.indexOf(v) : -1;
+      return x.label + ": " + (i >= 0 && x.shown ? x.shown[i] : v);
+    }).join(", ");
+  }
+
+  // Othello: a dot on each square the player may play.
+  const DOTS = {othello: true};
+  function legalDots() {
+    const board = $("board");
+    const svg = board.querySelector("svg");
+    if (!svg || !DOTS[state.game] || !state.your_turn) return;
+    const ns = "http://www.w3.org/2000/svg";
+    for (const m of state.moves) {
+      if (!m.cells || m.cells.length !== 1) continue;
+      const el = board.querySelector('[data-cell="' + m.cells[0] + '"]');
+      if (!el || el.tagName.toLowerCase() !== "rect") continue;
+      const x = +el.getAttribute("x"), y = +el.getAttribute("y");
+      const w = +el.getAttribute("width"), h = +el.getAttribute("height");
+      const dot = document.createElementNS(ns, "circle");
+      dot.setAttribute("class", "sg-legal");
+      dot.setAttribute("cx", x + w / 2);
+      dot.setAttribute("cy", y + h / 2);
+      dot.setAttribute("r", Math.min(w, h) * 0.12);
+      dot.setAttribute("pointer-events", "none");
+      el.parentNode.insertBefore(dot, el.nextSibling);
+    }
   }
 
   async function computerTurns() {
     while (state && state.status === "playing" && !state.your_turn) {
       show();
+      setBusy(true, "Thinking" + (state.player_name ? " (" + state.player_name + ")" : "") + "…");
       state = await api("/api/ai", {id: state.id});
       show(state.said);
     }
   }
 
+  // A failed request: a game gone from the server says so; anything else is a message.
+  function failed(e) {
+    if (e.gone) { expired(e); return; }
+    say(e.message);
+  }
+
   async function playMove(move) {
     if (busy || !state || !state.your_turn) return;
-    setBusy(true);
+    setBusy(true, "Playing…");
     try {
       state = await api("/api/move", {id: state.id, move: move});
       say("");
       show();
       await computerTurns();
     } catch (e) {
-      say(e.message);
+      failed(e);
       chosen = [];
-      mark();
+      if (state) mark();
     } finally {
       setBusy(false);
       show();
@@ -216,14 +315,15 @@
 
   async function undo() {
     if (busy || !state) return;
-    setBusy(true);
+    setBusy(true, "Taking back…");
     try {
       state = await api("/api/undo", {id: state.id});
       show(state.said);
     } catch (e) {
-      say(e.message);
+      failed(e);
     } finally {
       setBusy(false);
+      show();
     }
   }
 
@@ -299,11 +399,35 @@
     downCell = null;
   }
 
+  // The start page: a card per game (its start position and its one line), each a link to
+  // /play/GAME.
+  function cards() {
+    const box = $("cards");
+    box.textContent = "";
+    for (const g of games) {
+      const a = document.createElement("a");
+      a.className = "card";
+      a.href = "/play/" + g.name;
+      a.dataset.game = g.name;
+      const img = document.createElement("img");
+      img.src = g.picture;
+      img.alt = "";
+      img.width = 180;
+      const name = document.createElement("strong");
+      name.textContent = g.title.replace(/[:(].*$/, "").trim() || g.name;
+      const line = document.createElement("span");
+      line.textContent = g.title;
+      a.append(img, name, line);
+      box.appendChild(a);
+    }
+  }
+
   async function start() {
+    view("loading");
     try {
       games = await api("/api/games");
     } catch (e) {
-      say("The server did not list its games: " + e.message);
+      $("loading").textContent = "The server did not list its games: " + e.message;
       return;
     }
     for (const g of games) {
@@ -318,10 +442,12 @@
       $("level").appendChild(o);
     }
     $("level").value = "4";
+    cards();
     const m = location.pathname.match(/^\/play\/([a-z0-9_]+)$/);
     fillSetup(m ? m[1] : "chess");
     $("game").addEventListener("change", () => fillSetup($("game").value));
     $("setup").addEventListener("submit", newGame);
+    $("restart").addEventListener("click", () => newGame());
     $("undo").addEventListener("click", undo);
     $("board").addEventListener("pointerdown", onDown);
     $("board").addEventListener("pointerup", onUp);
@@ -336,12 +462,15 @@
       try {
         state = await api("/api/state?id=" + id);
         fillSetup(state.game);
+        view("play");
         show();
-        return;
       } catch (e) {
-        say(e.message);
+        if (e.gone) expired(e);
+        else { view("expired"); $("expired-text").textContent = e.message; }
       }
+      return;
     }
+    if (!m) { view("start"); return; }   // the start page
     await newGame();
   }
 
