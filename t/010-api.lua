@@ -12,6 +12,18 @@ t.ok(sorted, "sg.games() is sorted")
 local found = false
 for _, n in ipairs(games) do found = found or n == "tictactoe" end
 t.ok(found, "tictactoe is a game")
+-- the word game (not a game of moves) is listed with "all" (#34 item 6), sorted in
+local all = sg.games("all")
+t.is(#all, #games + 1, "sg.games('all') has one game more than sg.games()")
+t.is(table.concat(all, ","), table.concat((function()
+  local l = {table.unpack(games)}
+  l[#l + 1] = "wordgrid"
+  table.sort(l)
+  return l
+end)(), ","), "... the word game, in its sorted place")
+t.ok(getmetatable(sg.new("wordgrid", {seed = 1})) ~= nil, "... and sg.new makes it")
+t.errors(function() sg.games("words") end, "sg.games: expected nothing %(the games of moves%) or \"all\"",
+         "sg.games with anything else is an error saying what it takes")
 
 local g = sg.new("tictactoe")
 t.is(g:game(), "tictactoe", "g:game() names the game")

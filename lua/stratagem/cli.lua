@@ -40,12 +40,11 @@ commands.games = {
   },
   example = "stratagem games",
   run = function()
-    for _, name in ipairs(sg.games()) do
-      print(fmt("%-12s %s", name, sg.defaults(name).title or ""))
+    -- the word game is no game of moves (sg.games() has it only with "all"), but it is played too
+    for _, name in ipairs(sg.games("all")) do
+      print(fmt("%-12s %s", name, name == "wordgrid" and require("stratagem.wordgrid").TITLE
+                                  or sg.defaults(name).title or ""))
     end
-    -- the word game is no board game (no moves, not in sg.games()), but it is played too
-    print(fmt("%-12s %s", "wordgrid", "the word game: words on a 4x4 grid of letter dice, " ..
-              "against the clock and the computer (stratagem play wordgrid --help)"))
     return 0
   end,
 }

@@ -61,8 +61,15 @@ local function call_core(prefix, f, ...)
   fail("%s: %s", prefix, msg)
 end
 
-function M.games()
+-- sg.games(): the games of moves and turns, every one sg.search plays; sg.games("all"): the
+-- word game too (sg.new("wordgrid") makes it; it has no moves to search).  Sorted.
+function M.games(which)
+  if which ~= nil and which ~= "all" then
+    fail("sg.games: expected nothing (the games of moves) or \"all\" (with the word game), " ..
+         "got %s", type(which) == "string" and "'" .. which .. "'" or type(which))
+  end
   local list = core.games()
+  if which == "all" then list[#list + 1] = "wordgrid" end
   table.sort(list)
   return list
 end

@@ -10,6 +10,10 @@ local dict = require "stratagem.words"
 local M = {}
 local fmt = string.format
 
+-- its line in `stratagem games`
+M.TITLE = "the word game: words on a 4x4 grid of letter dice, against the clock and the " ..
+          "computer (stratagem play wordgrid --help)"
+
 -- The 16 dice of the classic (1976-1986) letter-dice word game; 'Q' is the face "Qu".
 M.dice = {
   "AACIOT", "ABILTY", "ABJMOQ", "ACDEMP", "ACELRS", "ADENVZ", "AHMORS", "BIFORX",
