@@ -300,6 +300,114 @@ t.like(s.error, "%-d game=chess", "... with an example")
 st, s = post_with({["X-Stratagem"] = token, ["Content-Type"] = "application/x-www-form-urlencoded; charset=UTF-8"})
 t.is(st, 200, "a form's type with a charset is taken")
 
+-- ---- the start page, the pictures, the setup's words (#34 items 9 and 10) ----
+st, hd, body = get("/")
+t.ok(body:find('id="cards"', 1, true) and body:find("Loading", 1, true),
+     "the page has a start page of game cards and a Loading state")
+local pictures_ok, bad_picture = true, nil
+for _, gm in ipairs(games or {}) do
+  local pst, phd, pbody = get(gm.picture or "/none")
+  if pst ~= 200 or not (phd["content-type"] or ""):find("^image/svg%+xml") or
+     not (pbody or ""):find("^<svg") then
+    pictures_ok, bad_picture = false, gm.name .. " " .. tostring(gm.picture) .. " " .. tostring(pst)
+  end
+end
+t.ok(games and #games > 0 and pictures_ok, "every game's card has a picture, an SVG the server makes: " ..
+     tostring(bad_picture or "all " .. #(games or {})))
+st, hd, body = get("/picture/chess.svg")
+local start_board = sg.new("chess"):svg{size = 180, title = false}:gsub("^<%?xml[^>]*>%s*", "")
+t.is(body, start_board, "chess's picture is its start position")
+t.is(get("/picture/nope.svg"), 404, "the picture of an unknown game is 404")
+local serve = require "stratagem.serve"
+local unlabelled, raw = {}, {}
+for _, gm in ipairs(games or {}) do
+  for _, x in ipairs(gm.variant) do
+    if not serve.VARIANT_LABELS[x.key] then unlabelled[#unlabelled + 1] = gm.name .. "." .. x.key end
+    if not x.label or x.label:find("_") or x.label == x.key or not x.help then
+      raw[#raw + 1] = gm.name .. "." .. x.key .. ": " .. tostring(x.label)
+    end
+    for _, c in ipairs(x.shown or {}) do
+      if c:find("_") then raw[#raw + 1] = gm.name .. "." .. x.key .. " choice " .. c end
+    end
+  end
+end
+t.ok(#unlabelled == 0, "every variant setting has its words for the page: " .. table.concat(unlabelled, ", "))
+t.ok(#raw == 0, "no field shows an internal name, each has an explanation: " .. table.concat(raw, ", "))
+local patience
+for _, gm in ipairs(games or {}) do if gm.name == "patience" then patience = gm end end
+local split
+for _, x in ipairs(patience and patience.variant or {}) do if x.key == "split_runs" then split = x end end
+t.ok(split and split.label == "Split runs" and split.shown and split.shown[1] == "yes",
+     "patience's split_runs is labelled 'Split runs', its choices yes and no")
+t.is(patience and patience.players, 1, "patience is listed with one player (the page hides seat and level)")
+
+-- ---- chess: the moves in SAN, the board from black's side for black ----
+do
+  local _, c = post("/api/new", {game = "chess", seed = 11, level = 1, seat = 2})
+  local a1x = c.svg:match('<rect [^>]*data%-cell="a1"[^>]*x="(%d+)"')
+  local h1x = c.svg:match('<rect [^>]*data%-cell="h1"[^>]*x="(%d+)"')
+  t.ok(c.flip and a1x and h1x and tonumber(a1x) > tonumber(h1x),
+       "black's board is turned round: a1 on the right (a1 x=" .. tostring(a1x) .. ", h1 x=" .. tostring(h1x) .. ")")
+  _, c = post("/api/ai", {id = c.id})
+  local _, mv = post("/api/move", {id = c.id, move = "g8f6"})
+  local replayed = sg.new("chess")
+  local want = {}
+  for i, m in ipairs(mv.history) do want[i] = replayed:san(m); replayed:play(m) end
+  t.ok(#want == 2 and want[2] == "Nf6", "(the reference: the moves replayed, g8f6 is Nf6)")
+  t.is(table.concat(mv.history_shown or {}, " "), table.concat(want, " "),
+       "the game's moves are listed in SAN, as the move buttons write them")
+  local _, w = post("/api/new", {game = "chess", seed = 11, level = 1})
+  local wa1 = w.svg:match('<rect [^>]*data%-cell="a1"[^>]*x="(%d+)"')
+  local wh1 = w.svg:match('<rect [^>]*data%-cell="h1"[^>]*x="(%d+)"')
+  t.ok(not w.flip and tonumber(wa1) < tonumber(wh1), "white's board is not turned")
+end
+
+-- ---- Othello: the discs counted ----
+do
+  local _, o = post("/api/new", {game = "othello", seed = 4, level = 1})
+  t.ok(o.discs and o.discs[1].name == "black" and o.discs[1].discs == 2 and o.discs[2].discs == 2,
+       "Othello's state counts the discs: black 2, white 2 at the start")
+  _, o = post("/api/move", {id = o.id, move = "d3"})
+  _, o = post("/api/ai", {id = o.id})
+  local g2 = sg.new("othello")
+  for _, m in ipairs(o.history) do g2:play(m) end
+  local board = g2:position():match("^%S+")
+  t.ok(o.discs[1].discs == select(2, board:gsub("b", "")) and o.discs[2].discs == select(2, board:gsub("w", "")),
+       "... after two moves, as many as the position has (" .. o.discs[1].discs .. ", " .. o.discs[2].discs .. ")")
+end
+
+-- ---- a game the server no longer has says why (#34 item 10) ----
+do
+  local s2 = assert(core.spawn({t.stratagem, "serve", "--port", "0", "--quiet", "--expire", "0.01",
+                                "--sessions", "2"}, {stderr = "null"}))
+  local port2 = tonumber((s2:recv(10 * t.slow) or ""):match(":(%d+)/"))
+  local _, _, token2 = http.fetch{port = port2, path = "/api/token"}
+  local function post2(path, form)
+    local st2, _, b2 = http.fetch{port = port2, method = "POST", path = path, body = form,
+                                  headers = {["X-Stratagem"] = token2}}
+    return st2, decode(b2 or "") or {}
+  end
+  local _, e1 = post2("/api/new", "game=tictactoe&seed=1")
+  core.sleep(1.5)   -- 0.01 minutes is 0.6 s
+  local st2, gone = post2("/api/move", "id=" .. tostring(e1.id) .. "&move=b2")
+  t.ok(st2 == 404 and gone.gone == "expired" and gone.expire_minutes == 0.01,
+       "a game without a request for --expire minutes is gone, and the answer says it expired")
+  t.like(gone.error or "", "this game has expired %(no move for 0%.01 minutes%): start a new one",
+         "... in words")
+  local sst, _, sbody = http.fetch{port = port2, path = "/api/save?id=" .. tostring(e1.id)}
+  t.ok(sst == 404 and sbody:find("has expired", 1, true), "... its save download says so too")
+  local _, a1 = post2("/api/new", "game=tictactoe&seed=1")
+  post2("/api/new", "game=tictactoe&seed=2")
+  post2("/api/new", "game=tictactoe&seed=3")
+  st2, gone = post2("/api/undo", "id=" .. tostring(a1.id))
+  t.ok(st2 == 404 and gone.gone == "evicted" and gone.error:find("oldest of too many %(2 games"),
+       "a game pushed out by newer ones (--sessions 2) is gone with that said")
+  st2, gone = post2("/api/undo", "id=0123abcd")
+  t.ok(st2 == 404 and gone.gone == "unknown", "an id the server never had is 'unknown'")
+  os.execute("kill -INT " .. s2:pid())
+  s2:close()
+end
+
 -- ---- slow clients (D7): at most 16 connections from one address, 10 s for a whole request ----
 -- The slow client connects from 127.0.0.2 (this machine too), the tests' requests from 127.0.0.1.
 local probe = http.connect{port = port, source = "127.0.0.2"}
@@ -354,10 +462,13 @@ t.ok(rc == 2 and err:find("%-%-port: expected a whole number from 0 to 65535, go
      "serve --port 70000 is refused with the accepted range")
 out, err, rc = t.run(t.stratagem .. " serve --host example.org")
 t.ok(rc == 2 and err:find("IPv4 address"), "serve --host with a name is refused")
+out, err, rc = t.run(t.stratagem .. " serve --expire 0")
+t.ok(rc == 2 and err:find("%-%-expire: expected minutes from 0%.01 to 10080 %(a week%), got '0'"),
+     "serve --expire 0 is refused with the accepted range")
 out, err, rc = t.run(t.stratagem .. " serve --colour")
 t.ok(rc == 2 and err:find("unknown option '%-%-colour'"), "an unknown option is refused")
 out, err, rc = t.run(t.stratagem .. " serve --help")
-t.ok(rc == 0 and out:find("%-%-sessions N"), "serve --help describes the options")
+t.ok(rc == 0 and out:find("%-%-sessions N") and out:find("%-%-expire MINUTES"), "serve --help describes the options")
 -- a port already in use
 local busy = assert(http.listen{port = 0})
 out, err, rc = t.run(t.stratagem .. " serve --port " .. busy.port)

@@ -1,7 +1,8 @@
 package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
 -- 075-browser.lua: the replay pages (a short chess game, a long Star Chess game: its last frame
 -- rebuilt, its move list not cut off and following the move) and the page of stratagem serve in
--- a real browser: headless
+-- a real browser (its start page, games played by clicks, the page at 420 px, an expired game):
+-- headless
 -- Chromium driven by Selenium (t/browser.py, which prints the checks).  Skipped with a message
 -- when Chromium, ChromeDriver or Python's selenium is absent (Debian: chromium chromium-driver
 -- python3-selenium; .ci/run installs them).
@@ -69,10 +70,16 @@ if not port then
   print("1..1\nnot ok 1 - serve printed its address\n# got " .. tostring(first))
   os.exit(1)
 end
+-- and one whose games expire after 0.01 minutes (0.6 s), for the page's "expired" message
+local srv2 = assert(core.spawn({t.stratagem, "serve", "--port", "0", "--quiet", "--expire", "0.01"},
+                               {stderr = "null"}))
+local port2 = (srv2:recv(10 * t.slow) or ""):match("http://127%.0%.0%.1:(%d+)/")
 local shots = os.getenv("SHOT_DIR") or dir
-local ok = os.execute(("%s %s/t/browser.py http://127.0.0.1:%s/ %s %s %s %s"):format(python,
-                      t.srcdir, port, replay, shots, star, dir .. "/star.svg"))
+local ok = os.execute(("%s %s/t/browser.py http://127.0.0.1:%s/ %s %s %s %s http://127.0.0.1:%s/"):format(
+                      python, t.srcdir, port, replay, shots, star, dir .. "/star.svg", tostring(port2)))
 os.execute("kill -INT " .. srv:pid())
 srv:close()
+os.execute("kill -INT " .. srv2:pid())
+srv2:close()
 if not os.getenv("SHOT_DIR") then os.execute("rm -rf " .. dir) end
 os.exit(ok and 0 or 1)

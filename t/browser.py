@@ -1,15 +1,19 @@
 #!/usr/bin/python3
 """browser.py: stratagem's pages in a real browser (headless Chromium driven by Selenium),
-printing TAP.  Run by t/075-browser.lua:  browser.py BASE_URL REPLAY_FILE SHOT_DIR STAR_REPLAY STAR_SVG
+printing TAP.  Run by t/075-browser.lua:
+  browser.py BASE_URL REPLAY_FILE SHOT_DIR STAR_REPLAY STAR_SVG EXPIRING_BASE_URL
+(EXPIRING_BASE_URL: a second server whose games expire after 0.01 minutes)
 
 Loads a replay page and steps through it; a long Star Chess game's replay page: its last
 frame rebuilt from the differences is the game's last picture (STAR_SVG), the move list is
 not cut off and keeps the current move in view; plays tic-tac-toe and chess on the page served by
 `stratagem serve` by clicking and dragging on the board, Othello by clicking; checks what the
-page shows (pieces on the board, the move list) and that no script error happened.  The
+page shows (pieces on the board, the move list) and that no script error happened; the start
+page's cards, the busy state, the page at 420 px, the setup's labels, an expired game.  The
 screenshots are kept in SHOT_DIR for a person to look at; they are judged by the page's
 content, never byte for byte."""
 import os
+import re
 import sys
 import time
 
@@ -19,7 +23,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-base, replay, shots, star, star_svg = sys.argv[1:6]
+base, replay, shots, star, star_svg, expiring = sys.argv[1:7]
 slow = float(os.environ.get("TEST_TIME_FACTOR", "1"))
 n = 0
 failed = 0
@@ -80,7 +84,8 @@ def count(selector):
 
 
 def history():
-    return [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#history li")]
+    """The moves of the game's list, one by one (chess writes two to a numbered line)."""
+    return [m.text for m in driver.find_elements(By.CSS_SELECTOR, "#history .ply")]
 
 
 def cell(name):
@@ -96,9 +101,11 @@ def your_turn():
     return driver.find_element(By.ID, "status").text.startswith("Your move")
 
 
-def start(game, seed, level=1, seat=1):
-    driver.get(base + "play/" + game)
-    wait(lambda: count("#game option") > 0)
+def start(game, seed, level=1, seat=1, server=None):
+    driver.get((server or base) + "play/" + game)
+    # /play/GAME starts a game at once: that one first, then one with these settings
+    wait(lambda: count("#game option") > 0 and js("return location.hash") != "" and
+         not js("return document.body.classList.contains('busy')"))
     js("document.getElementById('seed').value = arguments[0];"
        "document.getElementById('level').value = arguments[1];"
        "document.getElementById('seat').value = arguments[2];", str(seed), str(level), str(seat))
@@ -204,26 +211,160 @@ def chess():
     click_cell("e4")
     ok(wait(lambda: len(history()) == 2 and your_turn()),
        "chess: e2 then e4 plays e2e4, the computer replies", history())
-    ok(history()[:1] == ["e2e4"], "chess: the move list starts with e2e4", history())
+    ok(history()[:1] == ["e4"], "chess: the move list starts with e4, in SAN as the buttons", history())
     src, dst = cell("g1"), cell("f3")
     ActionChains(driver).move_to_element(src).click_and_hold().move_to_element(dst).release().perform()
     ok(wait(lambda: len(history()) == 4 and your_turn()),
        "chess: dragging g1 to f3 plays it", history())
-    ok(len(history()) >= 3 and history()[2] == "g1f3", "chess: the third move is g1f3", history())
+    ok(len(history()) >= 3 and history()[2] == "Nf3", "chess: the third move is Nf3", history())
+    ok([li.text.split() for li in driver.find_elements(By.CSS_SELECTOR, "#history li")][:1] ==
+       [history()[:2]], "chess: a numbered line holds white's move and black's",
+       [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#history li")])
     ok(count("#board .piece") >= 31, "chess: the pieces are still on the board")
     driver.save_screenshot(os.path.join(shots, "chess.png"))
     no_errors("chess: no script errors")
+    # black: the board turned round (a1 at the top right), the computer's first move in SAN
+    start("chess", 2, level=1, seat=2)
+    a1, h8 = cell("a1").rect, cell("h8").rect
+    ok(a1["x"] > h8["x"] and a1["y"] < h8["y"], "chess as black: the board is seen from black's side",
+       (a1, h8))
+    first = history()
+    ok(len(first) == 1 and not re.match(r"^[a-h][1-8][a-h][1-8]", first[0]),
+       "chess as black: white's first move is listed in SAN", first)
+    driver.save_screenshot(os.path.join(shots, "chess-black.png"))
+    no_errors("chess as black: no script errors")
 
 def othello():
     # ---- Othello: the legal move buttons and clicks ----
     start("othello", 3, level=1)
     ok(count("#board .disc") == 4, "othello: 4 discs at the start")
+    legal = sorted(b.get_attribute("data-move") for b in driver.find_elements(By.CSS_SELECTOR, "#moves button"))
+    dots = sorted(js("return [...document.querySelectorAll('#board .sg-legal')].map("
+                     "d => d.previousElementSibling.getAttribute('data-cell'))"))
+    ok(len(legal) == 4 and dots == legal, "othello: a dot on each of the 4 squares black may play",
+       (dots, legal))
+    ok(driver.find_element(By.ID, "discs").text.split() == ["black", "2", "white", "2"],
+       "othello: the disc counts are shown, 2 and 2", driver.find_element(By.ID, "discs").text)
     first = driver.find_element(By.CSS_SELECTOR, "#moves button").get_attribute("data-move")
     click_cell(first)
     ok(wait(lambda: len(history()) == 2 and your_turn()),
        "othello: a click on %s plays it and the computer replies" % first, history())
     ok(count("#board .disc") == 6, "othello: 6 discs after two moves", count("#board .disc"))
+    shown = driver.find_element(By.ID, "discs").text.split()
+    black, white = count("#board .disc.black"), count("#board .disc.white")
+    ok(shown == ["black", str(black), "white", str(white)],
+       "othello: the counts follow the board (%d and %d)" % (black, white), shown)
+    driver.save_screenshot(os.path.join(shots, "othello.png"))
     no_errors("othello: no script errors")
+
+def start_page():
+    # ---- the start page: a card per game, each a link to its setup ----
+    driver.get(base)
+    games = js("return fetch('/api/games').then(r => r.json())")
+    wait(lambda: count("#cards .card") == len(games))
+    ok(count("#cards .card") == len(games) and len(games) >= 10,
+       "start page: a card for each of the %d games" % len(games), count("#cards .card"))
+    ok(wait(lambda: js("return [...document.querySelectorAll('#cards img')].every("
+                       "i => i.complete && i.naturalWidth > 0)")),
+       "start page: every card's picture is loaded")
+    ok(not driver.find_element(By.ID, "setup").is_displayed() and
+       not driver.find_element(By.ID, "play").is_displayed(),
+       "start page: no board and no setup until a game is chosen")
+    titles = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#cards .card strong")]
+    ok("Othello" in titles and "Chess" in titles, "start page: the cards are titled", titles)
+    driver.save_screenshot(os.path.join(shots, "start.png"))
+    driver.find_element(By.CSS_SELECTOR, '#cards .card[data-game="othello"]').click()
+    ok(wait(lambda: "/play/othello" in driver.current_url and count("#board .disc") == 4 and your_turn()),
+       "start page: clicking Othello's card starts Othello", driver.current_url)
+    driver.find_element(By.ID, "home").click()
+    ok(wait(lambda: count("#cards .card") == len(games) and driver.find_element(By.ID, "start").is_displayed()),
+       "the title goes back to the start page")
+    no_errors("start page: no script errors")
+
+
+def busy_state():
+    # ---- while a request is out: a visible state, the move controls off ----
+    start("tictactoe", 5, level=1)
+    # the computer's answer held back 1.5 s, as a long search would
+    js("const f = window.fetch; window.fetch = (u, o) => u === '/api/ai' ?"
+       " new Promise(r => setTimeout(r, 1500)).then(() => f(u, o)) : f(u, o);")
+    driver.find_element(By.CSS_SELECTOR, '#moves button[data-move="b2"]').click()
+    seen = wait(lambda: js("return document.body.classList.contains('busy') &&"
+                           " document.getElementById('status').textContent"), 5)
+    ok(seen and "Thinking" in seen, "busy: while the computer thinks the page says so", seen)
+    ok(js("return document.getElementById('undo').disabled && document.getElementById('new').disabled &&"
+          " [...document.querySelectorAll('#moves button')].every(b => b.disabled)"),
+       "busy: undo, new game and the move buttons are disabled")
+    ok(wait(lambda: your_turn() and len(history()) == 2 and
+            not js("return document.getElementById('undo').disabled")),
+       "busy: the answer comes, the controls are back", history())
+    no_errors("busy: no script errors")
+
+
+def narrow():
+    # ---- a 420 px wide window: nothing wider than the window ----
+    driver.set_window_size(420, 900)
+    try:
+        for page in ("", "play/chess", "play/patience", "play/othello"):
+            driver.get(base + page)
+            wait(lambda: count("#cards .card") > 0 if page == "" else your_turn())
+            w = js("return [document.documentElement.scrollWidth, document.documentElement.clientWidth,"
+                   " document.querySelector('header').scrollWidth]")
+            ok(w[0] <= w[1] and w[2] <= w[1], "420 px: /%s fits the window (scroll width, width, "
+               "header's width)" % page, w)
+            if page == "play/chess":
+                driver.save_screenshot(os.path.join(shots, "chess-420.png"))
+    finally:
+        driver.set_window_size(1200, 900)
+
+
+def setup_words():
+    # ---- the setup's fields: labels, not internal names; one player: no seat, no level ----
+    start("patience", 1)
+    labels = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#variant label")]
+    ok(any(l.startswith("Split runs") for l in labels) and not any("_" in l for l in labels),
+       "patience: the variant fields have readable labels", labels)
+    titles = [e.get_attribute("title") for e in driver.find_elements(By.CSS_SELECTOR, "#variant label")]
+    ok(all(titles), "patience: each field explains itself (title)", titles)
+    ok(not driver.find_element(By.ID, "seat-box").is_displayed() and
+       not driver.find_element(By.ID, "level-box").is_displayed(),
+       "patience: one player, so no 'You play' and no 'Level'")
+    ok("level" not in driver.find_element(By.ID, "info").text and
+       "_" not in driver.find_element(By.ID, "info").text,
+       "patience: the game's line has no level and no internal names", driver.find_element(By.ID, "info").text)
+    driver.save_screenshot(os.path.join(shots, "patience.png"))
+    start("othello", 1)
+    ok(driver.find_element(By.ID, "seat-box").is_displayed() and
+       driver.find_element(By.ID, "level-box").is_displayed(), "othello: 'You play' and 'Level' are there")
+    no_errors("setup: no script errors")
+
+
+def expired_game():
+    # ---- a game the server dropped: said so, with a button; never replaced silently ----
+    start("tictactoe", 3, level=1, server=expiring)
+    old = js("return location.hash")
+    time.sleep(1.5)   # the server's games expire after 0.01 minutes (0.6 s)
+    driver.find_element(By.CSS_SELECTOR, '#moves button[data-move="b2"]').click()
+    box = wait(lambda: driver.find_element(By.ID, "expired").is_displayed() and
+               driver.find_element(By.ID, "expired-text").text, 10)
+    ok(box == "This game has expired (no move for 0.01 minutes); start a new one.",
+       "expired: the page says the game expired", box)
+    ok(js("return location.hash") == old and not driver.find_element(By.ID, "play").is_displayed(),
+       "expired: no other game took its place")
+    driver.find_element(By.ID, "restart").click()
+    ok(wait(lambda: your_turn() and js("return location.hash") != old),
+       "expired: the button starts a new game")
+    # a reload of an address whose game the server never had
+    driver.get(base + "play/tictactoe#id=0123abcd")
+    box = wait(lambda: driver.find_element(By.ID, "expired").is_displayed() and
+               driver.find_element(By.ID, "expired-text").text, 10)
+    ok(box and "not on the server" in box and js("return location.hash") == "#id=0123abcd",
+       "expired: a reload of an unknown game says so instead of starting another", box)
+    # the console logs the two 404 answers, as expected: only script errors count here
+    gone = [e for e in severe() if "status of 404" not in e]
+    ok(not gone and not js("return window.sgErrors").__len__(), "expired: no script errors",
+       gone + list(js("return window.sgErrors")))
+
 
 def error_page():
     # ---- a bad page: an unknown game is an error page ----
@@ -233,8 +374,9 @@ def error_page():
     severe()
 
 for name, fn in [("replay", replay_page), ("star chess replay", star_replay),
-                 ("tic-tac-toe", tictactoe), ("chess", chess),
-                 ("othello", othello), ("error page", error_page)]:
+                 ("start page", start_page), ("tic-tac-toe", tictactoe), ("busy", busy_state),
+                 ("chess", chess), ("othello", othello), ("setup", setup_words),
+                 ("420 px", narrow), ("expired", expired_game), ("error page", error_page)]:
     try:
         fn()
     except Exception as e:  # a step that could not be done: one failed check, then go on

@@ -44,7 +44,9 @@
   // Which part of the page shows: "loading", "start" (the games), "expired" or "play".
   function view(name) {
     for (const v of ["loading", "start", "expired", "play"]) $(v).hidden = v !== name;
-    $("setup").hidden = name === "start" || name === "loading";
+    // the setup shows with a game (not on the start page, nor while the games load there)
+    $("setup").hidden = name === "start" ||
+      (name === "loading" && !location.pathname.startsWith("/play/"));
   }
 
   // While a request is out: a visible "Loading…"/"Thinking…" and no move controls.
@@ -217,10 +219,18 @@
     moveButtons(state.moves);
     const hist = $("history");
     hist.textContent = "";
-    // the moves as the buttons write them (SAN in chess)
-    for (const m of state.history_shown || state.history) {
+    // the moves as the buttons write them (SAN in chess); chess numbers full moves (1. e4 e5)
+    const shown = state.history_shown || state.history;
+    const per = state.game === "chess" ? 2 : 1;
+    for (let i = 0; i < shown.length; i += per) {
       const li = document.createElement("li");
-      li.textContent = m;
+      for (let j = i; j < Math.min(i + per, shown.length); j++) {
+        const span = document.createElement("span");
+        span.className = "ply";
+        span.textContent = shown[j];
+        if (j > i) li.append(" ");
+        li.appendChild(span);
+      }
       hist.appendChild(li);
     }
     hist.scrollTop = hist.scrollHeight;
@@ -401,6 +411,9 @@
 
   // The start page: a card per game (its start position and its one line), each a link to
   // /play/GAME.
+  // A game's name as a person says it: its title up to a colon or bracket ("Chess").
+  function shortTitle(g) { return g.title.replace(/[:(].*$/, "").trim() || g.name; }
+
   function cards() {
     const box = $("cards");
     box.textContent = "";
@@ -414,7 +427,7 @@
       img.alt = "";
       img.width = 180;
       const name = document.createElement("strong");
-      name.textContent = g.title.replace(/[:(].*$/, "").trim() || g.name;
+      name.textContent = shortTitle(g);
       const line = document.createElement("span");
       line.textContent = g.title;
       a.append(img, name, line);
@@ -433,7 +446,8 @@
     for (const g of games) {
       const o = document.createElement("option");
       o.value = g.name;
-      o.textContent = g.title;
+      o.textContent = shortTitle(g);
+      o.title = g.title;
       $("game").appendChild(o);
     }
     for (let l = 1; l <= 10; l++) {
