@@ -267,6 +267,36 @@ doc = w:svg()
 t.is(count(doc, "die"), 16, "wordgrid: 16 dice")
 t.ok(texts(doc).Qu and texts(doc).C, "the faces are written")
 
+-- flip: chess from black's side (#34 item 10), the same squares and pieces turned round
+do
+  local c = sg.new("chess")
+  c:play("e2e4")
+  local plain, turned = c:svg{last = true}, c:svg{last = true, flip = true}
+  local function at(doc, sq)
+    local x, y = doc:match('<rect [^>]*data%-cell="' .. sq .. '"[^>]*x="([%d.]+)" y="([%d.]+)"')
+    return tonumber(x), tonumber(y)
+  end
+  local ax, ay = at(plain, "a1")
+  local hx, hy = at(turned, "h8")
+  t.ok(ax == hx and ay == hy, "flip: h8 is where a1 was (bottom left)")
+  local fx, fy = at(turned, "a1")
+  local gx, gy = at(plain, "h8")
+  t.ok(fx == gx and fy == gy, "flip: a1 is where h8 was (top right)")
+  local _, n1 = plain:gsub('class="piece ', "")
+  local _, n2 = turned:gsub('class="piece ', "")
+  t.ok(n1 == 32 and n2 == 32, "flip: the 32 pieces drawn")
+  -- the white king on e1 is drawn over e1's square in both pictures
+  local function king(doc)
+    return doc:match('class="piece white king" pointer%-events="none" transform="translate%(([%d.]+),([%d.]+)%)')
+  end
+  local kx, ky = king(turned)
+  local ex, ey = at(turned, "e1")
+  t.ok(tonumber(kx) == ex and tonumber(ky) == ey, "flip: the white king stands on e1's square, turned round")
+  local lx, ly = turned:match('<rect class="last"[^>]*x="([%d.]+)" y="([%d.]+)"')
+  local e4x, e4y = at(turned, "e2")
+  t.ok(tonumber(lx) == e4x + 2 and tonumber(ly) == e4y + 2, "flip: the last move's mark follows its square")
+end
+
 -- escaping
 g = sg.new("tictactoe")
 doc = g:svg{title = [[Tom & "Jerry" <x>]]}
@@ -278,7 +308,10 @@ g = sg.new("chess")
 g:play("e4")
 local before, ply = g:position(), g:ply()
 t.errors(function() g:svg{colour = 1} end,
-         "g:svg: unknown option 'colour' (valid: all, last, player, size, title)", "an unknown option", true)
+         "g:svg: unknown option 'colour' (valid: all, flip, last, player, size, title)", "an unknown option", true)
+t.errors(function() g:svg{flip = 1} end, "flip must be true or false, got 1", "a bad flip", true)
+t.errors(function() sg.new("othello"):svg{flip = true} end,
+         "g:svg: flip (the board seen from black's side) is for chess, not othello", "flip is for chess", true)
 t.errors(function() g:svg{size = 0} end, "size must be a whole number of pixels from 50 to 10000, got 0",
          "a bad size", true)
 t.errors(function() g:svg{size = 600.5} end, "size must be a whole number", "a fractional size", true)
