@@ -132,7 +132,10 @@ local games = decode(body)
 t.is(st, 200, "GET /api/games")
 local names = {}
 for _, g in ipairs(games or {}) do names[#names + 1] = g.name end
-t.is(table.concat(names, ","), table.concat(sg.games(), ","), "the games list has every game")
+-- with the word game when the server has a dictionary (the system word list)
+local has_dict = sg.dict.load() ~= nil
+t.is(table.concat(names, ","), table.concat(sg.games(has_dict and "all" or nil), ","),
+     "the games list has every game" .. (has_dict and ", the word game too" or " (no dictionary: no word game)"))
 local draughts
 for _, g in ipairs(games or {}) do if g.name == "draughts" then draughts = g end end
 t.ok(draughts and draughts.variant[1].key == "capture" and #draughts.variant[1].choices == 2,
@@ -374,6 +377,35 @@ do
   local board = g2:position():match("^%S+")
   t.ok(o.discs[1].discs == select(2, board:gsub("b", "")) and o.discs[2].discs == select(2, board:gsub("w", "")),
        "... after two moves, as many as the position has (" .. o.discs[1].discs .. ", " .. o.discs[2].discs .. ")")
+end
+
+-- ---- the word game (#34 item 6): words against the clock, then the computer's words ----
+if not has_dict then
+  t.skip("no word list on this machine: no word game on the page")
+else
+  local wg = require "stratagem.wordgrid"
+  local ref = sg.new("wordgrid", {seed = 1})
+  local on_grid = ref:solve()
+  local _, w = post("/api/new", {game = "wordgrid", seed = 1})
+  t.ok(w and w.word and w.status == "playing" and w.time_left == wg.time and w.svg:find("^<svg"),
+       "a word game starts: the grid's picture and " .. wg.time .. " s on the clock")
+  st, w = post("/api/word", {id = w.id, word = on_grid[1]})
+  t.ok(st == 200 and w.history[1] == on_grid[1] and
+       w.history_shown[1] == ("%s (%d)"):format(on_grid[1], wg.score(on_grid[1])),
+       "a word on the grid is taken, with its points: " .. tostring(w.history_shown and w.history_shown[1]))
+  local st2, bad = post("/api/word", {id = w.id, word = on_grid[1]})
+  t.ok(st2 == 422 and bad.error:find("already in your list"), "the same word again is 422, saying why")
+  st2, bad = post("/api/move", {id = w.id, move = "e4"})
+  t.is(st2, 409, "a move in the word game is 409")
+  st, w = post("/api/finish", {id = w.id})
+  ref:submit(on_grid[1])
+  local r = ref:result()
+  t.ok(st == 200 and w.status == "over" and table.concat(w.words.computer, ",") == table.concat(r.computer, ",") and
+       w.words.scores.human == r.scores.human and w.words.scores.computer == r.scores.computer,
+       "finish: the computer's words and the scores, as the game itself counts them: " .. tostring(w.result))
+  st2 = post("/api/word", {id = w.id, word = on_grid[2]})
+  t.is(st2, 409, "a word after the end is 409")
+  t.is(get("/play/wordgrid"), 200, "GET /play/wordgrid: the page with the word game chosen")
 end
 
 -- ---- a game the server no longer has says why (#34 item 10) ----

@@ -75,8 +75,11 @@ local srv2 = assert(core.spawn({t.stratagem, "serve", "--port", "0", "--quiet", 
                                {stderr = "null"}))
 local port2 = (srv2:recv(10 * t.slow) or ""):match("http://127%.0%.0%.1:(%d+)/")
 local shots = os.getenv("SHOT_DIR") or dir
-local ok = os.execute(("%s %s/t/browser.py http://127.0.0.1:%s/ %s %s %s %s http://127.0.0.1:%s/"):format(
-                      python, t.srcdir, port, replay, shots, star, dir .. "/star.svg", tostring(port2)))
+-- two words on the word game's grid of seed 1, as its solver finds them (the page is given them)
+local found = sg.new("wordgrid", {seed = 1}):solve()
+local ok = os.execute(("%s %s/t/browser.py http://127.0.0.1:%s/ %s %s %s %s http://127.0.0.1:%s/ %s"):format(
+                      python, t.srcdir, port, replay, shots, star, dir .. "/star.svg", tostring(port2),
+                      found[1] .. "," .. found[2]))
 os.execute("kill -INT " .. srv:pid())
 srv:close()
 os.execute("kill -INT " .. srv2:pid())

@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 """browser.py: stratagem's pages in a real browser (headless Chromium driven by Selenium),
 printing TAP.  Run by t/075-browser.lua:
-  browser.py BASE_URL REPLAY_FILE SHOT_DIR STAR_REPLAY STAR_SVG EXPIRING_BASE_URL
-(EXPIRING_BASE_URL: a second server whose games expire after 0.01 minutes)
+  browser.py BASE_URL REPLAY_FILE SHOT_DIR STAR_REPLAY STAR_SVG EXPIRING_BASE_URL WORDS
+(EXPIRING_BASE_URL: a second server whose games expire after 0.01 minutes; WORDS: two words
+on the word game's grid of seed 1, comma-separated, found by sg.new("wordgrid"):solve())
 
 Loads a replay page and steps through it; a long Star Chess game's replay page: its last
 frame rebuilt from the differences is the game's last picture (STAR_SVG), the move list is
@@ -23,7 +24,8 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-base, replay, shots, star, star_svg, expiring = sys.argv[1:7]
+base, replay, shots, star, star_svg, expiring, words = sys.argv[1:8]
+words = words.split(",")
 slow = float(os.environ.get("TEST_TIME_FACTOR", "1"))
 n = 0
 failed = 0
@@ -290,6 +292,7 @@ def busy_state():
        " new Promise(r => setTimeout(r, 1500)).then(() => f(u, o)) : f(u, o);")
     driver.find_element(By.CSS_SELECTOR, '#moves button[data-move="b2"]').click()
     seen = wait(lambda: js("return document.body.classList.contains('busy') &&"
+                           " document.getElementById('status').textContent.startsWith('Thinking') &&"
                            " document.getElementById('status').textContent"), 5)
     ok(seen and "Thinking" in seen, "busy: while the computer thinks the page says so", seen)
     ok(js("return document.getElementById('undo').disabled && document.getElementById('new').disabled &&"
@@ -366,6 +369,38 @@ def expired_game():
        gone + list(js("return window.sgErrors")))
 
 
+def word_game():
+    # ---- the word game: words typed, refused with the reason, the computer's words at the end ----
+    start("wordgrid", 1)
+    ok(count("#board svg") == 1 and driver.find_element(By.ID, "wordform").is_displayed() and
+       not driver.find_element(By.ID, "moves").is_displayed() and
+       not driver.find_element(By.ID, "seat-box").is_displayed(),
+       "word game: the grid, a field for words, no move list, no seat")
+    ok(re.match(r"^[23]:\d\d left$", driver.find_element(By.ID, "clock").text),
+       "word game: the clock runs", driver.find_element(By.ID, "clock").text)
+    box = driver.find_element(By.ID, "word")
+    box.send_keys(words[0] + Keys.ENTER)
+    ok(wait(lambda: [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#history li")][:1] ==
+            ["%s (%d)" % (words[0], 1 if len(words[0]) <= 4 else 2)]),
+       "word game: a word on the grid goes into the list with its points",
+       [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#history li")])
+    driver.find_element(By.ID, "word").send_keys("zzzq" + Keys.ENTER)
+    ok(wait(lambda: "not on the grid" in driver.find_element(By.ID, "message").text),
+       "word game: a word not on the grid is refused, saying why",
+       driver.find_element(By.ID, "message").text)
+    driver.save_screenshot(os.path.join(shots, "wordgrid.png"))
+    driver.find_element(By.ID, "finish").click()
+    ok(wait(lambda: driver.find_element(By.ID, "status").text.startswith("Game over: you ") and
+            "The computer's words: " in driver.find_element(By.ID, "said").text and
+            not driver.find_element(By.ID, "wordform").is_displayed()),
+       "word game: Finish shows the scores and the computer's words",
+       driver.find_element(By.ID, "status").text)
+    # the console logs the refused word's 422 answer, as expected: only script errors count here
+    other = [e for e in severe() if "status of 422" not in e]
+    ok(not other and not list(js("return window.sgErrors")), "word game: no script errors",
+       other + list(js("return window.sgErrors")))
+
+
 def error_page():
     # ---- a bad page: an unknown game is an error page ----
     driver.get(base + "play/nogame")
@@ -376,7 +411,8 @@ def error_page():
 for name, fn in [("replay", replay_page), ("star chess replay", star_replay),
                  ("start page", start_page), ("tic-tac-toe", tictactoe), ("busy", busy_state),
                  ("chess", chess), ("othello", othello), ("setup", setup_words),
-                 ("420 px", narrow), ("expired", expired_game), ("error page", error_page)]:
+                 ("420 px", narrow), ("expired", expired_game), ("word game", word_game),
+                 ("error page", error_page)]:
     try:
         fn()
     except Exception as e:  # a step that could not be done: one failed check, then go on

@@ -56,6 +56,8 @@
     document.body.setAttribute("aria-busy", on ? "true" : "false");
     $("undo").disabled = on;
     $("new").disabled = on;
+    $("add").disabled = on;
+    $("finish").disabled = on;
     for (const b of $("moves").querySelectorAll("button")) b.disabled = on;
     if (on) $("status").textContent = what || "Loading…";
   }
@@ -210,6 +212,7 @@
     }
     let status;
     if (state.status !== "playing") status = "Game over: " + (state.result || state.status) + ".";
+    else if (state.word) status = "Find words: 3 letters or more, each die next to the last.";
     else if (state.your_turn) {
       status = "Your move" + (state.seat_name && state.players > 1 ? " (" + state.seat_name + ")" : "") + ".";
     }
@@ -253,6 +256,81 @@
     mark();
     legalDots();
     show3d();
+    showWords();
+  }
+
+  // ---- the word game: words typed (or letters clicked) against the clock ----
+  let clockTimer = null, deadline = 0;
+  function showWords() {
+    const word = !!state.word;
+    $("wordform").hidden = !word || state.status !== "playing";
+    for (const id of ["moves", "moves-title", "undo", "replay"]) $(id).hidden = word;
+    $("history-title").textContent = word ? "Your words" : "Game";
+    if (clockTimer) { clearInterval(clockTimer); clockTimer = null; }
+    $("clock").textContent = "";
+    if (!word) return;
+    if (state.status === "playing") {
+      deadline = Date.now() + state.time_left * 1000;
+      tick();
+      clockTimer = setInterval(tick, 250);
+    } else if (state.words) {
+      const w = state.words;
+      $("said").textContent = "The computer's words: " + (w.computer.join(", ") || "none") +
+        ". Found by both (no points): " + (w.both.join(", ") || "none") +
+        ". Nobody found: " + (w.neither.join(", ") || "none") + ".";
+    }
+  }
+  function tick() {
+    const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+    $("clock").textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") + " left";
+    if (left === 0 && clockTimer) {
+      clearInterval(clockTimer);
+      clockTimer = null;
+      refresh();   // the server ends the game when its time is up
+    }
+  }
+  async function refresh() {
+    if (busy || !state) return;
+    setBusy(true, "Counting the words…");
+    try {
+      state = await api("/api/state?id=" + state.id);
+    } catch (e) {
+      failed(e);
+    } finally {
+      setBusy(false);
+      show();
+    }
+  }
+  async function addWord(ev) {
+    ev.preventDefault();
+    const w = $("word").value.trim();
+    if (busy || !state || !w) return;
+    setBusy(true, "Checking…");
+    try {
+      state = await api("/api/word", {id: state.id, word: w});
+      say("");
+      $("word").value = "";
+      show(state.said);
+    } catch (e) {
+      failed(e);
+    } finally {
+      setBusy(false);
+      show();
+      $("word").focus();
+    }
+  }
+  async function finishWords() {
+    if (busy || !state) return;
+    setBusy(true, "Counting the words…");
+    try {
+      state = await api("/api/finish", {id: state.id});
+      say("");
+    } catch (e) {
+      failed(e);
+    } finally {
+      setBusy(false);
+      show();
+    }
   }
 
   // The variant as the setup's fields word it ("Split runs: no"), not as key=value.
@@ -397,6 +475,7 @@
     return el ? el.getAttribute("data-cell") : null;
   }
   function onDown(ev) {
+    if (state && state.word) return;   // the word game's dice take no clicks: words are typed
     const c = cellAt(ev);
     downCell = c;
     if (c) { ev.preventDefault(); clickCell(c); }
@@ -463,6 +542,8 @@
     $("setup").addEventListener("submit", newGame);
     $("restart").addEventListener("click", () => newGame());
     $("undo").addEventListener("click", undo);
+    $("wordform").addEventListener("submit", addWord);
+    $("finish").addEventListener("click", finishWords);
     $("board").addEventListener("pointerdown", onDown);
     $("board").addEventListener("pointerup", onUp);
     $("cube").addEventListener("click", (ev) => {

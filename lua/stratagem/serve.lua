@@ -181,6 +181,17 @@ local function game_list()
   return list
 end
 
+-- The word game's entry (when the server has a dictionary): one player, no variant settings;
+-- `word` marks it, `time` is its seconds of play.
+local function word_entry()
+  local wg = require "stratagem.wordgrid"
+  return {name = "wordgrid", title = (wg.TITLE:gsub("^the w", "W"):gsub(" %(stratagem play.-%)$", "")), players = 1,
+          names = array{"player"}, picture = "/picture/wordgrid.svg", word = true, time = wg.time,
+          notation = fmt("words of %d or more letters along adjacent dice, each die once",
+                         wg.min_len),
+          seats = array{"human"}, variant = array()}
+end
+
 -- A variant value from the page's text, as the defaults have it (boolean, number, text).
 local function variant_value(default, text)
   if type(default) == "boolean" then
@@ -307,6 +318,44 @@ function Server:expire()
   end
 end
 
+-- ---- the word game: words typed against the clock, then the computer's words ----
+
+local function word_finish(S)
+  if S.status == "over" then return end
+  S.status = "over"
+  S.result = S.g:result()
+end
+
+local function word_state(S, said)
+  local g = S.g
+  local left = S.deadline - sg.clock()
+  if S.status == "playing" and left <= 0 then
+    word_finish(S)
+    said = said or {"time is up"}
+  end
+  local wg = require "stratagem.wordgrid"
+  local found = array()
+  for i, w in ipairs(g:found()) do found[i] = fmt("%s (%d)", w, wg.score(w)) end
+  local r, result = S.result, nil
+  if r then
+    local sh, sc = r.scores.human, r.scores.computer
+    result = fmt("you %d, the computer %d: %s", sh, sc,
+                 sh > sc and "you win" or sh < sc and "the computer wins" or "a draw")
+  end
+  local svg = g:svg{size = 560, title = false}:gsub("^<%?xml[^>]*>%s*", "")
+  return {
+    id = S.id, game = "wordgrid", title = (wg.TITLE:gsub("^the w", "W"):gsub(" %(stratagem play.-%)$", "")), seed = S.seed,
+    players = 1, seat = 1, status = S.status == "over" and "over" or "playing",
+    your_turn = S.status ~= "over", word = true, svg = svg, moves = array(),
+    history = array(g:found()), history_shown = found,
+    time_left = S.status == "over" and 0 or math.max(0, math.floor(left + 0.5)),
+    result = result, said = said and array(said) or nil,
+    words = r and {human = array(r.human), computer = array(r.computer), both = array(r.both),
+                   neither = array(r.neither), scores = r.scores} or nil,
+    notation = fmt("words of %d or more letters along adjacent dice, each die once", wg.min_len),
+  }
+end
+
 function Server:session(id)
   local S = self.sessions[id or ""]
   if S then
@@ -369,9 +418,47 @@ end
 
 local api = {}
 
+-- A new word game: seed; the dictionary the server loaded at start.
+local function new_word_game(srv, f)
+  local seed = f.seed and f.seed ~= "" and math.tointeger(tonumber(f.seed))
+  if f.seed and f.seed ~= "" and (not seed or seed < 0) then
+    return refuse(400, fmt("seed: expected a whole number 0 or more, got '%s'", f.seed))
+  end
+  seed = seed or tonumber(new_id():sub(1, 8), 16)
+  local g = sg.new("wordgrid", {seed = seed, dict = srv.dict})
+  local S = {id = new_id(), game = "wordgrid", g = g, seed = seed, level = DEFAULT_LEVEL, seat = 1,
+             word = true, status = "playing",
+             deadline = sg.clock() + require("stratagem.wordgrid").time}
+  srv:add(S)
+  return answer_json(200, word_state(S))
+end
+
+-- POST /api/word: id, word (the word game's move).
+api.word = function(_, f, S)
+  if not S.word then return refuse(409, fmt("%s takes moves (POST /api/move), not words", S.game)) end
+  local st = word_state(S)
+  if st.status == "over" then
+    return refuse(409, "the game is over" .. (st.said and " (time is up)" or "") .. ": start a new one")
+  end
+  local w = f.word
+  if not w or w == "" then return refuse(400, "word: expected a word of letters a-z") end
+  local ok, err = S.g:submit(w)
+  if not ok then return refuse(422, err) end
+  return answer_json(200, word_state(S, {fmt("%s: %d point%s", ok, require("stratagem.wordgrid").score(ok),
+                                            require("stratagem.wordgrid").score(ok) == 1 and "" or "s")}))
+end
+
+-- POST /api/finish: id; the word game ends now (as when its time runs out).
+api.finish = function(_, _, S)
+  if not S.word then return refuse(409, fmt("%s has no clock to stop (it ends by its rules)", S.game)) end
+  word_finish(S)
+  return answer_json(200, word_state(S))
+end
+
 -- POST /api/new: game, seat, level, seed, variant.KEY=VALUE ...
 api.new = function(srv, f)
   local name = f.game
+  if name == "wordgrid" and srv.dict then return new_word_game(srv, f) end
   if not name or not core.known(name) then
     return refuse(404, fmt("unknown game '%s' (known games: %s)", tostring(name),
                            table.concat(sg.games(), ", ")))
@@ -433,7 +520,7 @@ api.new = function(srv, f)
   return answer_json(200, state(S))
 end
 
-api.state = function(_, _, S) return answer_json(200, state(S)) end
+api.state = function(_, _, S) return answer_json(200, S.word and word_state(S) or state(S)) end
 
 -- POST /api/move: id, move (as listed, or as the player would type it)
 api.move = function(_, f, S)
@@ -583,7 +670,7 @@ function Server:handle(req)
   end
   if path == "/" or path:match("^/play/") then
     local game = path:match("^/play/(.*)$")
-    if game and not core.known(game) then
+    if game and not core.known(game) and not (game == "wordgrid" and self.dict) then
       return error_page(404, "Unknown game", fmt("there is no game '%s' (the games: %s)", game,
                                                  table.concat(sg.games(), ", ")))
     end
@@ -611,6 +698,9 @@ function Server:handle(req)
                         or "this game is not on the server (any more)")
     end
     if name == "save" then return download_save(S) end
+    if S.word then
+      return error_page(409, "No replay", "the word game has no replay page (its save has the words)")
+    end
     return replay_page(S)
   end
   local fn = name and api[name]
@@ -633,6 +723,10 @@ function Server:handle(req)
   if name ~= "new" then
     S = self:session(f.id)
     if not S then return self:no_session(f.id) end
+    if S.word and name ~= "state" and name ~= "word" and name ~= "finish" then
+      return refuse(409, "the word game takes words (POST /api/word) and ends with POST " ..
+                         "/api/finish; it has no " .. name)
+    end
   end
   return fn(self, f, S)
 end
@@ -658,7 +752,8 @@ end
 
 -- A handler of requests without a socket (srv:handle(req)), for M.new and the fuzzer:
 -- opts.host, sessions, log, files (the page's, else read), ai (search settings that override
--- every level's, such as {time = 0.003}), expire (minutes), token (the X-Stratagem token; else 72 random bits,
+-- every level's, such as {time = 0.003}), expire (minutes), dict (the word game's dictionary;
+-- false: no word game; else the system list, loaded here), token (the X-Stratagem token; else 72 random bits,
 -- new for each server).
 function M.server(opts)
   local files = opts.files
@@ -678,10 +773,20 @@ function M.server(opts)
     pictures[name] = g:svg{size = 180, title = false,
                            player = hidden(name) and 1 or nil}:gsub("^<%?xml[^>]*>%s*", "")
   end
+  -- the word game, when the dictionary loads (now: no file is opened while serving)
+  local games = game_list()
+  local dictionary = opts.dict
+  if dictionary == nil then dictionary = sg.dict.load() end
+  if dictionary then
+    games[#games + 1] = word_entry()
+    table.sort(games, function(a, b) return a.name < b.name end)
+    pictures.wordgrid = sg.new("wordgrid", {seed = 1}):svg{size = 180, title = false}
+                          :gsub("^<%?xml[^>]*>%s*", "")
+  end
   return setmetatable({files = files, index = index, token = token, sessions = {}, tick = 0,
                        gone = {}, gone_n = 0, expire_minutes = opts.expire or DEFAULT_EXPIRE,
-                       pictures = pictures,
-                       max_sessions = opts.sessions or 100, games = game_list(),
+                       pictures = pictures, dict = dictionary or nil,
+                       max_sessions = opts.sessions or 100, games = games,
                        loopback = (opts.host or "127.0.0.1"):match("^127%.") ~= nil,
                        ai = opts.ai, log = opts.log}, Server)
 end
