@@ -193,6 +193,10 @@ def tictactoe():
     ok(wait(lambda: len(history()) == 2 and your_turn()),
        "tic-tac-toe: a click on b2 plays it, the computer replies", history())
     ok(history()[0] == "b2", "tic-tac-toe: the move list shows b2 first", history())
+    before = history()
+    driver.refresh()   # the address (/play/tictactoe#id=...) brings the same game back
+    ok(wait(lambda: history() == before and your_turn() and count("#board .mark") == 2),
+       "tic-tac-toe: a reload goes on with the game", (before, history()))
     ok(wait(lambda: count("#board .mark") == 2), "tic-tac-toe: two marks on the board")
     click_cell("b2")   # taken: no move starts there
     ok(wait(lambda: "No move" in driver.find_element(By.ID, "message").text),
