@@ -406,6 +406,22 @@ else
   st2 = post("/api/word", {id = w.id, word = on_grid[2]})
   t.is(st2, 409, "a word after the end is 409")
   t.is(get("/play/wordgrid"), 200, "GET /play/wordgrid: the page with the word game chosen")
+  -- the clock running out (a handler without a socket whose word game lasts 0.5 s)
+  local h = require("stratagem.serve").server{files = {["index.html"] = "", ["play.js"] = "",
+                                                       ["play.css"] = ""}, word_time = 0.5, token = "1"}
+  local function ask(method, path, body, query)
+    local hs, _, hb = h:handle{method = method, path = path, query = query or {}, body = body or "",
+                               headers = {host = "127.0.0.1:8080", ["x-stratagem"] = "1",
+                                          ["content-type"] = "application/x-www-form-urlencoded"}}
+    return hs, decode(hb or "") or {}
+  end
+  local _, hw = ask("POST", "/api/new", "game=wordgrid&seed=1")
+  core.sleep(0.8)
+  local hs, hst = ask("GET", "/api/state", nil, {id = hw.id})
+  t.ok(hs == 200 and hst.status == "over" and hst.said and hst.said[1] == "time is up" and hst.words,
+       "the word game ends when its time is up, saying so, with the computer's words")
+  hs = ask("POST", "/api/word", "id=" .. hw.id .. "&word=" .. on_grid[1])
+  t.is(hs, 409, "... and takes no word after")
 end
 
 -- ---- a game the server no longer has says why (#34 item 10) ----

@@ -428,7 +428,7 @@ local function new_word_game(srv, f)
   local g = sg.new("wordgrid", {seed = seed, dict = srv.dict})
   local S = {id = new_id(), game = "wordgrid", g = g, seed = seed, level = DEFAULT_LEVEL, seat = 1,
              word = true, status = "playing",
-             deadline = sg.clock() + require("stratagem.wordgrid").time}
+             deadline = sg.clock() + (srv.word_time or require("stratagem.wordgrid").time)}
   srv:add(S)
   return answer_json(200, word_state(S))
 end
@@ -753,7 +753,8 @@ end
 -- A handler of requests without a socket (srv:handle(req)), for M.new and the fuzzer:
 -- opts.host, sessions, log, files (the page's, else read), ai (search settings that override
 -- every level's, such as {time = 0.003}), expire (minutes), dict (the word game's dictionary;
--- false: no word game; else the system list, loaded here), token (the X-Stratagem token; else 72 random bits,
+-- false: no word game; else the system list, loaded here), word_time (the word game's seconds,
+-- for tests; else its default), token (the X-Stratagem token; else 72 random bits,
 -- new for each server).
 function M.server(opts)
   local files = opts.files
@@ -785,7 +786,7 @@ function M.server(opts)
   end
   return setmetatable({files = files, index = index, token = token, sessions = {}, tick = 0,
                        gone = {}, gone_n = 0, expire_minutes = opts.expire or DEFAULT_EXPIRE,
-                       pictures = pictures, dict = dictionary or nil,
+                       pictures = pictures, dict = dictionary or nil, word_time = opts.word_time,
                        max_sessions = opts.sessions or 100, games = games,
                        loopback = (opts.host or "127.0.0.1"):match("^127%.") ~= nil,
                        ai = opts.ai, log = opts.log}, Server)
