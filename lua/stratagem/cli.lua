@@ -492,6 +492,7 @@ commands.serve = {
     {"--port N", "the port, 0 to 65535 (default 8080; 0: any free port, printed)"},
     {"--host ADDR", "the IPv4 address to listen on (default 127.0.0.1; 0.0.0.0: others too)"},
     {"--sessions N", "games kept at once, 1 to 10000 (default 100)"},
+    {"--expire MINUTES", "a game with no request for this long goes (default 120; 0.01 to 10080)"},
     {"--quiet", "no line per request on standard error"},
   },
   example = "stratagem serve --port 8080",
