@@ -507,8 +507,11 @@
       img.width = 180;
       const name = document.createElement("strong");
       name.textContent = shortTitle(g);
+      // the line without the name the card already shows ("Chess: the full rules" -> "the full rules")
       const line = document.createElement("span");
-      line.textContent = g.title;
+      const rest = g.title.startsWith(name.textContent + ":") ?
+        g.title.slice(name.textContent.length + 1).trim() : g.title;
+      line.textContent = rest.charAt(0).toUpperCase() + rest.slice(1);
       a.append(img, name, line);
       box.appendChild(a);
     }
