@@ -334,4 +334,31 @@ do
            "start_materials = -1 is out of range", "negative starting reserves in the rules", true)
 end
 
+-- bench starchess's threads lines (#33 item 6): interleaved rounds, the spread and the work
+-- per round printed, the results compared with one thread's
+do
+  local B = require "stratagem.bench"
+  local ps = {}
+  for seed = 1, 2 do
+    local g = sg.new("starchess", {seed = seed})
+    for _ = 1, 12 do
+      if g:status() ~= "playing" then break end
+      for _, c in ipairs(sg.search(g, {turns = 1}).moves) do g:play(c) end
+    end
+    ps[#ps + 1] = g
+  end
+  local lines = {}
+  B.starchess_threads(function(l) lines[#lines + 1] = l end, ps, 2)
+  t.like(lines[1], "^  turns = 4, dedupe on  on 2 threads: median speed%-up [%d.]+x %([%d.]+ to " ..
+         "[%d.]+%) over 2 interleaved rounds of %d+ ms on one thread, results identical to one thread$",
+         "bench starchess: two threads against one over interleaved rounds at turns = 4")
+  t.like(lines[2], "^  turns = 3, dedupe off on 2 threads: .* results identical to one thread$",
+         "and at turns = 3 without dedupe")
+  if io.open("/proc/loadavg") then
+    t.like(lines[3], "^  %(load average [%d.]+ before, [%d.]+ after", "the load average is printed")
+  else
+    t.skip("no /proc/loadavg", 1)
+  end
+end
+
 t.done()

@@ -171,8 +171,14 @@ if os.execute("command -v script >/dev/null 2>&1") then
   t.like(text, "%(Ctrl%-C stopped the search: the best move found so far is played%)\n" ..
          "white %(AI%) plays %a%d", "play at a terminal: Ctrl-C while the AI thinks plays its move")
   t.like(text, "black to move> quit", "and the game goes on")
+  -- Star Chess's prediction tree (#33 item 4): the turn found so far is played, not thrown away
+  text = at_tty(t.stratagem .. " play starchess --no-prefs --ai turns=8,dedupe=false",
+    {{1.5, "end\n"}, {5, "quit\n"}, {1, ""}}, 4)
+  t.like(text, "%(Ctrl%-C stopped the search: the best move found so far is played%)\n" ..
+         "player 2 %(AI%) plays [^\n]-end   %[%d+ positions generated",
+         "play starchess at a terminal: Ctrl-C while the AI plans plays the turn found so far")
 else
-  t.skip("script(1) is not installed: no pseudo-terminal for the tests at a terminal", 5)
+  t.skip("script(1) is not installed: no pseudo-terminal for the tests at a terminal", 6)
 end
 
 -- the time limit of every algorithm that takes one (loose bound: see above)

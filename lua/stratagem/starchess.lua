@@ -384,7 +384,8 @@ local function predict(g, s, defaults, base)
   local r = core.starchess.predict(g, o, wg)
   -- the shared result shape beside the tree's own fields
   r.algo, r.move, r.score, r.depth = s.algo, r.moves[1], r.scores[g:player()], r.levels
-  r.exact, r.stopped = false, not r.complete and "limit" or nil
+  r.exact = false
+  if r.stopped == nil and not r.complete then r.stopped = "limit" end   -- "interrupted": Ctrl-C
   return r
 end
 

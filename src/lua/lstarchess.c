@@ -336,9 +336,15 @@ static int lpredict(lua_State *L) {
   if (sp_comp_turn(&pr, wg->cfg, s, &o, r, err) != 0)
     return luaL_error(L, "%s", err);
   double dt = clock_now() - t0;
-  if (r->interrupted)
+  /* Ctrl-C: an error, except in gentle mode (a person at play or the REPL at a terminal),
+     where the best turn among the masks searched to the end is returned, marked stopped */
+  if (r->interrupted && !lgame_keep_partial())
     return lgame_interrupted(L);
-  lua_createtable(L, 0, 8);
+  lua_createtable(L, 0, 9);
+  if (r->interrupted) {
+    lua_pushliteral(L, "interrupted");
+    lua_setfield(L, -2, "stopped");
+  }
   sc_state walk = *s;
   lua_createtable(L, r->ncmds, 0);
   for (int i = 0; i < r->ncmds; i++) {
