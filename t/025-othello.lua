@@ -248,7 +248,7 @@ do
     local n, board, side, margin, best = line:match("^(%d+) (%S+) ([XO]) ([-+]%d+) (%S+)$")
     if n then rows[#rows + 1] = {tonumber(n), board, side, tonumber(margin), best} end
   end
-  t.is_deeply(rows, bench.othello_ffo, "the bench's FFO #40-#44 are those of t/data/othello-ffo.txt")
+  t.is_deeply(rows, bench.othello_ffo, "the bench's FFO #40-#49 are those of t/data/othello-ffo.txt")
   local f = rows[1]
   local ffo = assert(sg.new("othello", {position = bench.ffo_position(f[2], f[3])}))
   local fr = sg.search(ffo, {algo = "solve", threads = 2, hash = 32})
@@ -258,6 +258,12 @@ do
   for _, mv in ipairs(fr.pv) do p:play(mv) end
   local b, w = count(p)
   t.ok(p:status() ~= "playing" and b - w == 38, "and its PV plays out to +38")
+  -- on one thread the count is reproducible: before the ordering by shallow searches, the
+  -- stability cut-off and the enhanced transposition cut-off (issue #31) it was 29,779,966
+  local one = sg.search(ffo, {algo = "solve", hash = 64})
+  t.ok(one.exact and one.margin == 38 and one.move == "a2" and one.nodes < 25000000,
+       ("FFO #40 on 1 thread: a2 +38 in %d nodes (< 25 M; 29.8 M before issue #31)"):format(one.nodes))
+  t.is(sg.search(ffo, {algo = "solve", hash = 64}).nodes, one.nodes, "the same count twice")
   local q = assert(sg.new("othello", {position = bench.ffo_position(rows[3][2], rows[3][3])}))
   local tl = sg.search(q, {algo = "solve", threads = 2, time = 0.05})
   t.ok(tl.stopped == "limit" and not tl.exact and tl.time < 2,

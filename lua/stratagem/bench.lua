@@ -300,6 +300,7 @@ function benches.othello(out)
   M.threads_line(out, "othello midgame depth 11", mid, {depth = 11, endgame = 0, hash = 16})
   M.plain_line(out, "othello midgame depth 7", mid, {depth = 7, endgame = 0})
   M.othello_endgame(out)
+  M.othello_ffo_table(out, 40, 49)
 end
 
 -- Fixed positions with 20 empty squares (from seeded play: alpha-beta depth 4, random 5), the
@@ -333,7 +334,7 @@ function M.othello_endgame(out)
           #times))
 end
 
--- FFO endgame test positions #40-#44 with their exact results, from Gunnar Andersson's FFO
+-- FFO endgame test positions #40-#49 with their exact results, from Gunnar Andersson's FFO
 -- test suite (http://www.radagast.se/othello/ffotest.html; t/data/othello-ffo.txt holds the
 -- same for the tests): number, the board from a1 to h8 row by row (X black, O white, - empty),
 -- the side to move, the final disc margin for it with best play, the moves that reach it.
@@ -343,7 +344,55 @@ M.othello_ffo = {
   {42, "--OOO-------XX-OOOOOOXOO-OOOOXOOX-OOOXXO---OOXOO---OOOXO--OOOO--", "X", 6, "g2"},
   {43, "--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX-", "O", -12, "g3,c7"},
   {44, "--O-X-O---O-XO-O-OOXXXOOOOOOXXXOOOOOXX--XXOOXO----XXXX-----XXX--", "O", -14, "d2,b8"},
+  {45, "---XXXX-X-XXXO--XXOXOO--XXXOXO--XXOXXO---OXXXOO-O-OOOO------OO--", "X", 6, "b2"},
+  {46, "---XXX----OOOX----OOOXX--OOOOXXX--OOOOXX--OXOXXX--XXOO---XXXX-O-", "X", -8, "b3"},
+  {47, "-OOOOO----OOOO---OOOOX--XXXXXX---OXOOX--OOOXOX----OOXX----XXXX--", "O", 4, "g2"},
+  {48, "-----X--X-XXX---XXXXOO--XOXOOXX-XOOXXX--XOOXX-----OOOX---XXXXXX-", "O", 28, "f6"},
+  {49, "--OX-O----XXOO--OOOOOXX-OOOOOX--OOOXOXX-OOOOXX-----OOX----X-O---", "X", 16, "e1"},
 }
+
+-- Published node counts of other solvers on FFO #40-#49, one thread, for the table below.
+-- Only totals: these are the figures issue #31 quotes from Edax 4.5.5's published benchmark
+-- (its documentation's fforum-40-59 run, #40-#49 part) and from Egaroucid 7.8.0's benchmark
+-- page; per-position counts of either were not found to cite, so none are printed.
+M.othello_ffo_published = {
+  {name = "Edax 4.5.5", nodes = 1142609308, approx = false},
+  {name = "Egaroucid 7.8.0", nodes = 680000000, approx = true},
+}
+
+-- FFO #lo-#hi solved on one thread (64 MB table): each position's nodes, time and rate, and
+-- the totals beside the published ones (the ratio is our nodes over theirs).  Returns the
+-- total nodes and time.
+function M.othello_ffo_table(out, lo, hi)
+  lo, hi = lo or 40, hi or 49
+  out(fmt("othello solve, FFO #%d-#%d, 1 thread, 64 MB table (published counts: totals only):",
+          lo, hi))
+  out(fmt("  %-8s %7s %14s %9s %9s %16s %16s %7s", "position", "empties", "our nodes",
+          "our time", "M nodes/s", "Edax 4.5.5", "Egaroucid 7.8.0", "ratio"))
+  local nodes, time = 0, 0
+  for _, f in ipairs(M.othello_ffo) do
+    if f[1] >= lo and f[1] <= hi then
+      local g = assert(sg.new("othello", {position = M.ffo_position(f[2], f[3])}))
+      local r = sg.search(g, {algo = "solve", hash = 64})
+      local known = r.margin == f[4] and f[5]:find(r.move, 1, true)
+      nodes, time = nodes + r.nodes, time + r.time
+      out(fmt("  #%-7d %7d %14d %8.2fs %9.2f %16s %16s %7s  %s %+d %s", f[1], r.depth, r.nodes,
+              r.time, r.nodes / r.time / 1e6, "-", "-", "-", r.move, r.margin,
+              known and "(= FFO)" or fmt("(FFO: %s %+d)", f[5], f[4])))
+    end
+  end
+  local pub = M.othello_ffo_published
+  local whole = lo == 40 and hi == 49
+  out(fmt("  %-8s %7s %14d %8.2fs %9.2f %16s %16s %7s", "total", "", nodes, time,
+          nodes / time / 1e6, whole and tostring(pub[1].nodes) or "-",
+          whole and "about " .. tostring(pub[2].nodes) or "-",
+          whole and fmt("%.2fx", nodes / pub[1].nodes) or "-"))
+  if whole then
+    out(fmt("  our nodes against Egaroucid's: %.2fx (its count is approximate)",
+            nodes / pub[2].nodes))
+  end
+  return nodes, time
+end
 
 -- An FFO board and side to move in stratagem's Othello position notation.
 function M.ffo_position(board, side)
@@ -361,7 +410,7 @@ end
 benches["othello-ffo"] = function(out)
   out("othello solve, FFO endgame positions #40-#44, 64 MB table, one run each:")
   local sum, cpu, nodes = {0, 0}, {0, 0}, {0, 0}
-  for _, f in ipairs(M.othello_ffo) do
+  for _, f in ipairs({table.unpack(M.othello_ffo, 1, 5)}) do
     local g = assert(sg.new("othello", {position = M.ffo_position(f[2], f[3])}))
     local rs = {}
     for i, th in ipairs({1, 2}) do

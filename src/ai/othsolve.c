@@ -300,6 +300,54 @@ static int solve_shallow(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta,
   return final_margin(P, O);
 }
 
+/* ---- stable discs: a bound on the final margin ---- */
+
+#define COL_A 0x0101010101010101ULL
+#define COL_H 0x8080808080808080ULL
+#define ROW_1 0x00000000000000ffULL
+#define ROW_8 0xff00000000000000ULL
+#define EDGES (COL_A | COL_H | ROW_1 | ROW_8)
+
+/* The squares on a full line in each of the four directions (every square of the line holds
+   a disc, so no placement along it can flip any of them). */
+static void full_lines(uint64_t occ, uint64_t *h, uint64_t *v, uint64_t *d9, uint64_t *d7) {
+  uint64_t rows = 0;
+  for (int r = 0; r < 8; r++)
+    if ((occ >> (8 * r) & 0xff) == 0xff)
+      rows |= ROW_1 << (8 * r);
+  *h = rows;
+  uint64_t c = occ & occ >> 32;
+  c &= c >> 16;
+  c &= c >> 8;
+  *v = (c & 0xff) * COL_A;
+  /* diagonals: a square is on a full a1-h8 diagonal when the run through it reaches the
+     edges on both sides; spread the empties along the diagonal instead */
+  uint64_t e = ~occ, s9 = e, s7 = e;
+  for (int i = 0; i < 7; i++) {
+    s9 |= (s9 << 9 & ~COL_A) | (s9 >> 9 & ~COL_H);
+    s7 |= (s7 << 7 & ~COL_H) | (s7 >> 7 & ~COL_A);
+  }
+  *d9 = ~s9, *d7 = ~s7;
+}
+
+/* The discs of `me` that no sequence of moves can flip: along each of the four lines
+   through the disc, the line is full, or a neighbour on it is the board's edge or another
+   such disc of the same colour.  Grown from the edges until nothing changes; every disc it
+   finds is stable (it may miss some). */
+static uint64_t stable_discs(uint64_t me, uint64_t opp) {
+  uint64_t h, v, d9, d7;
+  full_lines(me | opp, &h, &v, &d9, &d7);
+  h |= COL_A | COL_H, v |= ROW_1 | ROW_8, d9 |= EDGES, d7 |= EDGES;
+  uint64_t s = 0, prev;
+  do {
+    prev = s;
+    s = me & (h | (s << 1 & ~COL_A) | (s >> 1 & ~COL_H)) & (v | s << 8 | s >> 8)
+          & (d9 | (s << 9 & ~COL_A) | (s >> 9 & ~COL_H))
+          & (d7 | (s << 7 & ~COL_H) | (s >> 7 & ~COL_A));
+  } while (s != prev);
+  return s;
+}
+
 /* ---- far from the end: move lists, fastest-first order, null windows, the table ---- */
 
 static int solve_deep(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int n);
@@ -323,26 +371,88 @@ static int solve_any(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int
   }
 }
 
-/* The legal moves, fastest first: fewest replies for the opponent (corners counted twice, as
-   they are the replies that hurt), then the fixed square order; the table's move before all. */
-static int order_moves(uint64_t P, uint64_t O, uint64_t moves, int first, os_move *ms) {
-  int n = 0;
+/* The move ordering far from the end (doc/search.md has what each choice bought on FFO
+   #40-#44): from ORDER_DEPTH1 empty squares each move's key adds the value of a 1-ply search
+   with a cheap evaluation (2-ply from ORDER_DEPTH2, 3-ply from ORDER_DEPTH3), weighted
+   against the opponent's replies; enhanced transposition cut-offs from ETC_MIN empties. */
+#define ORDER_DEPTH1 14
+#define ORDER_DEPTH2 18
+#define ORDER_DEPTH3 21
+#define W_REPLY 8           /* per reply of the opponent (corners count twice) */
+#define W_POTENTIAL 1       /* per empty square next to the mover's discs */
+#define W_EVAL 2            /* per unit of the shallow search's value (a reply = 2 units) */
+#define ETC_MIN 8
+
+/* A cheap evaluation for move ordering only: mobility (corners counted twice) and corners
+   held, for the side to move. */
+static int eval_cheap(uint64_t P, uint64_t O) {
+  uint64_t mp = oth_moves(P, O), mo = oth_moves(O, P);
+  return 2 * (popcount(mp) + popcount(mp & CORNERS) - popcount(mo) - popcount(mo & CORNERS)) +
+         8 * (popcount(P & CORNERS) - popcount(O & CORNERS));
+}
+
+/* A shallow alpha-beta with that evaluation: the ordering's look-ahead.  Its nodes count. */
+static int eval_search(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int depth) {
+  x->nodes++;
+  if (depth == 0)
+    return eval_cheap(P, O);
+  uint64_t moves = oth_moves(P, O);
+  if (!moves) {
+    if (!oth_moves(O, P))
+      return 16 * final_margin(P, O);
+    return -eval_search(x, O, P, -beta, -alpha, depth);
+  }
+  int best = -4096;
+  while (moves) {
+    int sq = __builtin_ctzll(moves);
+    moves &= moves - 1;
+    uint64_t f = oth_flips(P, O, sq);
+    int v = -eval_search(x, O & ~f, P | f | 1ULL << sq, -beta, -alpha, depth - 1);
+    if (v > best) {
+      best = v;
+      if (v > alpha) {
+        alpha = v;
+        if (v >= beta)
+          break;
+      }
+    }
+  }
+  return best;
+}
+
+/* The legal moves of a position with n empty squares, the most promising first: the table's
+   move, then by a key made of the opponent's replies (fastest first; corners counted twice, as
+   they are the replies that hurt), its potential replies (empty squares next to the mover's
+   discs) and, far from the end, the value of a shallow search of the move; ties in the fixed
+   square order. */
+static int order_moves(os_ctx *x, uint64_t P, uint64_t O, uint64_t moves, int first, int n,
+                       os_move *ms) {
+  int depth = n >= ORDER_DEPTH3 ? 3 : n >= ORDER_DEPTH2 ? 2 : n >= ORDER_DEPTH1 ? 1 : 0;
+  int nm = 0;
   for (int i = 0; i < 64 && moves; i++) {
     int sq = square_order[i];
     if (!(moves >> sq & 1))
       continue;
     moves &= ~(1ULL << sq);
-    uint64_t f = oth_flips(P, O, sq);
-    uint64_t reply = oth_moves(O & ~f, P | f | 1ULL << sq);
-    int key = sq == first ? -1 : (popcount(reply) + popcount(reply & CORNERS)) * 64 + i;
-    int j = n++;
+    uint64_t f = oth_flips(P, O, sq), P2 = O & ~f, O2 = P | f | 1ULL << sq;
+    uint64_t reply = oth_moves(P2, O2);
+    int key = W_REPLY * (popcount(reply) + popcount(reply & CORNERS));
+    if (W_POTENTIAL) {
+      uint64_t nb = O2 << 8 | O2 >> 8 | ((O2 << 1 | O2 << 9 | O2 >> 7) & ~COL_A) |
+                    ((O2 >> 1 | O2 >> 9 | O2 << 7) & ~COL_H);
+      key += W_POTENTIAL * popcount(nb & ~(P2 | O2));
+    }
+    if (depth)
+      key += W_EVAL * eval_search(x, P2, O2, -4096, 4096, depth);
+    key = sq == first ? -(1 << 30) : key * 64 + i;
+    int j = nm++;
     while (j > 0 && ms[j - 1].key > key) {
       ms[j] = ms[j - 1];
       j--;
     }
     ms[j].flips = f, ms[j].sq = sq, ms[j].key = key;
   }
-  return n;
+  return nm;
 }
 
 /* The moves ms of (P, O) searched in (alpha, beta), principal variation style: the first with
@@ -404,6 +514,11 @@ static int solve_deep(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, in
       return final_margin(P, O);
     return -solve_deep(x, O, P, -beta, -alpha, n);   /* pass */
   }
+  if (alpha >= 64 - 2 * popcount(O)) {   /* only then can the stable discs cut */
+    int ub = 64 - 2 * popcount(stable_discs(O, P));
+    if (ub <= alpha)
+      return ub;
+  }
   int first = NO_SQUARE;
   os_entry e;
   if (tt_probe(x, P, O, &e)) {
@@ -418,7 +533,15 @@ static int solve_deep(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, in
     first = e.move;
   }
   os_move ms[32];
-  int nm = order_moves(P, O, moves, first, ms), bestsq;
+  int nm = order_moves(x, P, O, moves, first, n, ms), bestsq;
+  if (n >= ETC_MIN)   /* a move into a position the table already shows is enough */
+    for (int i = 0; i < nm; i++) {
+      uint64_t P2 = O & ~ms[i].flips, O2 = P | ms[i].flips | 1ULL << ms[i].sq;
+      if (tt_probe(x, P2, O2, &e) && -e.hi >= beta) {
+        tt_save(x, P, O, n, alpha, beta, -e.hi, ms[i].sq);
+        return -e.hi;
+      }
+    }
   int best = search_moves(x, P, O, ms, nm, alpha, beta, n,
                           x->sh->busy && n > DEFER_MIN, &bestsq);
   if (x->stop)
@@ -437,7 +560,7 @@ static int solve_root(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, in
                       int *bestsq) {
   x->nodes++;
   os_move ms[32];
-  int nm = order_moves(P, O, oth_moves(P, O), NO_SQUARE, ms);
+  int nm = order_moves(x, P, O, oth_moves(P, O), NO_SQUARE, n, ms);
   int best = search_moves(x, P, O, ms, nm, alpha, beta, n,
                           x->id > 0 && x->sh->busy && n > DEFER_MIN, bestsq);
   if (*bestsq == NO_SQUARE)
@@ -451,7 +574,7 @@ static int choose_random(os_ctx *x, uint64_t P, uint64_t O, int n, int best, int
                          int *ncand) {
   os_move ms[32];
   int cand[32], nc = 0, floor_ = best - x->o->random;
-  int nm = order_moves(P, O, oth_moves(P, O), NO_SQUARE, ms);
+  int nm = order_moves(x, P, O, oth_moves(P, O), NO_SQUARE, n, ms);
   for (int i = 0; i < nm && !x->stop; i++) {
     int ok = ms[i].sq == bestsq;
     if (!ok) {
@@ -489,7 +612,7 @@ static void pv_build(os_ctx *x, uint64_t P, uint64_t O, int target, int first,
       continue;
     }
     os_move ms[32];
-    int nm = order_moves(P, O, moves, NO_SQUARE, ms), pick = -1;
+    int nm = order_moves(x, P, O, moves, NO_SQUARE, n, ms), pick = -1;
     for (int i = 0; i < nm && pick < 0 && !x->stop; i++) {
       uint64_t P2 = O & ~ms[i].flips, O2 = P | ms[i].flips | 1ULL << ms[i].sq;
       if (first != NO_SQUARE) {
