@@ -300,7 +300,6 @@ function benches.othello(out)
   M.threads_line(out, "othello midgame depth 11", mid, {depth = 11, endgame = 0, hash = 16})
   M.plain_line(out, "othello midgame depth 7", mid, {depth = 7, endgame = 0})
   M.othello_endgame(out)
-  M.othello_ffo_table(out, 40, 49)
 end
 
 -- Fixed positions with 20 empty squares (from seeded play: alpha-beta depth 4, random 5), the
@@ -431,6 +430,7 @@ benches["othello-ffo"] = function(out)
   out(fmt("  2 threads: %.2fx the nodes of 1, %.2fx its CPU time (with 2 free cores the " ..
           "speed-up would be about %.2fx)", nodes[2] / nodes[1], cpu[2] / cpu[1],
           2 * cpu[1] / cpu[2]))
+  M.othello_ffo_table(out, 40, 49)
 end
 
 function benches.draughts(out)
