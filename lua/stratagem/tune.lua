@@ -190,7 +190,7 @@ local function play_matches(st, matches)
   for _, tl in ipairs(tally) do
     if tl.failed == tl.games then
       -- not a crash now and then but settings that cannot be played: stop before stepping
-      error(fmt("tune: every game of a match of iteration %d failed (the first: %s); the " ..
+      error(fmt("tune: every game of iteration %d failed (the first: %s); the " ..
                 "checkpoint keeps the iterations before it", st.iteration + 1, first_err), 0)
     end
   end
