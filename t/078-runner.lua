@@ -94,8 +94,9 @@ out, e, code = t.run(SPRT .. " --runner sh --batch 0")
 t.like(e, "batch must be a whole number from 1", "--batch 0 is refused")
 out, e, code = t.run(SPRT .. " --runner sh --emit-jobs " .. t.q(dir .. "/j.txt"))
 t.ok(code == 2 and e:find("plays nothing", 1, true), "--emit-jobs with --runner is refused")
-t.ok(lab.runner_command("parallel"):find("parallel --will-cite -k -a {jobs} ", 1, true),
-     "the runner 'parallel' is parallel -a {jobs} stratagem job > {results}")
+t.ok(lab.runner_command("parallel"):find("^parallel %-%-will%-cite %-%-pipe %-%-round%-robin %-N 1 .* " ..
+                                         "job %- < {jobs} > {results}$"),
+     "the runner 'parallel' deals the lines to stratagem job - processes")
 
 -- ---- tune: an SPSA iteration, a GA generation as a batch ----
 local TUNE = S .. " tune connect4 --params weights.threat,weights.centre --games 2 --seed 5 " ..
@@ -125,6 +126,10 @@ if os.execute("command -v parallel >/dev/null 2>&1") then
   t.is(figures(out), figures(serial), "--runner parallel: the local run's report")
   out = t.run(TUNE .. " --iterations 3 --runner parallel")
   t.is(body(out), body(spsa), "tune spsa --runner parallel = the local run")
+  -- the issue's form: a process a line
+  out = t.run("cd " .. t.q(dir) .. " && " .. SPRT .. " --runner " ..
+              t.q("parallel --will-cite -a {jobs} " .. S .. " job > {results}"))
+  t.is(figures(out), figures(serial), "--runner 'parallel -a {jobs} stratagem job > {results}'")
   -- over ssh hosts: ':' is parallel's name for this machine without ssh
   f = assert(io.open(dir .. "/hosts", "w"))
   f:write("2/:\n")
@@ -132,7 +137,7 @@ if os.execute("command -v parallel >/dev/null 2>&1") then
   out = t.run("cd " .. t.q(dir) .. " && " .. SPRT .. " --runner parallel:" .. t.q(dir .. "/hosts"))
   t.is(figures(out), figures(serial), "--runner parallel:HOSTSFILE (--sshloginfile)")
 else
-  t.skip("GNU parallel is not installed (Debian package parallel)", 3)
+  t.skip("GNU parallel is not installed (Debian package parallel)", 4)
 end
 
 -- ---- Slurm: a one-node cluster started here ----

@@ -838,13 +838,16 @@ function M.runner_command(runner)
   end
   local prog = shq(program_path())
   local script = shq((sg.paths and sg.paths.scenarios or "scenarios") .. "/lab/slurm-runner.sh")
+  -- parallel: one `stratagem job -` per job slot, the lines dealt out to them (--pipe
+  -- --round-robin), since a process per line (parallel -a {jobs} stratagem job) cost about
+  -- 0.15 s a game here (doc/lab.md, "Across machines")
+  local piped = "parallel --will-cite --pipe --round-robin -N 1 "
   if runner == "parallel" then
-    return "parallel --will-cite -k -a {jobs} " .. prog .. " job > {results}"
+    return piped .. prog .. " job - < {jobs} > {results}"
   elseif runner:match("^parallel:") then
     local hosts = runner:sub(10)
     if hosts == "" then return nil, "runner parallel:HOSTSFILE needs the file of ssh hosts" end
-    return "parallel --will-cite -k --sshloginfile " .. shq(hosts) .. " -a {jobs} " .. prog ..
-           " job > {results}"
+    return piped .. "--sshloginfile " .. shq(hosts) .. " " .. prog .. " job - < {jobs} > {results}"
   elseif runner == "slurm" or runner == "srun" then
     return "STRATAGEM=" .. prog .. " sh " .. script .. (runner == "srun" and " --srun" or "") ..
            " {jobs} {results}"
