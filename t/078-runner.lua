@@ -113,6 +113,17 @@ t.is(body(out), body(spsa), "tune spsa through a runner that loses games = the l
 out, e, code = t.run(TUNE .. " --iterations 3 --runner " .. failing .. " --retries 0 " ..
                      "--checkpoint " .. t.q(dir .. "/tune-ck.lua"))
 t.ok(code == 1 and e:find("node lost: boom", 1, true), "tune: a runner that fails stops the run")
+t.like(e, "the checkpoint .*tune%-ck%.lua keeps the 0 iterations before it: the same command " ..
+       "with %-%-resume goes on", "and says where to go on from")
+-- fails in its third iteration: --resume through sh ends with the local run's values
+out, e, code = t.run(TUNE .. " --iterations 3 --runner " ..
+                     t.q("sh " .. twice .. " {jobs} {results} " .. dir .. "/tcount") ..
+                     " --retries 0 --checkpoint " .. t.q(dir .. "/tune-ck2.lua"))
+t.ok(code == 1 and e:find("keeps the 2 iterations before it", 1, true),
+     "tune: a runner that fails in the third iteration keeps two")
+out = t.run(TUNE .. " --iterations 3 --runner sh --resume --checkpoint " ..
+            t.q(dir .. "/tune-ck2.lua"))
+t.is(body(out), body(spsa), "tune --resume after the runner failed: the local run's values")
 local ga = t.run(TUNE .. " --method ga --population 3 --iterations 1 --games 1")
 out = t.run(TUNE .. " --method ga --population 3 --iterations 1 --games 1 --runner sh")
 t.is(body(out), body(ga), "tune ga: a generation through --runner sh = the local run")

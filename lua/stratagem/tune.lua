@@ -168,7 +168,7 @@ local function play_matches(st, matches)
   local indices = {}
   for i = 1, #jobs do indices[i] = i end
   local first_err
-  lab.execute(function(i)
+  local ok, err = pcall(lab.execute, function(i)
     local job = lab.copy(jobs[i])
     job.match = nil
     return job
@@ -187,6 +187,17 @@ local function play_matches(st, matches)
   end, function() return false end, {game_timeout = st.game_timeout, runner = st.runner,
                                       retries = st.retries, batch = #jobs,
                                       progress = st.progress})
+  if not ok then
+    err = tostring(err)
+    if err:find("^runner: ") then   -- the runner failed: where to go on from
+      err = "tune: " .. err .. "\n" .. (st.checkpoint and
+        fmt("tune: the checkpoint %s keeps the %d iterations before it: the same command with " ..
+            "--resume goes on from them", st.checkpoint, st.iteration) or
+        fmt("tune: %d iterations were finished (with --checkpoint FILE, --resume would go on " ..
+            "from them)", st.iteration))
+    end
+    error(err, 0)
+  end
   for _, tl in ipairs(tally) do
     if tl.failed == tl.games then
       -- not a crash now and then but settings that cannot be played: stop before stepping
@@ -589,6 +600,7 @@ function M.tune(spec)
     fail("retries must be a whole number from 0 to 100, got %s", tostring(spec.retries))
   end
   state.runner, state.retries, state.progress = spec.runner, spec.retries, spec.progress
+  state.checkpoint = spec.checkpoint
   state.rules, state.max_moves, state.game_timeout = spec.rules, spec.max_moves, spec.game_timeout
   state.opening = spec.opening or (players == 2 and 4 or players)
   if method == "texel" then
@@ -637,7 +649,7 @@ function M.save(state, spec)
   local keep = {}
   for k, v in pairs(state) do
     if k ~= "params" and k ~= "games_loaded" and k ~= "base" and k ~= "runner" and
-       k ~= "retries" and k ~= "progress" then keep[k] = v end
+       k ~= "retries" and k ~= "progress" and k ~= "checkpoint" then keep[k] = v end
   end
   if spec.checkpoint then
     local ok, err = data.write_file(spec.checkpoint, "return " .. data.serialize(keep) .. "\n")
