@@ -1081,7 +1081,10 @@ function M.sprt(spec)
     -- what was played, for --resume (a runner that failed: in a file of the run's name)
     local path = spec.checkpoint or fmt("sprt-%s.results", p.run)
     local wok, werr = M.write_checkpoint(p, path, results, failed)
-    if not done and not tostring(err):find("interrupted!", 1, true) then
+    if not done and wok and tostring(err):find("interrupted!", 1, true) then
+      io.stderr:write(fmt("sprt: the %d games played are kept in %s (--checkpoint %s --resume " ..
+                          "goes on from them)\n", sum.games, path, path))
+    elseif not done and not tostring(err):find("interrupted!", 1, true) then
       error(fmt("sprt: %s\n%s", tostring(err):gsub("^sprt: ", ""), wok and
                 fmt("sprt: the %d games played are kept in %s: the same command with " ..
                     "--checkpoint %s --resume goes on from them", sum.games, path, path) or
