@@ -289,7 +289,7 @@ commands.sprt = {
   usage = require("stratagem.lab").SPRT_USAGE,
   help = "test whether settings B (weights, rules, priorities, search) play stronger than " ..
          "settings A by a sequential probability ratio test, on every core (--jobs) or " ..
-         "across machines (--emit-jobs, then stratagem job and stratagem merge)",
+         "across machines (--runner CMD, or --emit-jobs, then stratagem job and stratagem merge)",
   options = {
     {"GAME", "the game played"},
     {"--a SETTINGS, --b SETTINGS", "the base and the candidate: a Lua table or a file ({weights, rules, priorities, search})"},
@@ -304,6 +304,12 @@ commands.sprt = {
     {"--max-moves N", "end a game after N moves, the highest score first"},
     {"--game-timeout S", "a worker's game limit (default 3600)"},
     {"--emit-jobs FILE", "write the games as job lines instead of playing them"},
+    {"--runner CMD", "play batches across machines: CMD turns {jobs} into {results}; or " ..
+                     "parallel, parallel:HOSTS, slurm, srun, sh"},
+    {"--batch N", "games a runner's batch (default 200)"},
+    {"--retries N", "times games without a result go to the runner again (default 2)"},
+    {"--checkpoint FILE, --resume", "the results so far (after every batch, and when a " ..
+                                    "runner fails), and going on from them"},
     {"--fixed", "play --max-games games, not stopping at a bound"},
     {"--plot FILE.svg", "a chart of the LLR after each round"},
     {"--quiet", "no live line on standard error"},
@@ -334,6 +340,8 @@ commands.tune = {
     {"--search TABLE", "texel: the self-play search"},
     {"--opening PLIES", "random moves before each game (default 4 for two players)"},
     {"--max-moves N", "end a game after N moves"},
+    {"--runner CMD", "spsa, ga: an iteration's games as a batch across machines, as sprt's"},
+    {"--retries N", "times games without a result go to the runner again (default 2)"},
     {"--checkpoint FILE", "the state after every iteration"},
     {"--resume", "go on from --checkpoint"},
     {"--out FILE", "the tuned settings as a Lua file"},

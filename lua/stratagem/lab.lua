@@ -424,7 +424,8 @@ end
 local RUN_KEYS = {game = true, a = true, b = true, elo0 = true, elo1 = true, alpha = true,
                   beta = true, max_games = true, jobs = true, seed = true, opening = true,
                   openings = true, rules = true, max_moves = true, progress = true,
-                  game_timeout = true, program = true, fixed = true, plot = true, vary = true}
+                  game_timeout = true, program = true, fixed = true, plot = true, vary = true,
+                  runner = true, batch = true, retries = true, resume = true, checkpoint = true}
 
 local function check_number(spec, k, lo, hi, default, integer)
   local v = spec[k]
@@ -716,6 +717,7 @@ end
 function M.execute(p, jobs, indices, on_result, should_stop, opts)
   opts = opts or {}
   local jobof = type(p) == "function" and p or function(i) return M.job(p, i) end
+  if opts.runner then return M.execute_runner(jobof, indices, on_result, should_stop, opts) end
   if jobs <= 1 then
     for _, idx in ipairs(indices) do
       if should_stop() then return end
@@ -740,8 +742,9 @@ function M.execute(p, jobs, indices, on_result, should_stop, opts)
     if #retry > 0 then idx = table.remove(retry, 1)
     elseif next_i <= #indices then idx, next_i = indices[next_i], next_i + 1
     else return false end
-    w.idx, w.t0 = idx, sg.clock()
-    if not w.proc:send(M.job_line(jobof(idx))) then w.dead = true end
+    local job = jobof(idx)
+    w.idx, w.t0, w.job_index = idx, sg.clock(), job.index
+    if not w.proc:send(M.job_line(job)) then w.dead = true end
     return true
   end
   local ok, err = pcall(function()
@@ -785,7 +788,7 @@ function M.execute(p, jobs, indices, on_result, should_stop, opts)
           local idx = w.idx
           w.idx = nil
           local res, rerr = M.read_result(line)
-          if res and res.index ~= idx then
+          if res and res.index ~= w.job_index then
             res, rerr = nil, fmt("the worker answered for game %s", tostring(res.index))
           end
           if res and res.failed then res, rerr = nil, res.failed end
@@ -805,6 +808,207 @@ function M.execute(p, jobs, indices, on_result, should_stop, opts)
   end)
   for _, w in ipairs(workers) do pcall(function() w.proc:close(w.idx and 0 or 1) end) end
   if not ok then error(err, 0) end
+end
+
+-- ---- runners: a batch of games played by a command (across machines) ----
+
+-- A word for the shell, quoted.
+local function shq(s) return "'" .. tostring(s):gsub("'", "'\\''") .. "'" end
+M.shell_quote = shq
+
+-- The program as another process (or another machine in the same folder) can start it: an
+-- absolute path when it was started by a relative one.
+local function program_path()
+  local prog = program()
+  if prog:find("/", 1, true) and prog:sub(1, 1) ~= "/" then
+    local pwd = os.getenv("PWD")
+    if pwd then prog = pwd .. "/" .. prog:gsub("^%./", "") end
+  end
+  return prog
+end
+
+-- The ready-made runners, by name (doc/lab.md, "Across machines"): GNU parallel on this
+-- machine, or over the ssh hosts of a file (parallel's --sshloginfile, with the program at the
+-- same path on each); a Slurm job array (sbatch --wait --array), or srun (inside an allocation,
+-- or making one); sh, the batch's lines one after another.
+function M.runner_command(runner)
+  if type(runner) ~= "string" or runner == "" then
+    return nil, "runner must be a command with {jobs} and {results}, or one of parallel, " ..
+                "parallel:HOSTSFILE, slurm, srun, sh"
+  end
+  local prog = shq(program_path())
+  local script = shq((sg.paths and sg.paths.scenarios or "scenarios") .. "/lab/slurm-runner.sh")
+  -- parallel: one `stratagem job -` per job slot, the lines dealt out to them (--pipe
+  -- --round-robin), since a process per line (parallel -a {jobs} stratagem job) cost about
+  -- 0.15 s a game here (doc/lab.md, "Across machines")
+  local piped = "parallel --will-cite --pipe --round-robin -N 1 "
+  if runner == "parallel" then
+    return piped .. prog .. " job - < {jobs} > {results}"
+  elseif runner:match("^parallel:") then
+    local hosts = runner:sub(10)
+    if hosts == "" then return nil, "runner parallel:HOSTSFILE needs the file of ssh hosts" end
+    return piped .. "--sshloginfile " .. shq(hosts) .. " " .. prog .. " job - < {jobs} > {results}"
+  elseif runner == "slurm" or runner == "srun" then
+    return "STRATAGEM=" .. prog .. " sh " .. script .. (runner == "srun" and " --srun" or "") ..
+           " {jobs} {results}"
+  elseif runner == "sh" then
+    return prog .. " job - < {jobs} > {results}"
+  end
+  if not runner:find("{jobs}", 1, true) or not runner:find("{results}", 1, true) then
+    return nil, fmt("runner '%s' has no {jobs} or no {results}: a runner is a command that " ..
+                    "turns the job file {jobs} into the results file {results} (or one of " ..
+                    "parallel, parallel:HOSTSFILE, slurm, srun, sh)", runner)
+  end
+  return runner
+end
+
+-- The last lines of a text, for a message.
+local function tail(text, n)
+  local lines = {}
+  for l in (text or ""):gmatch("[^\n]+") do lines[#lines + 1] = l end
+  return table.concat(lines, "\n", math.max(1, #lines - n + 1))
+end
+
+-- Play a batch of jobs through a runner command: the job lines in a file, CMD with {jobs} and
+-- {results} replaced by the two files' paths, and the result lines read back and checked.
+-- Jobs without a valid result, or whose game failed, are given to the runner again (just
+-- those), up to opts.retries times (default 2).  Returns an array of results in the order of
+-- the jobs (a failed game: {failed = message}); raises an error naming the runner, its exit
+-- status and the end of its standard error when games are still missing after the retries.
+function M.run_batch(jobs, opts)
+  local cmd, cerr = M.runner_command(opts.runner)
+  if not cmd then error("runner: " .. cerr, 0) end
+  local retries = opts.retries or 2
+  local dir = os.tmpname()
+  os.remove(dir)
+  assert(os.execute("mkdir -m 700 " .. shq(dir)), "runner: cannot make a temporary folder")
+  local jobs_path, results_path, err_path = dir .. "/jobs.txt", dir .. "/results.txt",
+                                             dir .. "/stderr.txt"
+  local command = cmd:gsub("{jobs}", (shq(jobs_path):gsub("%%", "%%%%")))
+                     :gsub("{results}", (shq(results_path):gsub("%%", "%%%%")))
+  local out, key_of = {}, {}
+  for i, job in ipairs(jobs) do key_of[job.run .. "/" .. job.index] = i end
+  local pending = {}
+  for i = 1, #jobs do pending[i] = i end
+  local why = ""
+  local ok, e = pcall(function()
+    for attempt = 0, retries do
+      local lines = {}
+      for k, i in ipairs(pending) do lines[k] = M.job_line(jobs[i]) end
+      local wok, werr = data.write_file(jobs_path, table.concat(lines, "\n") .. "\n")
+      if not wok then error("runner: " .. tostring(werr), 0) end
+      os.remove(results_path)
+      local rok, how, code = os.execute("( " .. command .. "\n) 2> " .. shq(err_path))
+      if how == "signal" and (code == 2 or code == 15) then error("interrupted!", 0) end
+      local text = data.read_file(results_path) or ""
+      local got, bad = {}, nil
+      for line in text:gmatch("[^\n]+") do
+        if line:match("^sgresult ") then
+          local res, rerr = M.read_result(line)
+          local i = res and key_of[res.run .. "/" .. res.index]
+          if res and i and line_of(res.seats) == line_of(jobs[i].seats) then
+            got[i] = res
+          else
+            bad = bad or rerr or fmt("a result for game %d of run %s, which is not in the " ..
+                                     "batch (or not with these seats)", res.index, res.run)
+          end
+        end
+      end
+      local missing, failed = {}, {}
+      for _, i in ipairs(pending) do
+        local res = got[i]
+        if res and not res.failed then out[i] = res
+        elseif res then out[i] = {failed = res.failed}; failed[#failed + 1] = i
+        else missing[#missing + 1] = i end
+      end
+      local errtext = data.read_file(err_path) or ""
+      why = fmt("the runner (%s) %s", command, rok and "ended with status 0" or
+                fmt("failed (%s %s)", tostring(how), tostring(code)))
+      if errtext:match("%S") then why = why .. "; its standard error ends:\n" .. tail(errtext, 12) end
+      if bad then why = why .. "\n(a line it wrote was refused: " .. bad .. ")" end
+      pending = {}
+      for _, i in ipairs(missing) do pending[#pending + 1] = i end
+      for _, i in ipairs(failed) do pending[#pending + 1] = i end
+      table.sort(pending)
+      if #pending == 0 then return end
+      if attempt < retries then
+        io.stderr:write(fmt("%srunner: %d of %d games without a result, %d failed; playing " ..
+                            "them again (retry %d of %d)\n", opts.progress == false and "" or "\n", #missing, #lines, #failed,
+                            attempt + 1, retries))
+      elseif #missing > 0 then
+        error(fmt("runner: %d of %d games still have no result after %d retries: %s",
+                  #missing, #jobs, retries, why), 0)
+      end
+    end
+  end)
+  os.remove(jobs_path); os.remove(results_path); os.remove(err_path); os.remove(dir)
+  if not ok then error(e, 0) end
+  return out
+end
+
+-- The results of a run as a file of result lines (`stratagem merge` reads it too), in game
+-- order, written atomically.  true, or nil and a message.
+function M.write_checkpoint(p, path, results, failed)
+  local lines = {}
+  for i = 1, p.rounds * p.players do
+    local res = results[i]
+    if failed[i] then
+      local job = M.job(p, i)
+      res = {run = p.run, index = i, round = job.round, seats = job.seats, failed = failed[i]}
+    end
+    if res then
+      local r = copy(res)
+      r.job = r.job or {game = p.game, seed = p.seed + (i - 1) // p.players, players = p.players,
+                        rounds = p.rounds, elo0 = p.elo0, elo1 = p.elo1, alpha = p.alpha,
+                        beta = p.beta, max_games = p.max_games, fixed = p.fixed}
+      r.format, r.version = nil, nil
+      lines[#lines + 1] = M.result_line(r)
+    end
+  end
+  return data.write_file(path, table.concat(lines, "\n") .. (#lines > 0 and "\n" or ""))
+end
+
+-- Read a checkpoint of run p into results and failed.  true, or nil and a message.
+function M.read_checkpoint(p, path, results, failed)
+  local text, err = data.read_file(path)
+  if not text then return nil, "cannot resume: " .. err end
+  local n = 0
+  for line in text:gmatch("[^\n]+") do
+    n = n + 1
+    local res, rerr = M.read_result(line)
+    if not res then return nil, fmt("cannot resume: %s:%d: %s", path, n, rerr) end
+    if res.run ~= p.run then
+      return nil, fmt("cannot resume: %s:%d: a result of run %s, but these settings make run " ..
+                      "%s (the same game, settings, seed and openings give the same run)",
+                      path, n, res.run, p.run)
+    end
+    if res.failed then failed[res.index] = res.failed else results[res.index] = res end
+  end
+  return true
+end
+
+-- Play the games `indices` through a runner in batches of opts.batch games, handing each
+-- result to on_result in index order while should_stop() says go on: what a serial run would
+-- count, so the result is the serial run's (games played past the stop are not counted).
+function M.execute_runner(jobof, indices, on_result, should_stop, opts)
+  local batch = opts.batch or 200
+  local first = 1
+  while first <= #indices do
+    if should_stop() then return end
+    local jobs, idx = {}, {}
+    for k = first, math.min(#indices, first + batch - 1) do
+      idx[#idx + 1] = indices[k]
+      jobs[#jobs + 1] = jobof(indices[k])
+    end
+    first = first + #jobs
+    local out = M.run_batch(jobs, opts)
+    for k, i in ipairs(idx) do
+      if should_stop() then break end
+      local res = out[k]
+      if res.failed then on_result(i, nil, res.failed) else on_result(i, res) end
+    end
+    if opts.on_batch then opts.on_batch() end
+  end
 end
 
 -- Run an SPRT.  spec: game, a, b (settings), elo0, elo1, alpha, beta, max_games, jobs
@@ -831,12 +1035,33 @@ function M.sprt(spec)
   if math.type(jobs) ~= "integer" or jobs < 1 or jobs > 256 then
     error("sprt: jobs must be a whole number from 1 to 256, got " .. tostring(jobs), 2)
   end
+  if spec.runner ~= nil then
+    local cmd, cerr = M.runner_command(spec.runner)
+    if not cmd then error("sprt: " .. cerr, 2) end
+  end
+  check_number(spec, "batch", 1, 1e9, nil, true)
+  check_number(spec, "retries", 0, 100, nil, true)
+  if spec.checkpoint ~= nil and (type(spec.checkpoint) ~= "string" or spec.checkpoint == "") then
+    error("sprt: checkpoint must be the name of a file of results to write", 2)
+  end
+  if spec.resume and not spec.checkpoint then
+    error("sprt: resume needs the checkpoint file (--checkpoint FILE) to go on from", 2)
+  end
   local results, failed = {}, {}
+  if spec.resume then
+    local ok, rerr = M.read_checkpoint(p, spec.checkpoint, results, failed)
+    if not ok then error("sprt: " .. rerr, 2) end
+  end
   local sum = M.summarise(p, results, failed)
   local progress = spec.progress ~= false
   local t0 = sg.clock()
   local indices = {}
-  for i = 1, p.rounds * p.players do indices[i] = i end
+  for i = 1, p.rounds * p.players do
+    if not results[i] and not failed[i] then indices[#indices + 1] = i end
+  end
+  local opts = setmetatable({on_batch = function()
+    if spec.checkpoint then M.write_checkpoint(p, spec.checkpoint, results, failed) end
+  end}, {__index = spec})
   local done, err = pcall(M.execute, p, jobs, indices, function(idx, res, err)
     if res then results[idx] = res
     else
@@ -850,8 +1075,22 @@ function M.sprt(spec)
                           sum.llr, sum.lower, sum.upper, elo_text(sum.elo), sg.clock() - t0))
       io.stderr:flush()
     end
-  end, function() return not p.fixed and sum.verdict ~= "inconclusive" end, spec)
+  end, function() return not p.fixed and sum.verdict ~= "inconclusive" end, opts)
   if progress then io.stderr:write("\n") end
+  if spec.checkpoint or (not done and spec.runner) then
+    -- what was played, for --resume (a runner that failed: in a file of the run's name)
+    local path = spec.checkpoint or fmt("sprt-%s.results", p.run)
+    local wok, werr = M.write_checkpoint(p, path, results, failed)
+    if not done and wok and tostring(err):find("interrupted!", 1, true) then
+      io.stderr:write(fmt("sprt: the %d games played are kept in %s (--checkpoint %s --resume " ..
+                          "goes on from them)\n", sum.games, path, path))
+    elseif not done and not tostring(err):find("interrupted!", 1, true) then
+      error(fmt("sprt: %s\n%s", tostring(err):gsub("^sprt: ", ""), wok and
+                fmt("sprt: the %d games played are kept in %s: the same command with " ..
+                    "--checkpoint %s --resume goes on from them", sum.games, path, path) or
+                fmt("sprt: the games played could not be kept: %s", tostring(werr))), 0)
+    end
+  end
   if not done then
     -- Ctrl-C: the workers are ended; what was played is kept and reported
     if not tostring(err):find("interrupted!", 1, true) then error(err, 0) end
@@ -859,7 +1098,12 @@ function M.sprt(spec)
   end
   sum.time = sg.clock() - t0
   sum.failed = {}
-  for idx, why in pairs(failed) do sum.failed[#sum.failed + 1] = {index = idx, why = why} end
+  for idx, why in pairs(failed) do
+    -- games past the round where the test stopped are not counted, failed or not
+    if (idx - 1) // p.players + 1 < sum.next_round then
+      sum.failed[#sum.failed + 1] = {index = idx, why = why}
+    end
+  end
   table.sort(sum.failed, function(x, y) return x.index < y.index end)
   if spec.plot then
     local ok, werr = sg.data.write_file(spec.plot, M.svg(p, sum))
@@ -994,6 +1238,7 @@ end
 M.SPRT_USAGE = "stratagem sprt GAME --a SETTINGS --b SETTINGS [--elo0 0] [--elo1 5] " ..
   "[--alpha 0.05] [--beta 0.05] [--max-games N] [--jobs N] [--seed N] [--opening PLIES] " ..
   "[--openings FILE] [--rules TABLE] [--max-moves N] [--game-timeout S] [--emit-jobs FILE] " ..
+  "[--runner CMD] [--batch N] [--retries N] [--checkpoint FILE] [--resume] " ..
   "[--fixed] [--plot FILE.svg] [--quiet]"
 
 local function fail_usage(msg, usage)
@@ -1055,7 +1300,8 @@ function M.sprt_main(...)
   local numbers = {["--elo0"] = "elo0", ["--elo1"] = "elo1", ["--alpha"] = "alpha",
                    ["--beta"] = "beta", ["--max-games"] = "max_games", ["--jobs"] = "jobs",
                    ["--seed"] = "seed", ["--opening"] = "opening", ["--max-moves"] = "max_moves",
-                   ["--game-timeout"] = "game_timeout"}
+                   ["--game-timeout"] = "game_timeout", ["--batch"] = "batch",
+                   ["--retries"] = "retries"}
   local openings_file
   local i = 1
   while i <= #args do
@@ -1083,6 +1329,9 @@ function M.sprt_main(...)
         spec.rules = t
       elseif a == "--openings" then openings_file = value()
       elseif a == "--emit-jobs" then emit = value()
+      elseif a == "--runner" then spec.runner = value()
+      elseif a == "--checkpoint" then spec.checkpoint = value()
+      elseif a == "--resume" then spec.resume = true
       elseif a == "--plot" then spec.plot = value()
       elseif a == "--quiet" then quiet = true
       elseif a == "--fixed" then spec.fixed = true
@@ -1123,7 +1372,12 @@ function M.sprt_main(...)
       return fail_usage("sprt: --plot goes with the games' results: with --emit-jobs, give it " ..
                         "to stratagem merge (stratagem merge results.txt --plot FILE.svg)")
     end
+    if spec.runner or spec.checkpoint then
+      return fail_usage("sprt: --emit-jobs writes the job file and plays nothing: --runner and " ..
+                        "--checkpoint go with a run that plays its games")
+    end
     spec.jobs, spec.progress, spec.game_timeout, spec.plot = nil, nil, nil, nil
+    spec.batch, spec.retries = nil, nil
     local ok, n, p = pcall(M.emit_jobs, spec, emit)
     if not ok then return fail_usage((tostring(n):gsub("^[^\n]-:%d+: ", ""))) end
     if not n then io.stderr:write("stratagem: sprt: ", p, "\n"); return 1 end
@@ -1135,6 +1389,10 @@ function M.sprt_main(...)
   local ok, sum, p = pcall(M.sprt, spec)
   if not ok then
     if tostring(sum):find("interrupted!", 1, true) then error(sum, 0) end
+    if tostring(sum):find("^sprt: runner: ") then   -- not a usage error: the runner failed
+      io.stderr:write("stratagem: ", tostring(sum), "\n")
+      return 1
+    end
     return fail_usage((tostring(sum):gsub("^[^\n]-:%d+: ", "")))
   end
   if sum.interrupted then

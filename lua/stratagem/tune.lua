@@ -141,42 +141,76 @@ local function clamp(p, v) return math.max(p.lo, math.min(p.hi, v)) end
 -- ---- games between two settings ----
 
 local run_seq = 0
--- Play `pairs` game pairs (rounds) of settings b against a from seeds seed.., on `jobs`
--- workers; returns b's wins, draws, losses (two players: a draw counts half; N players: b's
--- first places against N - 1 copies of a).
-local function play_pairs(st, a, b, pairs, seed, jobs)
+-- Play matches of game pairs (rounds), each {a =, b =, pairs =, seed =}: settings b against a
+-- from seeds seed.., all in one batch: on `st.jobs` workers, or through st.runner (a job file
+-- per batch: an SPSA iteration, a GA generation).  Returns for each match b's wins, draws,
+-- losses as {w, d, l} (two players: a draw counts half; N players: b's first places against
+-- N - 1 copies of a).  The job lines are whole ones (`stratagem job` plays them), of runs
+-- named tuneK with the numbers of an SPRT that tune does not use.
+local function play_matches(st, matches)
   local n = st.players
-  run_seq = run_seq + 1
-  local function job(idx)
-    local round = (idx - 1) // n + 1
-    local seats = {}
-    for s = 1, n do seats[s] = s == (idx - 1) % n + 1 and "b" or "a" end
-    return {format = lab.FORMAT, version = sg.version, run = "tune" .. run_seq, index = idx,
-            round = round, game = st.game, rules = st.rules, seed = seed + round - 1,
-            opening = {plies = st.opening}, seats = seats, a = a, b = b,
-            max_moves = st.max_moves}
+  local jobs, tally = {}, {}
+  for m, match in ipairs(matches) do
+    run_seq = run_seq + 1
+    tally[m] = {0, 0, 0, failed = 0, games = match.pairs * n}
+    for idx = 1, match.pairs * n do
+      local round = (idx - 1) // n + 1
+      local seats = {}
+      for s = 1, n do seats[s] = s == (idx - 1) % n + 1 and "b" or "a" end
+      jobs[#jobs + 1] = {format = lab.FORMAT, version = sg.version, run = "tune" .. run_seq,
+                         index = idx, round = round, game = st.game, rules = st.rules,
+                         seed = match.seed + round - 1, opening = {plies = st.opening},
+                         seats = seats, a = match.a, b = match.b, max_moves = st.max_moves,
+                         players = n, rounds = match.pairs, elo0 = 0, elo1 = 5, alpha = 0.05,
+                         beta = 0.05, match = m}
+    end
   end
   local indices = {}
-  for i = 1, pairs * n do indices[i] = i end
-  local w, d, l, failed, first_err = 0, 0, 0, 0, nil
-  lab.execute(job, jobs, indices, function(idx, res, err)
+  for i = 1, #jobs do indices[i] = i end
+  local first_err
+  local ok, err = pcall(lab.execute, function(i)
+    local job = lab.copy(jobs[i])
+    job.match = nil
+    return job
+  end, st.jobs, indices, function(i, res, err)
+    local tl = tally[jobs[i].match]
     if not res then
       io.stderr:write(fmt("\ntune: a game failed (%s); counted as a draw\n", tostring(err)))
-      d, failed, first_err = d + 1, failed + 1, first_err or tostring(err)
+      tl[2], tl.failed, first_err = tl[2] + 1, tl.failed + 1, first_err or tostring(err)
       return
     end
     local seat
     for s, who in ipairs(res.seats) do if who == "b" then seat = s end end
-    if res.first == nil then d = d + 1
-    elseif res.first == seat then w = w + 1
-    else l = l + 1 end
-  end, function() return false end, {game_timeout = st.game_timeout})
-  if failed == #indices then
-    -- not a crash now and then but settings that cannot be played: stop before stepping
-    error(fmt("tune: every game of iteration %d failed (the first: %s); the checkpoint keeps " ..
-              "the iterations before it", st.iteration + 1, first_err), 0)
+    if res.first == nil then tl[2] = tl[2] + 1
+    elseif res.first == seat then tl[1] = tl[1] + 1
+    else tl[3] = tl[3] + 1 end
+  end, function() return false end, {game_timeout = st.game_timeout, runner = st.runner,
+                                      retries = st.retries, batch = #jobs,
+                                      progress = st.progress})
+  if not ok then
+    err = tostring(err)
+    if err:find("^runner: ") then   -- the runner failed: where to go on from
+      err = "tune: " .. err .. "\n" .. (st.checkpoint and
+        fmt("tune: the checkpoint %s keeps the %d iterations before it: the same command with " ..
+            "--resume goes on from them", st.checkpoint, st.iteration) or
+        fmt("tune: %d iterations were finished (with --checkpoint FILE, --resume would go on " ..
+            "from them)", st.iteration))
+    end
+    error(err, 0)
   end
-  return w, d, l
+  for _, tl in ipairs(tally) do
+    if tl.failed == tl.games then
+      -- not a crash now and then but settings that cannot be played: stop before stepping
+      error(fmt("tune: every game of iteration %d failed (the first: %s); the " ..
+                "checkpoint keeps the iterations before it", st.iteration + 1, first_err), 0)
+    end
+  end
+  return tally
+end
+
+local function play_pairs(st, a, b, pairs, seed)
+  local tl = play_matches(st, {{a = a, b = b, pairs = pairs, seed = seed}})[1]
+  return tl[1], tl[2], tl[3]
 end
 
 -- ---- the methods ----
@@ -223,7 +257,7 @@ function methods.spsa(state, opts)
   end
   local w, d, l = play_pairs(state, M.settings(state.params, minus, state.base),
                              M.settings(state.params, plus, state.base), state.games,
-                             state.seed + state.iteration * state.games, state.jobs)
+                             state.seed + state.iteration * state.games)
   -- theta+'s margin per game, -1 to 1 and 0 at equal strength: two players (w - l) / games;
   -- n players (one theta+ against n - 1 theta-) the share of first places less 1/n, scaled
   local result, score = M.margin(w, d, l, state.players)
@@ -248,11 +282,13 @@ function methods.ga(state, opts)
     end
   end
   local incumbent = M.settings(state.params, state.theta, state.base)
-  local fit = {}
-  for j, ind in ipairs(state.pop) do
-    local w, d, l = play_pairs(state, incumbent, M.settings(state.params, ind, state.base),
-                               state.games, state.seed + state.iteration * 7919, state.jobs)
-    fit[j] = {score = share(w, d, l, state.players), ind = ind}
+  local fit, matches = {}, {}
+  for j, ind in ipairs(state.pop) do   -- a generation is one batch
+    matches[j] = {a = incumbent, b = M.settings(state.params, ind, state.base),
+                  pairs = state.games, seed = state.seed + state.iteration * 7919}
+  end
+  for j, tl in ipairs(play_matches(state, matches)) do
+    fit[j] = {score = share(tl[1], tl[2], tl[3], state.players), ind = state.pop[j]}
   end
   table.sort(fit, function(x, y) return x.score > y.score end)
   local best = fit[1]
@@ -402,7 +438,8 @@ local KEYS = {game = true, params = true, method = true, iterations = true, game
               bounds = true, base = true, seed = true, jobs = true, checkpoint = true,
               resume = true, out = true, plot = true, progress = true, positions = true,
               opening = true, max_moves = true, rules = true, population = true, c_end = true,
-              r_end = true, game_timeout = true, texel_games = true, search = true}
+              r_end = true, game_timeout = true, texel_games = true, search = true,
+              runner = true, retries = true}
 
 local function fail(msg, ...) error("tune: " .. fmt(msg, ...), 0) end
 
@@ -550,6 +587,20 @@ function M.tune(spec)
   state.params, state.base, state.players = params, base, players
   state.games = spec.games or state.games or (method == "ga" and 4 or 2)
   state.jobs = spec.jobs or 1
+  if spec.runner ~= nil then
+    local cmd, cerr = lab.runner_command(spec.runner)
+    if not cmd then fail("%s", cerr) end
+    if method == "texel" then
+      fail("runner: texel plays no games between settings (its self-play positions are made " ..
+           "on this machine); runners go with spsa and ga")
+    end
+  end
+  if spec.retries ~= nil and (math.type(spec.retries) ~= "integer" or spec.retries < 0 or
+                              spec.retries > 100) then
+    fail("retries must be a whole number from 0 to 100, got %s", tostring(spec.retries))
+  end
+  state.runner, state.retries, state.progress = spec.runner, spec.retries, spec.progress
+  state.checkpoint = spec.checkpoint
   state.rules, state.max_moves, state.game_timeout = spec.rules, spec.max_moves, spec.game_timeout
   state.opening = spec.opening or (players == 2 and 4 or players)
   if method == "texel" then
@@ -597,7 +648,8 @@ end
 function M.save(state, spec)
   local keep = {}
   for k, v in pairs(state) do
-    if k ~= "params" and k ~= "games_loaded" and k ~= "base" then keep[k] = v end
+    if k ~= "params" and k ~= "games_loaded" and k ~= "base" and k ~= "runner" and
+       k ~= "retries" and k ~= "progress" and k ~= "checkpoint" then keep[k] = v end
   end
   if spec.checkpoint then
     local ok, err = data.write_file(spec.checkpoint, "return " .. data.serialize(keep) .. "\n")
@@ -692,7 +744,8 @@ M.USAGE = "stratagem tune GAME --params NAME,... [--method spsa|ga|texel] [--ite
   "[--games N] [--bounds NAME=LO:HI,...] [--base SETTINGS] [--seed N] [--jobs N] " ..
   "[--population N] [--c-end X] [--r-end X] [--positions FILE] [--texel-games N] " ..
   "[--search TABLE] [--opening PLIES] " ..
-  "[--max-moves N] [--checkpoint FILE] [--resume] [--out FILE] [--plot FILE.svg] [--quiet]"
+  "[--max-moves N] [--runner CMD] [--retries N] [--checkpoint FILE] [--resume] [--out FILE] " ..
+  "[--plot FILE.svg] [--quiet]"
 
 function M.main(...)
   local args = {...}
@@ -703,7 +756,8 @@ function M.main(...)
   end
   local ints = {["--iterations"] = "iterations", ["--games"] = "games", ["--seed"] = "seed",
                 ["--jobs"] = "jobs", ["--population"] = "population", ["--opening"] = "opening",
-                ["--max-moves"] = "max_moves", ["--texel-games"] = "texel_games"}
+                ["--max-moves"] = "max_moves", ["--texel-games"] = "texel_games",
+                ["--retries"] = "retries"}
   local i = 1
   while i <= #args do
     local a = args[i]
@@ -728,7 +782,7 @@ function M.main(...)
       end
       i = i + 1
     elseif a == "--method" or a == "--base" or a == "--positions" or a == "--checkpoint" or
-           a == "--out" or a == "--plot" then
+           a == "--out" or a == "--plot" or a == "--runner" then
       if not v then return usage(a .. " needs a value") end
       spec[a:sub(3)] = v
       i = i + 1
