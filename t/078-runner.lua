@@ -159,7 +159,7 @@ if conf then
   local ok, err = pcall(function()
     local env = "cd " .. t.q(dir) .. " && SLURM_CONF=" .. t.q(conf) .. " "
     out, e, code = t.run(env .. SPRT .. " --runner slurm --batch 40")
-    t.is(figures(out), figures(serial), "--runner slurm (sbatch --wait --array): the local run's " ..
+    t.is(figures(out), figures(serial), "--runner slurm (a job array, sbatch --array): the local run's " ..
          "report, bit for bit")
     out, e, code = t.run(env .. SPRT .. " --runner srun --batch 40")
     t.is(figures(out), figures(serial), "--runner srun: the local run's report, bit for bit")
