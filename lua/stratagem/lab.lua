@@ -829,8 +829,8 @@ end
 
 -- The ready-made runners, by name (doc/lab.md, "Across machines"): GNU parallel on this
 -- machine, or over the ssh hosts of a file (parallel's --sshloginfile, with the program at the
--- same path on each); a Slurm job array (sbatch --array, its tasks waited for by mark files), or srun (inside an allocation,
--- or making one); sh, the batch's lines one after another.
+-- same path on each); a Slurm job array (sbatch --array, its tasks waited for by mark files),
+-- or srun (inside an allocation, or making one); sh, the batch's lines one after another.
 function M.runner_command(runner)
   if type(runner) ~= "string" or runner == "" then
     return nil, "runner must be a command with {jobs} and {results}, or one of parallel, " ..
