@@ -40,6 +40,9 @@ commands.games = {
   },
   example = "stratagem games",
   run = function()
+    -- the games of the games folders (defined in Lua) are listed with the built-in ones
+    local _, problems = sg.load_games()
+    for _, p in ipairs(problems) do io.stderr:write("stratagem: games: ", p, "\n") end
     for _, name in ipairs(sg.games()) do
       print(fmt("%-12s %s", name, sg.defaults(name).title or ""))
     end
