@@ -216,6 +216,21 @@ local nilp = faulty("nim_nil", {play = function() end})
 t.errors(function() nilp:play("1") end, "play('1'): returned nil; expected the new state",
          "play returning nothing", true)
 
+-- ---- Ctrl-C stops a search on a defined game (its script runs in the search's hot loop) ----
+do
+  local script = table.concat({
+    S .. " -e " .. t.q('local sg = require "stratagem" ' ..
+                       'sg.search(sg.new("tictactoe_lua"), {algo = "mcts", time = 30})') ..
+      " >/dev/null 2>err.$$ &",
+    "pid=$!", string.format("sleep %g", 0.5 * t.slow), "kill -INT $pid",
+    "i=0", "while kill -0 $pid 2>/dev/null && [ $i -lt 100 ]; do sleep 0.02; i=$((i+1)); done",
+    "if kill -0 $pid 2>/dev/null; then kill -9 $pid; echo KILLED; fi",
+    "wait $pid; echo \"code $?\"", "head -1 err.$$; rm -f err.$$"}, "\n")
+  local out = t.run("sh -c " .. t.q(script))
+  t.ok(not out:find("KILLED") and out:find("interrupted!", 1, true) and not out:find("code 0"),
+       "Ctrl-C stops an MCTS search on tictactoe_lua within 2 s, saying interrupted: " .. out)
+end
+
 -- ---- the games folder (XDG data), stratagem games and stratagem play FILE.lua ----
 local dir = os.tmpname()
 os.remove(dir)

@@ -83,12 +83,8 @@ static void fail(ldef *d, int cb, const lstate *st, const char *what) {
   else if (st && st->last != NO_LAST)
     snprintf(where, sizeof where, " (after the move '%s')", move_name(d, st->last));
   if (d->guard) {
-    if (d->failed || d->stopped)
+    if (d->failed)
       return;
-    if (interrupt_pending()) {   /* Ctrl-C reached the script: a stop, not an error */
-      d->stopped = 1;
-      return;
-    }
     snprintf(d->err, sizeof d->err, "%s: %s%s: %s", d->name, cb_names[cb], where, what);
     d->failed = d->stopped = 1;
     interrupt_request();   /* the searches poll it: they stop within a few nodes */
@@ -179,15 +175,28 @@ static int call(ldef *d, int cb, const lstate *st, int nargs, int nres) {
     return 0;
   }
   lua_rotate(L, -(nargs + 2), 2);                     /* f s args */
-  if (lua_pcall(L, nargs + 1, nres, 0) != LUA_OK) {
+  for (int tries = 0;; tries++) {
+    for (int i = 0; i < nargs + 2; i++)
+      lua_pushvalue(L, -(nargs + 2));                 /* f s args f s args */
+    if (lua_pcall(L, nargs + 1, nres, 0) == LUA_OK) { /* f s args res */
+      lua_rotate(L, -(nargs + 2 + nres), -(nargs + 2));
+      lua_pop(L, nargs + 2);                          /* res */
+      return 1;
+    }
+    /* Ctrl-C outside the REPL's prompt sets a hook that raises "interrupted!" in the next
+       Lua call and then removes itself: a stop, which the search sees through the flag, not
+       an error of the script; so the call is made once more */
+    if (tries == 0 && interrupt_pending()) {
+      lua_pop(L, 1);
+      continue;
+    }
     const char *msg = lua_tostring(L, -1);
     char buf[400];
     snprintf(buf, sizeof buf, "%s", msg ? msg : "(an error object that is not a string)");
-    lua_pop(L, 1);
+    lua_pop(L, nargs + 3);
     fail(d, cb, st, buf);
     return 0;
   }
-  return 1;
 }
 
 /* A bad value returned by cb: the failure, with the value's type (pops nres values). */
