@@ -154,6 +154,40 @@ t.isnt(sg.search(open, {depth = 1}).score,
 t.errors(function() sg.new("tictactoe_lua", {weights = {three = 1}}) end,
          "unknown weights key 'three'", "an unknown weight is refused", true)
 
+-- ---- Breakthrough 6x6 (scenarios/games/breakthrough.lua): the rules and its AI ----
+local b = sg.new("breakthrough")
+-- by hand: the six pawns of rank 2 move straight or diagonally (the edge ones two ways):
+-- 6 * 3 - 2 = 16 moves; black's answer cannot meet them (ranks 3 and 4 are empty): 16 * 16
+t.is(b:perft(1), 16, "breakthrough perft 1 = 16 (by hand)")
+t.is(b:perft(2), 256, "breakthrough perft 2 = 16 * 16 (by hand)")
+local face = sg.new("breakthrough", {position = "oooooo/....../..o.../..x.../xx.xxx/xxxxxx x"})
+t.ok(not face:legal("c3-c4") and not face:legal("c3xc4"), "a pawn neither moves nor captures straight into a pawn")
+t.ok(face:legal("b2-b3") and face:legal("c3-b4") and face:legal("c3-d4"), "... but steps aside")
+local cap = sg.new("breakthrough", {position = "oooooo/....../...o../..x.../xx.xxx/xxxxxx x"})
+t.ok(cap:legal("c3xd4"), "a pawn captures diagonally forward")
+cap:play("c3xd4")
+t.like(cap:position(), "^oooooo/....../...x../....../xx%.xxx/xxxxxx o$", "the captured pawn is gone")
+local race = sg.new("breakthrough", {position = "oooooo/x...../....../....../....../...xxx x"})
+t.is(sg.search(race, {depth = 2}).move, "a5xb6", "alphabeta reaches the far rank at once (a5xb6, the only way)")
+race:play("a5xb6")
+t.is(table.concat({race:status()}, " "), "won 1", "reaching the far rank wins")
+local last = sg.new("breakthrough", {position = "....../....../..o.../...x../....../....x. x"})
+last:play("d3xc4")
+t.is(table.concat({last:status()}, " "), "won 1", "taking the last enemy pawn wins")
+-- the evaluation makes the AI better than chance: alphabeta at depth 2 against random moves
+local wins = 0
+for seed = 1, 4 do
+  local game = sg.new("breakthrough", {seed = seed})
+  while game:status() == "playing" do
+    local who = game:player()
+    local opts = ((who == 1) == (seed % 2 == 1)) and {depth = 2} or {algo = "random", seed = seed * 100 + game:ply()}
+    game:play(sg.search(game, opts).move)
+  end
+  local _, w = game:status()
+  if (w == 1) == (seed % 2 == 1) then wins = wins + 1 end
+end
+t.is(wins, 4, "alphabeta depth 2 beats random play in 4 games of 4, with either colour")
+
 -- ---- errors inside the script's functions ----
 local function faulty(name, over)
   local spec = nim_spec(over)

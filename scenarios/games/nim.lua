@@ -7,6 +7,7 @@ return sg.define{
   title = "Nim: one heap, take 1 to 3, the last to take wins",
   notation = "how many to take: 1, 2 or 3",
   players = 2,
+  player_names = {"first", "second"},
   -- the heap size: options.variant is not used; position "HEAP PLAYER" starts elsewhere
   start = function() return {heap = 21, mover = 1} end,
   player = function(s) return s.mover end,

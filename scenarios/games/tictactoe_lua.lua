@@ -22,6 +22,7 @@ return sg.define{
   title = "tic-tac-toe written in Lua (sg.define), to compare with the C tictactoe",
   notation = "a square a1 to c3 (file a-c, rank 1-3), e.g. b2",
   players = 2,
+  player_names = {"x", "o"},
   max_moves = 9,
   weights = {one = 1, two = 10},
   start = function() return ".........x" end,
