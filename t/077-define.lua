@@ -188,6 +188,25 @@ for seed = 1, 4 do
 end
 t.is(wins, 4, "alphabeta depth 2 beats random play in 4 games of 4, with either colour")
 
+-- weights: g:set_weights changes them for this game only, checked like sg.new's
+local bw = sg.new("breakthrough", {position = "oooooo/....../....../....../....../xxxxx. x"})
+local before = bw:scores()[1]
+local twin = bw:copy()
+bw:set_weights{pawn = 200}
+t.is(bw:scores()[1] - before, (5 - 6) * 100, "set_weights reaches eval: 5 x against 6 o, pawn 100 -> 200")
+t.is(twin:scores()[1], before, "... and not the copy made before")
+t.errors(function() bw:set_weights{queen = 9} end, "unknown weights key 'queen' for breakthrough",
+         "set_weights refuses an unknown weight", true)
+t.errors(function() bw:set_weights{pawn = "x"} end, "pawn must be a number", "... and a non-number", true)
+
+-- the lab: sprt and tune play a defined game like any other (one job: see the report)
+local out0, err0, code0 = t.run(S .. " sprt breakthrough --a '{search = {depth = 1}}' " ..
+                                "--b '{search = {depth = 2}}' --elo1 50 --max-games 20 --jobs 1 --quiet")
+t.ok(code0 == 0 and out0:find("sprt breakthrough:", 1, true), "sprt on breakthrough runs: " .. err0)
+out0, err0, code0 = t.run(S .. " tune breakthrough --params advance --iterations 1 --games 1 " ..
+                          "--jobs 1 --base '{search = {depth = 1}}' --quiet")
+t.ok(code0 == 0 and out0:find("weights = {advance = ", 1, true), "tune on breakthrough's weights runs: " .. err0)
+
 -- ---- errors inside the script's functions ----
 local function faulty(name, over)
   local spec = nim_spec(over)

@@ -206,6 +206,14 @@ local function autoload(fname, name)
   if got ~= name then fail("%s: %s defines '%s', not '%s'", fname, path, got, name) end
 end
 
+-- sg.known(name): whether name is a game, built in or defined in Lua (a game of the games
+-- folders is defined on the way).
+function M.known(name)
+  if type(name) ~= "string" then return false end
+  pcall(autoload, "sg.known", name)
+  return core.known(name)
+end
+
 -- sg.load_games(): define every game of the games folders not defined yet; returns the
 -- names defined and a list of problems (files that failed, each "path: message").
 function M.load_games()

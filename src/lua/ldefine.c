@@ -617,6 +617,50 @@ void ldefine_config(lua_State *L, lgame *g, int o) {
   ldefine_bind(L, g);
 }
 
+/* g:set_weights{...} on a defined game (the table at index t): every key must be a weight of
+   the game and every value a number; then g's weights are a new table with them changed (the
+   old table stays with the games that share it).  Raises before changing anything. */
+void ldefine_set_weights(lua_State *L, lgame *g, int t) {
+  lcfg *c = g->cfg;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, c->ref_weights);          /* ... old */
+  int old = lua_gettop(L);
+  lua_pushnil(L);
+  while (lua_next(L, t)) {                                    /* ... old k v */
+    if (lua_type(L, -2) != LUA_TSTRING || (lua_pushvalue(L, -2), lua_rawget(L, old)) == LUA_TNIL) {
+      luaL_Buffer b;
+      luaL_buffinit(L, &b);
+      lua_pushnil(L);
+      while (lua_next(L, old)) {
+        lua_pop(L, 1);
+        if (luaL_bufflen(&b) > 0)
+          luaL_addstring(&b, ", ");
+        lua_pushvalue(L, -1);
+        luaL_addvalue(&b);
+      }
+      luaL_pushresult(&b);
+      luaL_error(L, "set_weights: unknown weights key '%s' for %s (valid keys: %s)",
+                 lua_type(L, -4) == LUA_TSTRING ? lua_tostring(L, -4) : "?", g->cls->name,
+                 lua_tostring(L, -1));
+    }
+    lua_pop(L, 1);                                            /* ... old k v */
+    if (lua_type(L, -1) != LUA_TNUMBER)
+      luaL_error(L, "set_weights: %s must be a number, got %s", lua_tostring(L, -2),
+                 luaL_typename(L, -1));
+    lua_pop(L, 1);                                            /* ... old k */
+  }
+  lua_newtable(L);                                            /* ... old new */
+  for (int src = old; src; src = src == old ? t : 0) {
+    lua_pushnil(L);
+    while (lua_next(L, src)) {
+      lua_pushvalue(L, -2);
+      lua_insert(L, -2);
+      lua_rawset(L, -4);
+    }
+  }
+  c->ref_weights = luaL_ref(L, LUA_REGISTRYINDEX);            /* ... old */
+  lua_pop(L, 1);
+}
+
 /* The weights table of g (pushed). */
 void ldefine_push_weights(lua_State *L, const lgame *g) {
   lua_rawgeti(L, LUA_REGISTRYINDEX, ((const lcfg *)g->cfg)->ref_weights);
@@ -742,8 +786,21 @@ static int ldefine(lua_State *L) {
   return 1;
 }
 
+/* core.defined_state(g): the script's value of g's current state (a game defined in Lua), for
+   the functions of its definition that take one (svg). */
+static int ldefined_state(lua_State *L) {
+  lgame *g = checkgame(L, 1);
+  if (!ldefine_is(g->cls))
+    return luaL_error(L, "defined_state: %s is not a game defined in Lua", g->cls->name);
+  ldef *d = def_of(g->cfg);
+  if (!push_state(d, (const lstate *)lgame_state(g), CB_PLAY))
+    return 0;
+  return 1;
+}
+
 static const luaL_Reg define_funcs[] = {
   {"define", ldefine},
+  {"defined_state", ldefined_state},
   {NULL, NULL}
 };
 

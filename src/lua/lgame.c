@@ -561,6 +561,11 @@ static int lply(lua_State *L) {
 static int lset_weights(lua_State *L) {
   lgame *g = checkgame(L, 1);
   luaL_checktype(L, 2, LUA_TTABLE);
+  if (ldefine_is(g->cls)) {
+    ldefine_set_weights(L, g, 2);
+    lua_settop(L, 1);
+    return 1;
+  }
   const sg_class *c = g->cls;
   char err[SG_ERRLEN];
   void *trial = lua_newuserdatauv(L, c->cfg_size ? c->cfg_size : 1, 0);   /* g t trial */

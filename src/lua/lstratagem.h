@@ -59,6 +59,7 @@ void ldefine_unguard(lua_State *L, const lgame *g);
 void ldefine_keep(lua_State *L, lgame *g, void *st);
 void ldefine_config(lua_State *L, lgame *g, int o);
 void ldefine_push_weights(lua_State *L, const lgame *g);
+void ldefine_set_weights(lua_State *L, lgame *g, int t);
 const sg_class *ldefine_find(lua_State *L, const char *name);
 int ldefine_names(lua_State *L, int k);
 void lgame_guard(lua_State *L, const lgame *g);
