@@ -72,6 +72,30 @@ t.is(g:perft(1), 3, "perft 1")
 t.is(g:perft(2), 8, "perft 2")
 t.like(tostring(g), "nim_t after 0 moves", "tostring without render or position")
 
+-- the script's states are let go when no game holds them any more (undo, collected games)
+do
+  local alive = setmetatable({}, {__mode = "k"})
+  local function new(t) alive[t] = true return t end
+  sg.define(nim_spec{name = "nim_gc", start = function() return new{heap = 9, mover = 1} end,
+                     play = function(s, m) return new{heap = s.heap - tonumber(m), mover = 3 - s.mover} end})
+  local function count()
+    collectgarbage() collectgarbage()
+    local n = 0
+    for _ in pairs(alive) do n = n + 1 end
+    return n
+  end
+  local a = sg.new("nim_gc")
+  for _ = 1, 5 do a:play("1") end
+  a:undo() a:undo()
+  local c = a:copy()
+  c:play("2")
+  t.is(count(), 5, "held: the start and 3 moves of a, and c's own move (2 taken back)")
+  a = nil
+  t.is(count(), 5, "a collected: its states are still c's")
+  c = nil
+  t.is(count(), 0, "c collected too: none left")
+end
+
 -- Nim, the shipped one (scenarios/games/nim.lua, found by name in the games folder)
 local nim = sg.new("nim")
 t.is(nim:position(), "21 1", "Nim starts with 21")

@@ -45,6 +45,8 @@ typedef struct ldef {
   const char **names;        /* id -> string (the strings anchored in ref_ids's table) */
   uint32_t nnames, capnames;
   uint32_t kept;             /* serials of kept states handed out */
+  uint32_t *held, capheld;   /* per kept serial: how many game objects hold it */
+  int dead;                  /* collected (at the end of the program): touch nothing */
   uint32_t serial;           /* serials of scratch states handed out */
   uint32_t *slotser;         /* the current serial of each scratch slot */
   uint32_t *ring;            /* per ply: the next of its RING slots */
@@ -150,14 +152,25 @@ static int store_scratch(ldef *d, lstate *st) {
   return 1;
 }
 
-/* Keep the value at the top of the stack as a kept state (pops it). */
+/* Keep the value at the top of the stack as a kept state (pops it), held once. */
 static void store_kept(ldef *d, lstate *st) {
   lua_State *L = d->L;
+  if (d->kept + 1 >= d->capheld) {
+    uint32_t cap = d->capheld ? 2 * d->capheld : 256;
+    uint32_t *h = realloc(d->held, (size_t)cap * sizeof *h);
+    if (h == NULL) {
+      lua_pop(L, 1);
+      luaL_error(L, "out of memory");
+    }
+    memset(h + d->capheld, 0, (size_t)(cap - d->capheld) * sizeof *h);
+    d->held = h, d->capheld = cap;
+  }
   lua_rawgeti(L, LUA_REGISTRYINDEX, d->ref_kept);   /* v kept */
   lua_insert(L, -2);                                 /* kept v */
   lua_rawseti(L, -2, (lua_Integer)++d->kept);        /* kept */
   lua_pop(L, 1);
   st->slot = 0, st->serial = d->kept;
+  d->held[d->kept] = 1;
 }
 
 /* Call callback cb with the state and nargs more values pushed after it, expecting nres
@@ -565,6 +578,8 @@ static int ld_init(const void *cfg, void *vst, const char *position, uint64_t se
 
 /* ---- what the other bindings call ---- */
 
+void ldefine_hold(lua_State *L, const lgame *g, const void *st, int delta);
+
 int ldefine_is(const sg_class *c) {
   return c->init == ld_init;
 }
@@ -580,9 +595,36 @@ void ldefine_keep(lua_State *L, lgame *g, void *st) {
   ldef *d = def_of(g->cfg);
   lstate *s = st;
   d->L = L;
-  if (s->slot == 0 || !push_state(d, s, CB_PLAY))
+  if (s->slot == 0) {   /* already kept: one more holder */
+    ldefine_hold(L, g, st, 1);
+    return;
+  }
+  uint32_t slot = s->slot;
+  if (!push_state(d, s, CB_PLAY))
     return;
   store_kept(d, s);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, d->ref_scratch);   /* the scratch slot lets it go */
+  lua_pushnil(L);
+  lua_rawseti(L, -2, slot);
+  lua_pop(L, 1);
+  d->slotser[slot - 1] = 0;
+}
+
+/* One more (delta 1) or one less (-1) game object holds the kept state st; the script's
+   value is let go when none does. */
+void ldefine_hold(lua_State *L, const lgame *g, const void *st, int delta) {
+  ldef *d = g->cfg ? def_of(g->cfg) : NULL;
+  const lstate *s = st;
+  if (d == NULL || d->dead || s->slot != 0 || s->serial == 0 || s->serial >= d->capheld)
+    return;
+  if (delta > 0)
+    d->held[s->serial]++;
+  else if (d->held[s->serial] > 0 && --d->held[s->serial] == 0) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, d->ref_kept);
+    lua_pushnil(L);
+    lua_rawseti(L, -2, (lua_Integer)s->serial);
+    lua_pop(L, 1);
+  }
 }
 
 void ldefine_guard(lua_State *L, const lgame *g) {
@@ -590,9 +632,19 @@ void ldefine_guard(lua_State *L, const lgame *g) {
   def_of(g->cfg)->guard = 1;
 }
 
+/* Let go of every scratch state (none is referenced once a search or perft has returned). */
+static void clear_scratch(lua_State *L, ldef *d) {
+  luaL_unref(L, LUA_REGISTRYINDEX, d->ref_scratch);
+  lua_newtable(L);
+  d->ref_scratch = luaL_ref(L, LUA_REGISTRYINDEX);
+  if (d->slotser)
+    memset(d->slotser, 0, (size_t)d->capply * RING * sizeof *d->slotser);
+}
+
 void ldefine_unguard(lua_State *L, const lgame *g) {
   ldef *d = def_of(g->cfg);
   d->guard = 0;
+  clear_scratch(L, d);
   if (d->failed) {
     d->failed = d->stopped = 0;
     interrupt_clear();
@@ -695,7 +747,9 @@ int ldefine_names(lua_State *L, int k) {
 static int ldef_gc(lua_State *L) {
   ldef *d = lua_touserdata(L, 1);
   free(d->names), free(d->stamp), free(d->slotser), free(d->ring), free(d->scratch);
-  d->names = NULL, d->stamp = d->slotser = d->ring = NULL, d->scratch = NULL;
+  free(d->held);
+  d->names = NULL, d->stamp = d->slotser = d->ring = d->held = NULL, d->scratch = NULL;
+  d->dead = 1;
   return 0;
 }
 

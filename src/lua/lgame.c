@@ -277,6 +277,8 @@ static int lundo(lua_State *L) {
     return luaL_error(L, "undo: nothing to undo (no move has been played)");
   g->n--;
   lgame_pushmove(L, g, lgame_state(g), g->hist[g->n]);
+  if (ldefine_is(g->cls))   /* the state taken back is no longer held by g */
+    ldefine_hold(L, g, g->states + (size_t)(g->n + 1) * g->cls->state_size, -1);
   return 1;
 }
 
@@ -289,6 +291,9 @@ static int lcopy(lua_State *L) {
   h->n = g->n;
   memcpy(h->states, g->states, (size_t)(g->n + 1) * g->cls->state_size);
   memcpy(h->hist, g->hist, (size_t)g->n * sizeof(sg_move));
+  if (ldefine_is(g->cls))
+    for (int i = 0; i <= h->n; i++)
+      ldefine_hold(L, h, h->states + (size_t)i * g->cls->state_size, 1);
   return 1;
 }
 
@@ -507,8 +512,11 @@ static int lsample(lua_State *L) {
     c->view(g->cfg, st, (int)p - 1, v);
     c->sample(g->cfg, v, (int)p - 1, (uint64_t)seed, h->states);
     lua_pop(L, 1);
-  } else
+  } else {
     memcpy(h->states, st, c->state_size);
+    if (ldefine_is(c))
+      ldefine_hold(L, h, h->states, 1);
+  }
   return 1;
 }
 
@@ -640,6 +648,9 @@ static int ltostring(lua_State *L) {
 
 static int lgc(lua_State *L) {
   lgame *g = (lgame *)luaL_checkudata(L, 1, SG_GAME_MT);   /* closing twice is harmless */
+  if (g->states && ldefine_is(g->cls))   /* the script's states g held */
+    for (int i = 0; i <= g->n; i++)
+      ldefine_hold(L, g, g->states + (size_t)i * g->cls->state_size, -1);
   free(g->cfg);
   free(g->states);
   free(g->hist);

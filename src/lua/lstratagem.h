@@ -57,6 +57,7 @@ void ldefine_bind(lua_State *L, const lgame *g);
 void ldefine_guard(lua_State *L, const lgame *g);
 void ldefine_unguard(lua_State *L, const lgame *g);
 void ldefine_keep(lua_State *L, lgame *g, void *st);
+void ldefine_hold(lua_State *L, const lgame *g, const void *st, int delta);
 void ldefine_config(lua_State *L, lgame *g, int o);
 void ldefine_push_weights(lua_State *L, const lgame *g);
 void ldefine_set_weights(lua_State *L, lgame *g, int t);
