@@ -12,7 +12,8 @@
 
    Lua values live in two tables.  A state that a game object keeps (its start, each move
    played through g:play) is "kept": slot 0, at key `serial` of the kept table, for as long as
-   the definition lives.  A state made inside a search or perft is "scratch": slot s >= 1 of
+   a game object holds it (held[serial] counts them: copies add, undo and collection take
+   away).  A state made inside a search or perft is "scratch": slot s >= 1 of
    the scratch table, where slot s belongs to ply s / RING and is reused round-robin among
    RING states of that ply; serial must equal the slot's current serial, so a state whose slot
    was reused is refused (an error, never a wrong answer).  Copy-make searches keep one state
