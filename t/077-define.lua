@@ -308,6 +308,15 @@ do
        "Ctrl-C stops an MCTS search on tictactoe_lua within 2 s, saying interrupted: " .. out)
 end
 
+-- a tournament (stratagem.tournament) between an AI and random play on a defined game
+do
+  local out = t.run(S .. " -e " .. t.q('require("stratagem.tournament").experiment{name = "bt", ' ..
+    'game = "breakthrough", args = {"2"}, entrants = {{name = "AI", search = {depth = 1}}, ' ..
+    '{name = "random", search = {algo = "random"}}}}'))
+  t.like(out, "| AI | 2 of 2 |", "a tournament runs on breakthrough (the AI wins both games)")
+end
+t.ok(sg.known("breakthrough") and not sg.known("go"), "sg.known")
+
 -- ---- the games folder (XDG data), stratagem games and stratagem play FILE.lua ----
 local dir = os.tmpname()
 os.remove(dir)
