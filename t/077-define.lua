@@ -252,6 +252,8 @@ for _, algo in ipairs({"maxn", "paranoid", "brs"}) do
   ok, msg = pcall(sg.search, e, {algo = algo, depth = 4})
   t.ok(not ok and msg:find("eval cannot count", 1, true), algo .. " stops on the error too: " .. tostring(msg))
 end
+ok, msg = pcall(sg.search, e, {algo = "pimc", depth = 4})
+t.ok(not ok and msg:find("eval cannot count", 1, true), "pimc stops on the error too: " .. tostring(msg))
 local pl = faulty("nim_play", {play = function(s, m)
   if m == "3" then error("no taking 3") end
   return {heap = s.heap - tonumber(m), mover = 3 - s.mover}

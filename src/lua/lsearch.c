@@ -358,8 +358,10 @@ static int lsearch_hidden(lua_State *L, lgame *g, int algo, const multi_opts *o)
   const void *st = lgame_state(g);
   hidden_result *r = lua_newuserdatauv(L, sizeof *r, 0);
   char err[SG_ERRLEN];
+  lgame_guard(L, g);
   int rc = algo == ALGO_PIMC ? hidden_pimc(c, g->cfg, st, o, r, err)
                              : hidden_ismcts(c, g->cfg, st, o, r, err);
+  lgame_unguard(L, g);
   if (rc != 0)
     return luaL_error(L, "%s", err);
   if (r->stopped == SEARCH_INTERRUPTED && !lgame_keep_partial())
