@@ -244,7 +244,7 @@ local e = faulty("nim_eval", {eval = function(s)
   return 0
 end})
 local ok, msg = pcall(sg.search, e, {algo = "alphabeta", depth = 4})
-t.ok(not ok and msg:find("nim_eval: eval (after the move '", 1, true) and
+t.ok(not ok and msg:find("game nim_eval: eval (after the move '", 1, true) and
      msg:find("eval cannot count", 1, true), "an error in eval stops the search, named: " .. tostring(msg))
 t.is(e:ply(), 0, "the game is unchanged")
 t.is(e:perft(2), 8, "and usable after the error")
@@ -259,14 +259,18 @@ local pl = faulty("nim_play", {play = function(s, m)
   return {heap = s.heap - tonumber(m), mover = 3 - s.mover}
 end})
 ok, msg = pcall(sg.search, pl, {depth = 3})
-t.ok(not ok and msg:find("nim_play: play('3')", 1, true) and msg:find("no taking 3", 1, true),
+t.ok(not ok and msg:find("game nim_play: play('3')", 1, true) and msg:find("no taking 3", 1, true),
      "an error in play names the move: " .. tostring(msg))
 ok, msg = pcall(sg.search, pl, {algo = "mcts", iterations = 100})
 t.ok(not ok and msg:find("play('3')", 1, true), "mcts stops on it too: " .. tostring(msg))
 local never = faulty("nim_never", {play = function() error("no move today") end})
 ok, msg = pcall(sg.playout, never, {seed = 1})
-t.ok(not ok and msg:find("nim_never: play('", 1, true) and msg:find("no move today", 1, true),
+t.ok(not ok and msg:find("game nim_never: play('", 1, true) and msg:find("no move today", 1, true),
      "sg.playout stops on it too: " .. tostring(msg))
+local boom = faulty("boom", {play = function() error("no move") end})
+ok, msg = pcall(sg.search, boom, {depth = 2})
+t.ok(not ok and msg:find("sg.search: game boom: play('", 1, true),
+     "the game's name stays in sg.search's message (a one-word name too): " .. tostring(msg))
 ok, msg = pcall(pl.perft, pl, 3)
 t.ok(not ok and msg:find("play('3')", 1, true), "perft stops on it too")
 ok, msg = pcall(pl.play, pl, "3")
@@ -274,7 +278,7 @@ t.ok(not ok and msg:find("no taking 3", 1, true), "g:play raises it directly")
 t.is(pl:ply(), 0, "and the game is unchanged")
 local mv = faulty("nim_moves", {moves = function() return {"1", 2} end})
 ok, msg = pcall(mv.moves, mv)
-t.ok(not ok and msg:find("nim_moves: moves: move 2 is a number; expected strings", 1, true),
+t.ok(not ok and msg:find("game nim_moves: moves: move 2 is a number; expected strings", 1, true),
      "moves returning a non-string: " .. tostring(msg))
 ok, msg = pcall(sg.search, mv, {depth = 2})
 t.ok(not ok and msg:find("move 2 is a number", 1, true), "... also inside a search")
@@ -286,7 +290,7 @@ t.errors(function() st:status() end, "returned \"over\" (string); expected \"pla
 local st2 = faulty("nim_status2", {status = function() return "won", 3 end})
 t.errors(function() st2:status() end, "a player number from 1 to 2", "a winner out of range", true)
 local who = faulty("nim_player", {player = function() return 0 end})
-t.errors(function() who:player() end, "nim_player: player: returned number; expected a player number",
+t.errors(function() who:player() end, "game nim_player: player: returned number; expected a player number",
          "a player out of range", true)
 local same = faulty("nim_same", {play = function(s) s.heap = s.heap - 1 return s end})
 t.errors(function() same:play("1") end, "returned the state it was given",

@@ -88,12 +88,12 @@ static void fail(ldef *d, int cb, const lstate *st, const char *what) {
   if (d->guard) {
     if (d->failed)
       return;
-    snprintf(d->err, sizeof d->err, "%s: %s%s: %s", d->name, cb_names[cb], where, what);
+    snprintf(d->err, sizeof d->err, "game %s: %s%s: %s", d->name, cb_names[cb], where, what);
     d->failed = d->stopped = 1;
     interrupt_request();   /* the searches poll it: they stop within a few nodes */
     return;
   }
-  luaL_error(L, "%s: %s%s: %s", d->name, cb_names[cb], where, what);
+  luaL_error(L, "game %s: %s%s: %s", d->name, cb_names[cb], where, what);
 }
 
 /* Push the script's value of st; 0 (nothing pushed, the failure noted) if it is gone. */
