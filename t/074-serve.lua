@@ -132,10 +132,13 @@ local games = decode(body)
 t.is(st, 200, "GET /api/games")
 local names = {}
 for _, g in ipairs(games or {}) do names[#names + 1] = g.name end
--- with the word game when the server has a dictionary (the system word list)
+-- with the word game when the server has a dictionary (the system word list), and the games
+-- defined in Lua in the games folders
+sg.load_games()
 local has_dict = sg.dict.load() ~= nil
 t.is(table.concat(names, ","), table.concat(sg.games(has_dict and "all" or nil), ","),
      "the games list has every game" .. (has_dict and ", the word game too" or " (no dictionary: no word game)"))
+t.like(table.concat(names, ","), "tictactoe_lua", "... the games folders' ones included")
 local draughts
 for _, g in ipairs(games or {}) do if g.name == "draughts" then draughts = g end end
 t.ok(draughts and draughts.variant[1].key == "capture" and #draughts.variant[1].choices == 2,
@@ -211,10 +214,15 @@ t.ok(st == 200 and a.variant == "capture=huff", "a variant chosen on the page")
 st, a = post("/api/new", {game = "dominoes", seed = 3})
 t.ok(st == 200 and a.svg and a.your_turn == (#a.moves > 0), "a game of hidden hands starts")
 
+-- a game defined in Lua (scenarios/games): served with its text board (it has no picture)
+st, a = post("/api/new", {game = "tictactoe_lua", seed = 1})
+t.ok(st == 200 and #a.moves == 9 and a.svg == nil and a.diagram:find("a b c", 1, true) ~= nil,
+     "a game defined in Lua is served, with its text board")
+
 -- ---- bad requests ----
 st, s = post("/api/new", {game = "nope"})
 t.is(st, 404, "new: an unknown game is 404")
-t.like(s.error, "known games: chess", "... naming the games")
+t.like(s.error, "known games: .*chess, chexers", "... naming the games")
 st, s = post("/api/new", {game = "chess", level = 11})
 t.is(st, 400, "new: level 11 is 400")
 t.like(s.error, "from 1 %(weakest%) to 10", "... with the accepted values")

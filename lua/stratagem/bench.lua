@@ -51,6 +51,31 @@ function benches.tictactoe(out)
   end
 end
 
+-- The same game written in Lua (scenarios/games/tictactoe_lua.lua, sg.define) beside the C
+-- one: perft and searches in nodes per second, and the Lua version's rate as a share of C's
+-- (doc/new-game.md quotes them).
+function benches.tictactoe_lua(out)
+  local function rates(name, runs)
+    local g = sg.new(name)
+    local nodes = 0
+    for d = 1, 9 do nodes = nodes + g:perft(d) end
+    local t = timed(runs, function() return g:perft(9) end)
+    local res = {perft = nodes / t}
+    local r
+    t, r = timed(runs, function(i) return sg.search(g, {seed = i, hash = 1, symmetry = false}) end)
+    res.solve, res.solve_nodes = r.nodes / t, r.nodes
+    t, r = timed(runs, function(i) return sg.search(g, {algo = "mcts", iterations = 2000, seed = i}) end)
+    res.mcts = r.nodes / t
+    return res
+  end
+  local c, l = rates("tictactoe", 5), rates("tictactoe_lua", 3)
+  for _, v in ipairs({{"perft 9 (every node)", "perft"}, {"solve (alpha-beta)", "solve"},
+                      {"mcts 2000 iterations", "mcts"}}) do
+    out(fmt("tictactoe_lua %-22s %9.0f nodes/s   C tictactoe %11.0f nodes/s   Lua/C %6.4f",
+            v[1], l[v[2]], c[v[2]], l[v[2]] / c[v[2]]))
+  end
+end
+
 function benches.starchess(out)
   -- random playouts in C: every command is a move generation, a random pick (a kind of
   -- command, then one of that kind) and a copy-made state change

@@ -40,7 +40,10 @@ commands.games = {
   },
   example = "stratagem games",
   run = function()
-    -- the word game is no game of moves (sg.games() has it only with "all"), but it is played too
+    -- the games of the games folders (defined in Lua) are listed with the built-in ones, and
+    -- the word game, no game of moves (sg.games() has it only with "all"), is played too
+    local _, problems = sg.load_games()
+    for _, p in ipairs(problems) do io.stderr:write("stratagem: games: ", p, "\n") end
     for _, name in ipairs(sg.games("all")) do
       print(fmt("%-12s %s", name, name == "wordgrid" and require("stratagem.wordgrid").TITLE
                                   or sg.defaults(name).title or ""))

@@ -8,7 +8,8 @@ M.version = core.version
 M.paths = core.paths() or {}
 
 local fmt = string.format
-local methods = core.methods   -- the methods of every game object
+local methods = core.methods
+local defaults_cache_set   -- defined below (sg.define registers a game's defaults)   -- the methods of every game object
 
 local COMMON_OPTIONS = {"position", "rules", "seed", "variant", "weights"}
 -- The shared searches that core.search runs; their options come from the schema in C
@@ -74,7 +75,175 @@ function M.games(which)
   return list
 end
 
+-- ---- games defined in Lua (sg.define) and the games folders ----
+
+local DEFINE_FIELDS = {
+  name = "string", title = "string", players = "integer", start = "function",
+  player = "function", moves = "function", play = "function", status = "function",
+  eval = "function", position = "function", parse = "function", render = "function",
+  svg = "function", weights = "table", max_moves = "integer", search = "table",
+  notation = "string", player_names = "table",
+}
+local DEFINE_REQUIRED = {"name", "title", "players", "start", "player", "moves", "play", "status"}
+local defined = {}          -- name -> the spec of a game defined in this program
+local defining = nil        -- while a games-folder file runs: the names it defines
+
+-- The folders games are looked up in by name: the user's ($XDG_DATA_HOME/stratagem/games,
+-- default ~/.local/share/stratagem/games), then the ones shipped with the program.
+function M.game_folders()
+  local folders = {}
+  local xdg = os.getenv("XDG_DATA_HOME")
+  if not xdg or xdg == "" then
+    local home = os.getenv("HOME")
+    xdg = home and home ~= "" and home .. "/.local/share" or nil
+  end
+  if xdg then folders[#folders + 1] = xdg .. "/stratagem/games" end
+  if M.paths.scenarios then folders[#folders + 1] = M.paths.scenarios .. "/games" end
+  return folders
+end
+
+local function check_define(spec)
+  if type(spec) ~= "table" then
+    fail("sg.define: expected a table describing the game, got %s", type(spec))
+  end
+  local valid = sorted_keys(DEFINE_FIELDS)
+  for k, v in pairs(spec) do
+    local want = DEFINE_FIELDS[k]
+    if not want then
+      fail("sg.define: unknown field '%s' (valid fields: %s)", tostring(k), table.concat(valid, ", "))
+    end
+    if (want == "integer" and math.type(v) ~= "integer") or (want ~= "integer" and type(v) ~= want) then
+      fail("sg.define: field '%s' must be a %s, got %s", k, want, math.type(v) or type(v))
+    end
+  end
+  for _, k in ipairs(DEFINE_REQUIRED) do
+    if spec[k] == nil then
+      fail("sg.define: missing field '%s' (a %s); required: %s", k, DEFINE_FIELDS[k],
+           table.concat(DEFINE_REQUIRED, ", "))
+    end
+  end
+  local name = spec.name
+  if not name:match("^[%a_][%w_]*$") or #name > 40 then
+    fail("sg.define: name '%s' must be 1 to 40 letters, digits and _, not starting with a digit", name)
+  end
+  if (core.known(name) and not defined[name]) or name == "wordgrid" then
+    fail("sg.define: name '%s' is a built-in game; choose another name", name)
+  end
+  if not defined[name] and package.searchpath("stratagem." .. name, package.path) then
+    fail("sg.define: name '%s' is taken by the module stratagem.%s; choose another name", name, name)
+  end
+  if spec.players < 1 or spec.players > 8 then
+    fail("sg.define: players must be 1 to 8, got %d", spec.players)
+  end
+  if spec.max_moves and (spec.max_moves < 1 or spec.max_moves > 1 << 20) then
+    fail("sg.define: max_moves must be 1 to %d, got %d", 1 << 20, spec.max_moves)
+  end
+  if (spec.position == nil) ~= (spec.parse == nil) then
+    fail("sg.define: fields 'position' and 'parse' go together (a saved game is reloaded " ..
+         "from its position text); %s is missing", spec.position and "parse" or "position")
+  end
+  for k, v in pairs(spec.weights or {}) do
+    if type(k) ~= "string" or type(v) ~= "number" then
+      fail("sg.define: weights must map names to numbers; '%s' is a %s", tostring(k), type(v))
+    end
+  end
+end
+
+-- sg.define(spec): a game whose rules are Lua functions (doc/lua-api.md#sgdefine); returns
+-- its name, from then on a game like the built-in ones.
+function M.define(spec)
+  check_define(spec)
+  local name = spec.name
+  local two = spec.players == 2
+  local algo = two and "alphabeta" or "mcts"
+  local d = {
+    title = spec.title, notation = spec.notation, players = spec.player_names,
+    rules = {}, weights = copy(spec.weights or {}), variant = {}, options = {},
+    search = copy(spec.search or {algo = algo}),
+    play = {seats = {"human", "ai"}, ai = {algo = (spec.search or {}).algo or algo}},
+    defined = true, svg = spec.svg,
+  }
+  core.define({name = name, players = spec.players, max_moves = spec.max_moves or 256,
+               start = spec.start, player = spec.player, moves = spec.moves, play = spec.play,
+               status = spec.status, eval = spec.eval, position = spec.position,
+               parse = spec.parse, render = spec.render})
+  defined[name] = spec
+  defaults_cache_set(name, d)
+  if defining then defining[#defining + 1] = name end
+  return name
+end
+
+-- sg.define_file(path): run a file that defines one game; its name, or nil and a message.
+function M.define_file(path)
+  if type(path) ~= "string" then fail("sg.define_file: expected a file name, got %s", type(path)) end
+  local chunk, err = loadfile(path)
+  if not chunk then return nil, "sg.define_file: " .. err end
+  local outer = defining
+  defining = {}
+  local ok, perr = pcall(chunk)
+  local names = defining
+  defining = outer
+  if not ok then return nil, fmt("sg.define_file: %s: %s", path, tostring(perr)) end
+  if #names ~= 1 then
+    return nil, fmt("sg.define_file: %s defines %d games with sg.define; expected one", path, #names)
+  end
+  return names[1]
+end
+
+-- The file of the games folders that defines name (NAME.lua), or nil.
+local function game_file(name)
+  if type(name) ~= "string" or not name:match("^[%a_][%w_]*$") then return nil end
+  for _, dir in ipairs(M.game_folders()) do
+    local path = dir .. "/" .. name .. ".lua"
+    local f = io.open(path, "r")
+    if f then
+      f:close()
+      return path
+    end
+  end
+end
+
+-- A game of the games folders not defined yet: defined now (errors raised as the caller's).
+local function autoload(fname, name)
+  if core.known(name) then return end
+  local path = game_file(name)
+  if not path then return end
+  local got, err = M.define_file(path)
+  if not got then fail("%s: %s", fname, err) end
+  if got ~= name then fail("%s: %s defines '%s', not '%s'", fname, path, got, name) end
+end
+
+-- sg.known(name): whether name is a game, built in or defined in Lua (a game of the games
+-- folders is defined on the way).
+function M.known(name)
+  if type(name) ~= "string" then return false end
+  pcall(autoload, "sg.known", name)
+  return core.known(name)
+end
+
+-- sg.load_games(): define every game of the games folders not defined yet; returns the
+-- names defined and a list of problems (files that failed, each "path: message").
+function M.load_games()
+  local names, problems, seen = {}, {}, {}
+  for _, dir in ipairs(M.game_folders()) do
+    local ls = io.popen("ls -1 '" .. dir:gsub("'", "'\\''") .. "' 2>/dev/null")
+    for file in (ls and ls:lines() or function() end) do
+      local name = file:match("^([%a_][%w_]*)%.lua$")
+      if name and not seen[name] then
+        seen[name] = true
+        if not core.known(name) then
+          local got, err = M.define_file(dir .. "/" .. file)
+          if got then names[#names + 1] = got else problems[#problems + 1] = err end
+        end
+      end
+    end
+    if ls then ls:close() end
+  end
+  return names, problems
+end
+
 local function check_game_name(fname, name)
+  if type(name) == "string" then autoload(fname, name) end
   if type(name) ~= "string" then
     fail("%s: the game name must be a string, got %s (known games: %s)", fname, type(name),
          table.concat(M.games(), ", "))
@@ -93,6 +262,10 @@ function M.info(name)
 end
 
 local defaults_cache = {}
+defaults_cache_set = function(name, d)
+  defaults_cache[name] = d
+  package.loaded["stratagem." .. name] = d
+end
 local function game_defaults(name)
   local d = defaults_cache[name]
   if not d then
@@ -597,6 +770,7 @@ function M.load(text)
     return nil, fmt("sg.load: unknown save format %s (this version reads %d)",
                     tostring(t.format), SAVE_FORMAT)
   end
+  if type(t.game) == "string" then pcall(autoload, "sg.load", t.game) end
   if type(t.game) ~= "string" or not core.known(t.game) then
     return nil, fmt("sg.load: unknown game '%s' (known games: %s)", tostring(t.game),
                     table.concat(M.games(), ", "))

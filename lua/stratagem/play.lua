@@ -1030,6 +1030,15 @@ function M.main(...)
   if select(1, ...) == "wordgrid" then return require("stratagem.wordgrid").main(select(2, ...)) end
   local ok, o = pcall(parse_args, {...})
   if not ok then return fail(o) end
+  -- a file that defines a game (sg.define): the game it defines; a game of the games
+  -- folders (sg.game_folders) is defined when named
+  if o.game and o.game:match("%.lua$") then
+    local name, err = sg.define_file(o.game)
+    if not name then return fail(err) end
+    o.game = name
+  elseif o.game then
+    pcall(sg.info, o.game)
+  end
   -- the games play knows: every registered game, and the word game with its own loop
   local playable = table.concat(sg.games(), ", ") .. ", wordgrid"
   if not o.game and not o.load then return fail("which game? (" .. playable .. ")") end

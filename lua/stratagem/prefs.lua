@@ -41,6 +41,7 @@ local function entry_problem(game, e)
   local S = sg()
   local known = false
   for _, n in ipairs(S.games()) do known = known or n == game end
+  known = known or S.known(game)
   if not known then return fmt("unknown game '%s'", tostring(game)) end
   if type(e) ~= "table" then return "expected a table of settings, got " .. type(e) end
   local validkeys = {}
@@ -131,6 +132,7 @@ function M.set(game, entry)
     local S = sg()
     local known = false
     for _, n in ipairs(S.games()) do known = known or n == game end
+    known = known or S.known(game)
     if not known then error(fmt("sg.prefs.set: unknown game '%s'", game), 2) end
   end
   local path, why = M.path()

@@ -459,7 +459,7 @@ end
 api.new = function(srv, f)
   local name = f.game
   if name == "wordgrid" and srv.dict then return new_word_game(srv, f) end
-  if not name or not core.known(name) then
+  if not name or not sg.known(name) then
     return refuse(404, fmt("unknown game '%s' (known games: %s)", tostring(name),
                            table.concat(sg.games(), ", ")))
   end
@@ -670,7 +670,7 @@ function Server:handle(req)
   end
   if path == "/" or path:match("^/play/") then
     local game = path:match("^/play/(.*)$")
-    if game and not core.known(game) and not (game == "wordgrid" and self.dict) then
+    if game and not sg.known(game) and not (game == "wordgrid" and self.dict) then
       return error_page(404, "Unknown game", fmt("there is no game '%s' (the games: %s)", game,
                                                  table.concat(sg.games(), ", ")))
     end
@@ -763,6 +763,7 @@ function M.server(opts)
     files, err = read_files(opts.web_dir or M.web_dir())
     if not files then return nil, err end
   end
+  sg.load_games()   -- the games defined in Lua in the games folders are offered too
   local token = opts.token or new_id()
   -- the page carries the token in a meta tag that play.js reads
   local index = files["index.html"]:gsub('<meta name="stratagem%-token" content="">',

@@ -1086,6 +1086,10 @@ function M.render(g, opts)
     error(fmt("g:svg: flip (the board seen from black's side) is for chess, not %s", name), 2)
   end
   local r = renderers[name]
+  local d = not r and require("stratagem").defaults(name)
+  if d and d.defined and d.svg then   -- a game defined in Lua with a picture of its own
+    return d.svg(require("stratagem.core").defined_state(g), o)
+  end
   if not r then error(fmt("g:svg: no picture for the game '%s'", name), 2) end
   local pic = new_pic()
   local h = r(g, o, pic)

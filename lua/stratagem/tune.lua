@@ -547,7 +547,7 @@ function M.tune(spec)
       fail("unknown setting '%s' (valid: %s)", tostring(k), table.concat(names, ", "))
     end
   end
-  if type(spec.game) ~= "string" or not core.known(spec.game) then
+  if type(spec.game) ~= "string" or not sg.known(spec.game) then
     fail("unknown game '%s' (games: %s)", tostring(spec.game), table.concat(sg.games(), ", "))
   end
   local method = spec.method or "spsa"

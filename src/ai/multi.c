@@ -674,6 +674,9 @@ static int mcts_iterate(mcts_ctx *m, const void *root_state) {
       if (m->used >= m->cap)
         break;   /* the pool is full: play out from here */
       int n = mcts_gen(m, m->st);
+      if (n <= nd->nexp)
+        break;   /* fewer moves than before: only a game defined in Lua that failed (and so
+                    stops the search) lists none; play out from here */
       sg_move mv = nth_untried(m, nd, n, nd->nexp);
       nd->nexp++;
       uint32_t ch = mcts_new(m, i, mv, nd->depth + 1);

@@ -439,6 +439,7 @@ int luaopen_stratagem_core(lua_State *L) {
   lua_pushliteral(L, PACKAGE_VERSION);
   lua_setfield(L, -2, "version");
   luaopen_stratagem_game(L);
+  luaopen_stratagem_define(L);
   luaopen_stratagem_search(L);
   luaopen_stratagem_starchess(L);
   luaopen_stratagem_othello(L);

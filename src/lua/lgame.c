@@ -13,7 +13,19 @@ lgame *checkgame(lua_State *L, int i) {
   lgame *g = (lgame *)luaL_checkudata(L, i, SG_GAME_MT);
   if (g->states == NULL)
     luaL_error(L, "attempt to use a closed game");
+  if (ldefine_is(g->cls))
+    ldefine_bind(L, g);
   return g;
+}
+
+void lgame_guard(lua_State *L, const lgame *g) {
+  if (ldefine_is(g->cls))
+    ldefine_guard(L, g);
+}
+
+void lgame_unguard(lua_State *L, const lgame *g) {
+  if (ldefine_is(g->cls))
+    ldefine_unguard(L, g);
 }
 
 const void *lgame_state(const lgame *g) {
@@ -105,12 +117,15 @@ static void set_params(lua_State *L, lgame *g, int t, sg_param_group grp) {
   lua_pop(L, 1);                                              /* ... */
 }
 
-/* The built-in game named by argument arg, or NULL: a name with a NUL byte names none (C
-   would read only the part before it). */
+/* The game named by argument arg, built in or defined in Lua, or NULL: a name with a NUL
+   byte names none (C would read only the part before it). */
 static const sg_class *find_game(lua_State *L, int arg) {
   size_t n;
   const char *name = luaL_checklstring(L, arg, &n);
-  return strlen(name) == n ? game_find(name) : NULL;
+  if (strlen(name) != n)
+    return NULL;
+  const sg_class *c = game_find(name);
+  return c ? c : ldefine_find(L, name);
 }
 
 /* The unknown game's name as a message can show it: NUL bytes as \0. */
@@ -137,8 +152,11 @@ static int lnew(lua_State *L) {
   if (c == NULL)
     return luaL_error(L, "unknown game '%s'", shown_name(L, 1));
   lgame *g = newgame(L, c);                                   /* name opts ud */
-  for (int grp = SG_RULES; grp <= SG_VARIANT; grp++)
-    set_params(L, g, 2, (sg_param_group)grp);
+  if (ldefine_is(c))   /* a game defined in Lua: no C parameters; weights go to its eval */
+    ldefine_config(L, g, 2);
+  else
+    for (int grp = SG_RULES; grp <= SG_VARIANT; grp++)
+      set_params(L, g, 2, (sg_param_group)grp);
   char err[SG_ERRLEN] = "";
   if (c->check_cfg && c->check_cfg(g->cfg, err) != 0)
     return luaL_error(L, "%s: %s", c->name, err);
@@ -210,6 +228,8 @@ void lgame_push(lua_State *L, lgame *g, sg_move m) {
   unsigned char *cur = g->states + (size_t)g->n * sz;
   memcpy(cur + sz, cur, sz);
   g->cls->play(g->cfg, cur + sz, m);
+  if (ldefine_is(g->cls))   /* the script's new state is kept while the game keeps it */
+    ldefine_keep(L, g, cur + sz);
   g->hist[g->n++] = m;
 }
 
@@ -257,6 +277,8 @@ static int lundo(lua_State *L) {
     return luaL_error(L, "undo: nothing to undo (no move has been played)");
   g->n--;
   lgame_pushmove(L, g, lgame_state(g), g->hist[g->n]);
+  if (ldefine_is(g->cls))   /* the state taken back is no longer held by g */
+    ldefine_hold(L, g, g->states + (size_t)(g->n + 1) * g->cls->state_size, -1);
   return 1;
 }
 
@@ -269,6 +291,9 @@ static int lcopy(lua_State *L) {
   h->n = g->n;
   memcpy(h->states, g->states, (size_t)(g->n + 1) * g->cls->state_size);
   memcpy(h->hist, g->hist, (size_t)g->n * sizeof(sg_move));
+  if (ldefine_is(g->cls))
+    for (int i = 0; i <= h->n; i++)
+      ldefine_hold(L, h, h->states + (size_t)i * g->cls->state_size, 1);
   return 1;
 }
 
@@ -357,7 +382,9 @@ static int lperft(lua_State *L) {
   lua_Integer d = luaL_checkinteger(L, 2);
   if (d < 0 || d > 63)   /* deeper could never finish, and chess keeps 64 plies of moves */
     return luaL_error(L, "perft: depth %d is out of range; expected 0 to 63", (int)d);
+  lgame_guard(L, g);
   uint64_t r = game_perft(g->cls, g->cfg, lgame_state(g), (int)d);
+  lgame_unguard(L, g);
   if (r == UINT64_MAX) {
     if (interrupt_pending())
       return lgame_interrupted(L);
@@ -485,8 +512,11 @@ static int lsample(lua_State *L) {
     c->view(g->cfg, st, (int)p - 1, v);
     c->sample(g->cfg, v, (int)p - 1, (uint64_t)seed, h->states);
     lua_pop(L, 1);
-  } else
+  } else {
     memcpy(h->states, st, c->state_size);
+    if (ldefine_is(c))
+      ldefine_hold(L, h, h->states, 1);
+  }
   return 1;
 }
 
@@ -510,6 +540,18 @@ static int lconfig(lua_State *L) {
     }
     lua_setfield(L, -2, group_names[grp]);
   }
+  if (ldefine_is(g->cls)) {   /* a defined game's weights: a copy of its table */
+    lua_newtable(L);                                  /* cfg copy */
+    ldefine_push_weights(L, g);                       /* cfg copy w */
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {                         /* cfg copy w k v */
+      lua_pushvalue(L, -2);
+      lua_insert(L, -2);                              /* cfg copy w k k v */
+      lua_settable(L, -5);                            /* cfg copy w k */
+    }
+    lua_pop(L, 1);                                    /* cfg copy */
+    lua_setfield(L, -2, "weights");
+  }
   lua_pushinteger(L, g->seed);
   lua_setfield(L, -2, "seed");
   return 1;
@@ -527,6 +569,11 @@ static int lply(lua_State *L) {
 static int lset_weights(lua_State *L) {
   lgame *g = checkgame(L, 1);
   luaL_checktype(L, 2, LUA_TTABLE);
+  if (ldefine_is(g->cls)) {
+    ldefine_set_weights(L, g, 2);
+    lua_settop(L, 1);
+    return 1;
+  }
   const sg_class *c = g->cls;
   char err[SG_ERRLEN];
   void *trial = lua_newuserdatauv(L, c->cfg_size ? c->cfg_size : 1, 0);   /* g t trial */
@@ -601,6 +648,9 @@ static int ltostring(lua_State *L) {
 
 static int lgc(lua_State *L) {
   lgame *g = (lgame *)luaL_checkudata(L, 1, SG_GAME_MT);   /* closing twice is harmless */
+  if (g->states && ldefine_is(g->cls))   /* the script's states g held */
+    for (int i = 0; i <= g->n; i++)
+      ldefine_hold(L, g, g->states + (size_t)i * g->cls->state_size, -1);
   free(g->cfg);
   free(g->states);
   free(g->hist);
@@ -694,6 +744,7 @@ static int lgames(lua_State *L) {
     lua_pushstring(L, sg_classes[i]->name);
     lua_rawseti(L, -2, i + 1);
   }
+  ldefine_names(L, (int)lua_rawlen(L, -1));
   return 1;
 }
 

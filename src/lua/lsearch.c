@@ -338,10 +338,12 @@ static int lsearch_multi(lua_State *L, lgame *g, int algo, const multi_opts *o) 
   const void *st = lgame_state(g);
   multi_result *r = lua_newuserdatauv(L, sizeof *r, 0);
   char err[SG_ERRLEN];
+  lgame_guard(L, g);
   int rc = algo == ALGO_MAXN       ? multi_maxn(c, g->cfg, st, o, r, err)
            : algo == ALGO_PARANOID ? multi_paranoid(c, g->cfg, st, o, r, err)
            : algo == ALGO_BRS      ? multi_brs(c, g->cfg, st, o, r, err)
                                    : multi_mcts(c, g->cfg, st, o, r, err);
+  lgame_unguard(L, g);
   if (rc != 0)
     return luaL_error(L, "%s", err);
   if (r->stopped == SEARCH_INTERRUPTED && !lgame_keep_partial())
@@ -356,8 +358,10 @@ static int lsearch_hidden(lua_State *L, lgame *g, int algo, const multi_opts *o)
   const void *st = lgame_state(g);
   hidden_result *r = lua_newuserdatauv(L, sizeof *r, 0);
   char err[SG_ERRLEN];
+  lgame_guard(L, g);
   int rc = algo == ALGO_PIMC ? hidden_pimc(c, g->cfg, st, o, r, err)
                              : hidden_ismcts(c, g->cfg, st, o, r, err);
+  lgame_unguard(L, g);
   if (rc != 0)
     return luaL_error(L, "%s", err);
   if (r->stopped == SEARCH_INTERRUPTED && !lgame_keep_partial())
@@ -419,6 +423,10 @@ static int lsearch(lua_State *L) {
   lua_pop(L, 1);
   multi_opts *mo = lua_newuserdatauv(L, sizeof *mo, 0);   /* raises, so not on the C stack */
   read_request(L, 2, algo, mo);
+  if (mo->s.threads != 1 && ldefine_is(g->cls))
+    return luaL_error(L, "search: %s is defined in Lua and runs on 1 thread (threads = %d "
+                      "asked): its rules are one script in one Lua state", g->cls->name,
+                      mo->s.threads);
   if (mo->s.threads != 1 && algo != ALGO_ALPHABETA && algo != ALGO_MCTS)
     return luaL_error(L, "search: algo '%s' runs on 1 thread (threads = %d asked; alphabeta "
                       "and mcts take more)", algos[algo], mo->s.threads);
@@ -444,8 +452,10 @@ static int lsearch(lua_State *L) {
   lsearch_progress prog = {0};
   if (algo == ALGO_ALPHABETA && !so.report && lsearch_progress_wanted())
     so.report = lsearch_progress_report, so.report_ud = &prog;
+  lgame_guard(L, g);
   int rc = algo == ALGO_ALPHABETA ? search_alphabeta(c, g->cfg, st, &so, r, err)
                                   : search_random(c, g->cfg, st, &so, r, err);
+  lgame_unguard(L, g);
   lsearch_progress_end(&prog);
   if (rc != 0)
     return luaL_error(L, "%s", err);
@@ -463,7 +473,11 @@ static int lplayout(lua_State *L) {
   luaL_argcheck(L, max >= 0, 3, "max must be 0 (no limit) or more");
   playout_result r;
   char err[SG_ERRLEN];
-  if (search_playout(g->cls, g->cfg, lgame_state(g), (uint64_t)seed, (uint64_t)max, &r, err))
+  lgame_guard(L, g);
+  int rc = search_playout(g->cls, g->cfg, lgame_state(g), (uint64_t)seed, (uint64_t)max, &r,
+                          err);
+  lgame_unguard(L, g);
+  if (rc)
     return luaL_error(L, "%s", err);
   if (r.interrupted)
     return lgame_interrupted(L);

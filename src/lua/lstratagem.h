@@ -47,7 +47,27 @@ void lsearch_push_lines(lua_State *L, const lgame *g, const struct search_result
 /* Play legal move m on g, keeping the state before it for undo (raises on no memory). */
 void lgame_push(lua_State *L, lgame *g, sg_move m);
 
-int luaopen_stratagem_game(lua_State *L);     /* fills the module table at -1 */
+/* Games defined in Lua (ldefine.c).  Every binding that reaches a defined game's class goes
+   through checkgame, which points the class at the calling thread (ldefine_bind); a binding
+   that runs a search or perft brackets it with ldefine_guard / ldefine_unguard (lgame_guard /
+   lgame_unguard do nothing for other games), so that an error in the script stops the search
+   and is raised after it, with the callback's name and the move. */
+int ldefine_is(const sg_class *c);
+void ldefine_bind(lua_State *L, const lgame *g);
+void ldefine_guard(lua_State *L, const lgame *g);
+void ldefine_unguard(lua_State *L, const lgame *g);
+void ldefine_keep(lua_State *L, lgame *g, void *st);
+void ldefine_hold(lua_State *L, const lgame *g, const void *st, int delta);
+void ldefine_config(lua_State *L, lgame *g, int o);
+void ldefine_push_weights(lua_State *L, const lgame *g);
+void ldefine_set_weights(lua_State *L, lgame *g, int t);
+const sg_class *ldefine_find(lua_State *L, const char *name);
+int ldefine_names(lua_State *L, int k);
+void lgame_guard(lua_State *L, const lgame *g);
+void lgame_unguard(lua_State *L, const lgame *g);
+
+int luaopen_stratagem_game(lua_State *L);
+int luaopen_stratagem_define(lua_State *L);     /* fills the module table at -1 */     /* fills the module table at -1 */
 int luaopen_stratagem_search(lua_State *L);   /* fills the module table at -1 */
 int luaopen_stratagem_starchess(lua_State *L);   /* sets mod.starchess */
 int luaopen_stratagem_othello(lua_State *L);     /* sets mod.othello */
