@@ -679,7 +679,7 @@ function Server:handle(req)
   if path == "/play.js" then return 200, "text/javascript; charset=utf-8", self.files["play.js"] end
   if path == "/play.css" then return 200, "text/css; charset=utf-8", self.files["play.css"] end
   if path == "/api/games" then return answer_json(200, self.games) end
-  local pic = path:match("^/picture/([a-z0-9]+)%.svg$")
+  local pic = path:match("^/picture/([a-z0-9_]+)%.svg$")
   if pic and self.pictures[pic] then
     return 200, "image/svg+xml; charset=utf-8", self.pictures[pic]
   end
@@ -756,6 +756,27 @@ end
 -- false: no word game; else the system list, loaded here), word_time (the word game's seconds,
 -- for tests; else its default), token (the X-Stratagem token; else 72 random bits,
 -- new for each server).
+-- A start-page picture for a game with no drawing of its own (one defined in Lua without an
+-- svg function): its text board, in a monospaced font.
+local function text_picture(g)
+  local lines = {}
+  for l in (tostring(g) .. "\n"):gmatch("([^\n]*)\n") do
+    if #lines < 12 then lines[#lines + 1] = l end
+  end
+  local width = 1
+  for _, l in ipairs(lines) do width = math.max(width, utf8.len(l) or #l) end
+  local out = {('<svg xmlns="http://www.w3.org/2000/svg" width="180" height="180" ' ..
+                'viewBox="0 0 %d %d"><rect width="100%%" height="100%%" fill="#f4f1e8"/>')
+               :format(width * 6 + 8, #lines * 12 + 8)}
+  for i, l in ipairs(lines) do
+    local text = l:gsub("&", "&amp;"):gsub("<", "&lt;"):gsub(">", "&gt;")
+    out[#out + 1] = ('<text x="4" y="%d" font-family="monospace" font-size="10" ' ..
+                     'xml:space="preserve">%s</text>'):format(i * 12, text)
+  end
+  out[#out + 1] = "</svg>"
+  return table.concat(out)
+end
+
 function M.server(opts)
   local files = opts.files
   if not files then
@@ -772,8 +793,8 @@ function M.server(opts)
   local pictures = {}
   for _, name in ipairs(sg.games()) do
     local g = sg.new(name, {seed = 1})
-    pictures[name] = g:svg{size = 180, title = false,
-                           player = hidden(name) and 1 or nil}:gsub("^<%?xml[^>]*>%s*", "")
+    local ok, svg = pcall(g.svg, g, {size = 180, title = false, player = hidden(name) and 1 or nil})
+    pictures[name] = (ok and svg or text_picture(g)):gsub("^<%?xml[^>]*>%s*", "")
   end
   -- the word game, when the dictionary loads (now: no file is opened while serving)
   local games = game_list()
