@@ -909,25 +909,6 @@ static sg_move safe_move(const pat_cfg *c, const pat_state *s) {
   return 0;
 }
 
-/* The moves worth trying: one safe foundation move alone when there is one; never a whole
-   column moved into an empty one, a foundation's card back to a column, or part of a run
-   moved unless the card it uncovers can go to its foundation.  The last two can in rare deals
-   be needed, so the solver's "lost" means "no win among these moves". */
-static int solver_moves(const pat_cfg *c, const pat_state *s, sg_move *out) {
-  sg_move safe = safe_move(c, s);
-  if (safe) {
-    out[0] = safe;
-    return 1;
-  }
-  sg_move ms[MAXMOVES];
-  int n = gen_moves(c, s, ms), k = 0;
-  for (int i = 0; i < n; i++)
-    if (worth_trying(s, ms[i]))
-      out[k++] = ms[i];
-  pat_order(c, s, out, k);
-  return k;
-}
-
 /* The same choice for the searches (search option prune_actions): the moves are those of the
    player's view, and the test reads only face-up cards. */
 static int pat_prune(const void *cfg, const void *st, sg_move *ms, int n) {
@@ -946,17 +927,228 @@ static int pat_prune(const void *cfg, const void *st, sg_move *ms, int n) {
   return k > 0 ? k : n;
 }
 
+/* The solver's moves are macro moves (Bjarnason, Fern and Tadepalli's "K+" moves; Blake and
+   Gent): the stock and waste are one cyclic list, the talon, of which the cards reachable by
+   turning the stock are played directly, "turn k times, then play the waste's card".  Turns
+   alone are never a move (with unlimited passes or one pass, turning first reaches a subset of
+   the same cards); with a reshuffled stock one more macro turns to the next pass.  A move is
+   its base move (the play) | turns << 16 | (talon index + 1) << 24. */
+#define M_TURNS(m) ((int)(((m) >> 16) & 255))
+#define M_TIDX(m) ((int)(((m) >> 24) & 255))   /* 0: not from the talon by index */
+#define M_BASE(m) ((m) & 0xffff)
+#define M_MACRO(base, turns, idx) ((base) | (sg_move)(turns) << 16 | (sg_move)(idx) << 24)
+#define TURN MV(SRC_STOCK, DST_WASTE, 0)
+
+/* The talon as one list: the waste bottom first, then the stock from its top; the waste's
+   playable card is t[nwaste - 1]. */
+static int talon_list(const pat_state *s, uint8_t *t) {
+  memcpy(t, s->waste, s->nwaste);
+  for (int j = 0; j < s->nstock; j++)
+    t[s->nwaste + j] = s->stock[s->nstock - 1 - j];
+  return s->nwaste + s->nstock;
+}
+
+/* The first empty column, or -1: empty columns are alike (the table's key ignores the columns'
+   order), so a card goes to the first only. */
+static int first_empty(const pat_state *s) {
+  for (int k = 0; k < PAT_COLS; k++)
+    if (s->ncol[k] == 0)
+      return k;
+  return -1;
+}
+
+/* Dominance for a column's run moved onto another column: never a whole column into an empty
+   one (the same position with the columns renamed), nor into any empty column but the
+   first; part of a run only when the card it uncovers can go home. */
+static int run_worth(const pat_state *s, int k, int d, int n) {
+  int up = s->ncol[k] - s->down[k];
+  if (s->ncol[d] == 0 && (n == s->ncol[k] || d != first_empty(s)))
+    return 0;
+  if (n == up)
+    return 1;
+  return can_found(s, s->col[k][s->ncol[k] - n - 1]);
+}
+
+typedef struct solve_move {
+  sg_move m;
+  int key;
+} solve_move;
+
+static void solve_add(solve_move *out, int *n, sg_move m, int key) {
+  int j = (*n)++;
+  while (j > 0 && out[j - 1].key < key) {   /* insertion: best first, stable */
+    out[j] = out[j - 1];
+    j--;
+  }
+  out[j].m = m, out[j].key = key;
+}
+
+/* The talon's card t[idx] reached after `turns` turns: played to its foundation or a column. */
+static void solve_talon_card(const pat_cfg *c, const pat_state *s, int card, int turns,
+                             int idx, solve_move *out, int *n) {
+  if (s->idle + turns >= c->max_idle)
+    return;
+  if (can_found(s, card))
+    solve_add(out, n, M_MACRO(MV(SRC_WASTE, DST_FOUND, 1), turns, idx), 69 - turns);
+  int e = first_empty(s);
+  for (int d = 0; d < PAT_COLS; d++)
+    if ((s->ncol[d] || d == e) && can_place(c, s, card, d))
+      solve_add(out, n, M_MACRO(MV(SRC_WASTE, d, 1), turns, idx), 60 - turns);
+}
+
+/* The talon's moves: with unlimited passes or one pass, every card reachable by turning
+   (computed on the list: from the waste's place p, p + draw, p + 2 draw, ... to the end, then
+   after a turn-over draw, 2 draw, ...); with a reshuffled stock, turned card by card to the
+   end of the next pass, plus the turns to that pass. */
+static void solve_talon(const pat_cfg *c, const pat_state *s, solve_move *out, int *n) {
+  if (c->stock != 1) {
+    uint8_t t[PAT_STOCKMAX], seen[PAT_STOCKMAX] = {0};
+    int len = talon_list(s, t), q = s->nwaste, turns = 0, wrapped = 0;
+    if (q > 0) {
+      seen[q - 1] = 1;
+      solve_talon_card(c, s, t[q - 1], 0, q, out, n);
+    }
+    while (len > 0) {
+      if (q < len) {
+        q = q + c->draw < len ? q + c->draw : len;
+      } else {
+        if (c->stock == 2 || wrapped)
+          break;
+        q = 0, wrapped = 1;
+        turns++;
+        continue;
+      }
+      turns++;
+      if (!seen[q - 1]) {
+        seen[q - 1] = 1;
+        solve_talon_card(c, s, t[q - 1], turns, q, out, n);
+      }
+    }
+    return;
+  }
+  pat_state w = *s;
+  int passes = 0;
+  for (int turns = 1; can_turn(c, &w) && passes < 2 && turns < 255; turns++) {
+    if (w.nstock == 0)
+      passes++;
+    pat_play(c, &w, TURN);
+    if (w.nwaste)   /* the columns and foundations are s's */
+      solve_talon_card(c, s, w.waste[w.nwaste - 1], turns, 0, out, n);
+    if (passes == 1 && w.nwaste == 0 && s->idle + turns < c->max_idle)
+      solve_add(out, n, M_MACRO(TURN, turns - 1, 0), 5);
+  }
+}
+
+/* The solver's moves, best first: a safe foundation move from a column alone when there is
+   one (from the waste too when drawing one); otherwise foundations, runs that turn a card up
+   (the column with more face-down cards first), the talon's cards, other run moves; never a
+   foundation's card back to a column. */
+static int solve_moves(const pat_cfg *c, const pat_state *s, solve_move *out) {
+  int n = 0;
+  sg_move safe = safe_move(c, s);
+  if (safe) {
+    out[0].m = safe, out[0].key = 0;
+    return 1;
+  }
+  for (int k = 0; k < PAT_COLS; k++) {
+    if (s->ncol[k] == 0)
+      continue;
+    if (can_found(s, s->col[k][s->ncol[k] - 1]))
+      solve_add(out, &n, MV(k, DST_FOUND, 1), 100);
+    int up = s->ncol[k] - s->down[k];
+    for (int d = 0; d < PAT_COLS; d++) {
+      if (d == k)
+        continue;
+      for (int i = c->split_runs ? 1 : up; i <= up; i++)
+        if (can_place(c, s, s->col[k][s->ncol[k] - i], d) && run_worth(s, k, d, i))
+          solve_add(out, &n, MV(k, d, i),
+                    i == up ? (s->down[k] ? 70 + s->down[k] : 40) : 20);
+    }
+  }
+  solve_talon(c, s, out, &n);
+  return n;
+}
+
+/* Play a solver's move on s. */
+static void solve_play(const pat_cfg *c, pat_state *s, sg_move m) {
+  int turns = M_TURNS(m), idx = M_TIDX(m);
+  if (idx) {   /* the talon rearranged at once: t[idx - 1] on top of the waste */
+    uint8_t t[PAT_STOCKMAX];
+    int len = talon_list(s, t);
+    if (idx < s->nwaste)
+      s->passes++;
+    memcpy(s->waste, t, (size_t)idx);
+    s->nwaste = (uint8_t)idx;
+    s->nstock = (uint8_t)(len - idx);
+    for (int j = 0; j < s->nstock; j++)
+      s->stock[s->nstock - 1 - j] = t[idx + j];
+    s->idle = (uint16_t)(s->idle + turns);
+  } else
+    for (int i = 0; i < turns; i++)
+      pat_play(c, s, TURN);
+  pat_play(c, s, M_BASE(m));
+}
+
+/* The table's key: as pat_hash_state, but the columns' order left out (a sum of each column's
+   own hash), and the most cards ever home kept (it decides whether a card home is progress). */
+static uint64_t solve_key(const pat_cfg *c, const pat_state *s) {
+  uint64_t cols = 0;
+  for (int k = 0; k < PAT_COLS; k++) {
+    uint64_t h = 0x9e3779b97f4a7c15ULL + s->down[k];
+    for (int i = 0; i < s->ncol[k]; i++)
+      h = h * 0x100000001b3ULL + s->col[k][i] + 1;
+    cols += mix(h);
+  }
+  uint64_t h = mix(cols + 0x200);
+  for (int i = 0; i < s->nwaste; i++)
+    h = h * 0x100000001b3ULL + s->waste[i] + 1;
+  h = mix(h + 0x300 + s->nwaste);
+  for (int i = 0; i < s->nstock; i++)
+    h = h * 0x100000001b3ULL + s->stock[i] + 1;
+  uint64_t f;
+  memcpy(&f, s->found, 4);
+  h = mix(h + (f & 0xffffffffULL) + ((uint64_t)s->best << 32));
+  if (c->stock == 1)
+    h = mix(h ^ s->rng[0] ^ mix(s->rng[1] + s->rng[2] + s->rng[3]));
+  return h | 1;   /* 0 marks an empty slot */
+}
+
 typedef struct solve_frame {
   pat_state st;
-  sg_move ms[MAXMOVES];
+  solve_move ms[MAXMOVES];
   int n, i;
+  int raw;                         /* moves of the game played to reach this position */
 } solve_frame;
 
+/* A position searched (or being searched), with the fewest idle moves it was met with: met
+   again with as many or more it can win no more (its moves are those of the game, and fewer
+   remain before the idle limit). */
 typedef struct visit {
   uint64_t key;
-  uint64_t used;
+  uint32_t idle;
 } visit;
 
+/* Look s up in the table, entering it: 1 when it was searched with no more idle moves. */
+static int solve_seen(visit *tab, size_t cap, uint64_t key, int idle) {
+  size_t h = (size_t)(key & (cap - 1)), first = h;
+  for (int probe = 0; probe < 8; probe++, h = (h + 1) & (cap - 1)) {
+    if (tab[h].key == key) {
+      if (tab[h].idle <= (uint32_t)idle)
+        return 1;
+      tab[h].idle = (uint32_t)idle;
+      return 0;
+    }
+    if (!tab[h].key) {
+      tab[h].key = key, tab[h].idle = (uint32_t)idle;
+      return 0;
+    }
+  }
+  tab[first].key = key, tab[first].idle = (uint32_t)idle;   /* full: the newest replaces */
+  return 0;
+}
+
+/* Depth-first search over the solver's moves with the table; "lost" only when every move
+   was searched (see doc/patience.md for what the dominance rules leave out). */
 int pat_solve(const pat_cfg *cfg, const pat_state *st, const pat_solve_opts *o,
               pat_solve_result *r, char *err) {
   sg_move *line = r->moves;
@@ -981,6 +1173,7 @@ int pat_solve(const pat_cfg *cfg, const pat_state *st, const pat_solve_opts *o,
   int d = 0;
   fr[0].st = *st;
   fr[0].n = -1;
+  fr[0].raw = 0;
   int won = 0, stopped = 0;
   while (d >= 0) {
     solve_frame *f = &fr[d];
@@ -1005,47 +1198,38 @@ int pat_solve(const pat_cfg *cfg, const pat_state *st, const pat_solve_opts *o,
         break;
       }
       f->n = 0, f->i = 0;
-      if (f->st.idle < cfg->max_idle) {
-        if (d >= maxd)
-          r->depth_cut = 1;
-        else {
-          /* searched before (or on the path now): nothing new here.  The idle count is
-             left out of the key, so a position first met with more idle moves behind it is
-             not searched again with fewer: the one way a "lost" verdict may be wrong */
-          uint64_t key = pat_hash_state(cfg, &f->st);
-          size_t h = (size_t)(key & (cap - 1));
-          int seen = 0;
-          for (int probe = 0; probe < 8; probe++, h = (h + 1) & (cap - 1)) {
-            if (!tab[h].used) {
-              tab[h].key = key, tab[h].used = 1;
-              break;
-            }
-            if (tab[h].key == key) {
-              seen = 1;
-              break;
-            }
-          }
-          if (!seen)
-            f->n = solver_moves(cfg, &f->st, f->ms);
-        }
-      }
+      if (f->st.idle < cfg->max_idle &&
+          !solve_seen(tab, cap, solve_key(cfg, &f->st), f->st.idle))
+        f->n = solve_moves(cfg, &f->st, f->ms);
     }
     if (f->i >= f->n) {
       d--;
       continue;
     }
+    sg_move m = f->ms[f->i++].m;
+    int raw = f->raw + M_TURNS(m) + 1;
+    if (raw > maxd || d >= maxd) {
+      r->depth_cut = 1;
+      continue;
+    }
     solve_frame *g = &fr[d + 1];
     g->st = f->st;
-    pat_play(cfg, &g->st, f->ms[f->i++]);
+    solve_play(cfg, &g->st, m);
     g->n = -1;
+    g->raw = raw;
     d++;
   }
   r->time = clock_now() - t0;
-  if (won) {
+  if (won) {   /* the line in the game's moves: each macro's turns, then its play */
     r->verdict = PAT_WON;
-    r->nmoves = d;
-    for (int i = 0; i < d; i++)
-      r->moves[i] = fr[i].ms[fr[i].i - 1];
+    int k = 0;
+    for (int i = 0; i < d; i++) {
+      sg_move m = fr[i].ms[fr[i].i - 1].m;
+      for (int j = 0; j < M_TURNS(m); j++)
+        r->moves[k++] = TURN;
+      r->moves[k++] = M_BASE(m);
+    }
+    r->nmoves = k;
   } else
     r->verdict = stopped || r->depth_cut ? PAT_UNKNOWN : PAT_LOST;
   free(tab), free(fr);
