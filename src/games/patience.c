@@ -985,9 +985,11 @@ static void solve_add(solve_move *out, int *n, sg_move m, int key) {
 
 /* The talon's card t[idx] reached after `turns` turns: played to its foundation or a column. */
 static void solve_talon_card(const pat_cfg *c, const pat_state *s, int card, int turns,
-                             int idx, solve_move *out, int *n) {
-  if (s->idle + turns >= c->max_idle)
+                             int idx, solve_move *out, int *n, int *dep) {
+  if (s->idle + turns >= c->max_idle) {
+    *dep = 1;   /* the idle limit, not the cards, stopped this move */
     return;
+  }
   if (can_found(s, card))
     solve_add(out, n, M_MACRO(MV(SRC_WASTE, DST_FOUND, 1), turns, idx), 69 - turns);
   int e = first_empty(s);
@@ -1000,13 +1002,14 @@ static void solve_talon_card(const pat_cfg *c, const pat_state *s, int card, int
    (computed on the list: from the waste's place p, p + draw, p + 2 draw, ... to the end, then
    after a turn-over draw, 2 draw, ...); with a reshuffled stock, turned card by card to the
    end of the next pass, plus the turns to that pass. */
-static void solve_talon(const pat_cfg *c, const pat_state *s, solve_move *out, int *n) {
+static void solve_talon(const pat_cfg *c, const pat_state *s, solve_move *out, int *n,
+                        int *dep) {
   if (c->stock != 1) {
     uint8_t t[PAT_STOCKMAX], seen[PAT_STOCKMAX] = {0};
     int len = talon_list(s, t), q = s->nwaste, turns = 0, wrapped = 0;
     if (q > 0) {
       seen[q - 1] = 1;
-      solve_talon_card(c, s, t[q - 1], 0, q, out, n);
+      solve_talon_card(c, s, t[q - 1], 0, q, out, n, dep);
     }
     while (len > 0) {
       if (q < len) {
@@ -1021,7 +1024,7 @@ static void solve_talon(const pat_cfg *c, const pat_state *s, solve_move *out, i
       turns++;
       if (!seen[q - 1]) {
         seen[q - 1] = 1;
-        solve_talon_card(c, s, t[q - 1], turns, q, out, n);
+        solve_talon_card(c, s, t[q - 1], turns, q, out, n, dep);
       }
     }
     return;
@@ -1033,21 +1036,46 @@ static void solve_talon(const pat_cfg *c, const pat_state *s, solve_move *out, i
       passes++;
     pat_play(c, &w, TURN);
     if (w.nwaste)   /* the columns and foundations are s's */
-      solve_talon_card(c, s, w.waste[w.nwaste - 1], turns, 0, out, n);
-    if (passes == 1 && w.nwaste == 0 && s->idle + turns < c->max_idle)
-      solve_add(out, n, M_MACRO(TURN, turns - 1, 0), 5);
+      solve_talon_card(c, s, w.waste[w.nwaste - 1], turns, 0, out, n, dep);
+    if (passes == 1 && w.nwaste == 0) {
+      if (s->idle + turns < c->max_idle)
+        solve_add(out, n, M_MACRO(TURN, turns - 1, 0), 5);
+      else
+        *dep = 1;
+    }
   }
+}
+
+/* A card the solver sends home at once (Horne's rule for FreeCell's autoplay): an ace or two,
+   or one whose lower cards of the other colour are home, or nearly: both other-colour
+   foundations at r - 2 or more and the same colour's other one at r - 3 or more.  A card x
+   that could go on it (rank r - 1, other colour) can then go home itself, and so can any card
+   y that could go on x (rank r - 2, the card's colour). */
+static int solve_safe(const pat_state *s, int card) {
+  int r = RANK(card);
+  if (r <= 2)
+    return 1;
+  int a = RED(card) ? 0 : 1, b = RED(card) ? 3 : 2, other = SUIT(card) ^ 3;
+  if (s->found[a] >= r - 1 && s->found[b] >= r - 1)
+    return 1;
+  return s->found[a] >= r - 2 && s->found[b] >= r - 2 && s->found[other] >= r - 3;
 }
 
 /* The solver's moves, best first: a safe foundation move from a column alone when there is
    one (from the waste too when drawing one); otherwise foundations, runs that turn a card up
    (the column with more face-down cards first), the talon's cards, other run moves; never a
    foundation's card back to a column. */
-static int solve_moves(const pat_cfg *c, const pat_state *s, solve_move *out) {
+static int solve_moves(const pat_cfg *c, const pat_state *s, solve_move *out, int *dep) {
   int n = 0;
-  sg_move safe = safe_move(c, s);
-  if (safe) {
-    out[0].m = safe, out[0].key = 0;
+  for (int k = 0; k < PAT_COLS; k++)
+    if (s->ncol[k] && can_found(s, s->col[k][s->ncol[k] - 1]) &&
+        solve_safe(s, s->col[k][s->ncol[k] - 1])) {
+      out[0].m = MV(k, DST_FOUND, 1), out[0].key = 0;
+      return 1;
+    }
+  if (c->draw == 1 && s->nwaste && can_found(s, s->waste[s->nwaste - 1]) &&
+      solve_safe(s, s->waste[s->nwaste - 1])) {
+    out[0].m = MV(SRC_WASTE, DST_FOUND, 1), out[0].key = 0;
     return 1;
   }
   for (int k = 0; k < PAT_COLS; k++) {
@@ -1065,7 +1093,7 @@ static int solve_moves(const pat_cfg *c, const pat_state *s, solve_move *out) {
                     i == up ? (s->down[k] ? 70 + s->down[k] : 40) : 20);
     }
   }
-  solve_talon(c, s, out, &n);
+  solve_talon(c, s, out, &n, dep);
   return n;
 }
 
@@ -1113,38 +1141,88 @@ static uint64_t solve_key(const pat_cfg *c, const pat_state *s) {
   return h | 1;   /* 0 marks an empty slot */
 }
 
+#define RESTART_NODES 20000
+#define RESTART_SHAKE 100
+
 typedef struct solve_frame {
   pat_state st;
   solve_move ms[MAXMOVES];
+  uint64_t key;                    /* in the table while the position is searched */
   int n, i;
+  int entered;                     /* searched here (not found in the table) */
+  int dep;                         /* the idle limit cut something below */
   int raw;                         /* moves of the game played to reach this position */
 } solve_frame;
 
-/* A position searched (or being searched), with the fewest idle moves it was met with: met
-   again with as many or more it can win no more (its moves are those of the game, and fewer
-   remain before the idle limit). */
+/* A position searched (or being searched) and the fewest idle moves it was met with.  Met
+   again, it is searched again only if the idle limit cut something below it (VISIT_IDLE) and
+   it now has fewer idle moves: otherwise it can win no more (its moves are those of the game,
+   and as many remain).  On the path (VISIT_PATH), met again it closes a cycle. */
+enum { VISIT_PATH = 1, VISIT_IDLE = 2 };
 typedef struct visit {
   uint64_t key;
-  uint32_t idle;
+  uint32_t idle, flags;
 } visit;
 
-/* Look s up in the table, entering it: 1 when it was searched with no more idle moves. */
-static int solve_seen(visit *tab, size_t cap, uint64_t key, int idle) {
+/* Mark a position of the table as never searched (it was on the path when a restart came). */
+static void solve_forget(visit *tab, size_t cap, uint64_t key) {
+  size_t h = (size_t)(key & (cap - 1));
+  for (int probe = 0; probe < 8; probe++, h = (h + 1) & (cap - 1))
+    if (tab[h].key == key) {
+      tab[h].idle = UINT32_MAX, tab[h].flags = VISIT_IDLE;
+      return;
+    }
+}
+
+/* A restart's order: each move's key raised by up to amp - 1, from a hash of the position,
+   the move and the restart, then the moves sorted again. */
+static void solve_perturb(solve_move *ms, int n, uint64_t salt, int amp) {
+  for (int i = 0; i < n; i++)
+    ms[i].key += (int)(mix(salt ^ ms[i].m * 0x9e3779b97f4a7c15ULL) % (uint64_t)amp);
+  for (int i = 1; i < n; i++) {
+    solve_move x = ms[i];
+    int j = i;
+    while (j > 0 && ms[j - 1].key < x.key) {
+      ms[j] = ms[j - 1];
+      j--;
+    }
+    ms[j] = x;
+  }
+}
+
+/* Look s up in the table: 1 when it need not be searched (*dep set when what was found there
+   depended on the idle limit); else enter it as on the path. */
+static int solve_seen(visit *tab, size_t cap, uint64_t key, int idle, int *dep) {
   size_t h = (size_t)(key & (cap - 1)), first = h;
   for (int probe = 0; probe < 8; probe++, h = (h + 1) & (cap - 1)) {
     if (tab[h].key == key) {
-      if (tab[h].idle <= (uint32_t)idle)
+      if ((tab[h].flags & VISIT_PATH) || !(tab[h].flags & VISIT_IDLE) ||
+          tab[h].idle <= (uint32_t)idle) {
+        if ((tab[h].flags & (VISIT_PATH | VISIT_IDLE)) == VISIT_IDLE)
+          *dep = 1;
         return 1;
-      tab[h].idle = (uint32_t)idle;
+      }
+      tab[h].idle = (uint32_t)idle, tab[h].flags = VISIT_PATH;
       return 0;
     }
     if (!tab[h].key) {
-      tab[h].key = key, tab[h].idle = (uint32_t)idle;
+      tab[h].key = key, tab[h].idle = (uint32_t)idle, tab[h].flags = VISIT_PATH;
       return 0;
     }
   }
-  tab[first].key = key, tab[first].idle = (uint32_t)idle;   /* full: the newest replaces */
+  /* full: the newest replaces */
+  tab[first].key = key, tab[first].idle = (uint32_t)idle, tab[first].flags = VISIT_PATH;
   return 0;
+}
+
+/* A position searched to the end: off the path, marked if the idle limit cut below it. */
+static void solve_done(visit *tab, size_t cap, uint64_t key, int dep) {
+  size_t h = (size_t)(key & (cap - 1));
+  for (int probe = 0; probe < 8; probe++, h = (h + 1) & (cap - 1))
+    if (tab[h].key == key) {
+      tab[h].flags = dep ? VISIT_IDLE : 0;
+      return;
+    }
 }
 
 /* Depth-first search over the solver's moves with the table; "lost" only when every move
@@ -1174,7 +1252,11 @@ int pat_solve(const pat_cfg *cfg, const pat_state *st, const pat_solve_opts *o,
   fr[0].st = *st;
   fr[0].n = -1;
   fr[0].raw = 0;
-  int won = 0, stopped = 0;
+  int won = 0, stopped = 0, restart = 0;
+  /* restarts: the first search stops after RESTART_NODES nodes, each next one after twice as
+     many, with the moves' order shaken; the table is kept (what it holds was searched to the
+     end), the positions on the path at the restart forgotten */
+  uint64_t budget = RESTART_NODES;
   while (d >= 0) {
     solve_frame *f = &fr[d];
     if (f->n < 0) {   /* entering a position */
@@ -1197,12 +1279,33 @@ int pat_solve(const pat_cfg *cfg, const pat_state *st, const pat_solve_opts *o,
         won = 1;
         break;
       }
-      f->n = 0, f->i = 0;
-      if (f->st.idle < cfg->max_idle &&
-          !solve_seen(tab, cap, solve_key(cfg, &f->st), f->st.idle))
-        f->n = solve_moves(cfg, &f->st, f->ms);
+      if (r->nodes >= budget) {   /* a restart from the start, the order shaken */
+        for (int i = 0; i < d; i++)
+          if (fr[i].entered)
+            solve_forget(tab, cap, fr[i].key);
+        restart++;
+        budget = r->nodes + ((uint64_t)RESTART_NODES << (restart < 20 ? restart : 20));
+        d = 0;
+        fr[0].n = -1;
+        continue;
+      }
+      f->n = 0, f->i = 0, f->entered = 0, f->dep = 0;
+      f->key = solve_key(cfg, &f->st);
+      if (f->st.idle >= cfg->max_idle)
+        f->dep = 1;
+      else if (!solve_seen(tab, cap, f->key, f->st.idle, &f->dep)) {
+        f->entered = 1;
+        f->n = solve_moves(cfg, &f->st, f->ms, &f->dep);
+        if (restart)
+          solve_perturb(f->ms, f->n, f->key ^ (uint64_t)restart * 0xd1b54a32d192ed03ULL,
+                        RESTART_SHAKE);
+      }
     }
     if (f->i >= f->n) {
+      if (f->entered)
+        solve_done(tab, cap, f->key, f->dep);
+      if (d > 0)
+        fr[d - 1].dep |= f->dep;
       d--;
       continue;
     }
