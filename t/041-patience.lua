@@ -373,6 +373,25 @@ t.ok(same, "pimc, ismcts and fair: the same move and nodes on deals with the sam
 local gplay = sg.new("patience", {seed = 3})
 while gplay:status() == "playing" do gplay:play(sg.search(gplay).move) end
 t.ok(gplay:status() ~= "playing", "the default fair player plays a deal to its end")
+-- a deal that ends unwon is lost, its score the cards home (not "drawn": one player)
+local lost_ok, lost_n = true, 0
+for seed = 1, 20 do
+  local gr = sg.new("patience", {seed = seed})
+  local i = 0
+  while gr:status() == "playing" do
+    i = i + 1
+    gr:play(sg.search(gr, {algo = "random", seed = seed * 1000 + i}).move)
+  end
+  local st, w = gr:status()
+  local f = {gr:position{all = true}:match(" (%d+),(%d+),(%d+),(%d+) ")}
+  local home = f[1] + f[2] + f[3] + f[4]
+  if home < 52 then
+    lost_n = lost_n + 1
+    if st ~= "lost" or w ~= nil or gr:cards_home() ~= home then lost_ok = false end
+  end
+end
+t.ok(lost_n > 0 and lost_ok, ("%d random deals ended unwon: each 'lost' with its cards home"):format(lost_n))
+t.is(sg.playout(sg.new("patience", {seed = 1}), {seed = 1}).status, "lost", "sg.playout says lost too")
 
 -- ---- the solver (sees every card) ----
 local wins, lost = 0, 0
@@ -484,9 +503,12 @@ t.like(text, "malformed move 'zz'", "play: a bad move is refused with its reason
 t.ok(not text:find("%u%l?[shdc]|"), "play: the board shows no face-down card")
 t.like(text, "Moves: s turns the stock", "play: help shows the notation")
 out = {}
-local ok_ai, g_ai = play.run({game = "patience", seed = 3, seats = {"ai"}, no_prefs = true},
+local ok_ai, g_ai = play.run({game = "patience", seed = 1, seats = {"ai"}, no_prefs = true},
                              function() return "quit" end, function(s) out[#out + 1] = s end)
 t.like(table.concat(out), "player %(AI%) plays", "play: an AI seat plays")
+t.like(table.concat(out), g_ai:status() == "won" and "player wins%." or
+       "Lost, with " .. g_ai:cards_home() .. " cards home%.",
+       "play: the deal's end says won, or lost with the cards home")
 t.ok(ok_ai and g_ai and g_ai:status() ~= "playing", "play: the AI seat plays the deal to its end")
 
 -- the variant chosen for stratagem play is kept as a preference

@@ -100,6 +100,11 @@ local SOLVE_KEYS = {nodes = true, time = true, hash = true, depth = true}
 
 -- Methods of patience games.
 M.methods = {
+  -- g:cards_home(): the cards on the foundations (52 when won), the score of a lost deal
+  cards_home = function(g)
+    local a, b, c, d = g:position():match(" (%d+),(%d+),(%d+),(%d+) ")
+    return tonumber(a) + tonumber(b) + tonumber(c) + tonumber(d)
+  end,
   -- g:solve{nodes =, time =, hash = MB, depth =}: the solver that sees every card (it
   -- cheats: an upper bound on what a player could win).  Returns a table: result "won" (moves:
   -- a winning line from here), "lost" (no line wins: the search was complete) or "unknown" (a
