@@ -369,6 +369,23 @@ for seed = 1, 6 do
 end
 t.ok(differ >= 5, "the pairs differ in their hidden cards (" .. differ .. " of 6)")
 t.ok(same, "pimc, ismcts and fair: the same move and nodes on deals with the same view")
+-- fair: every move tried on each sample; its move is won in as many samples as it says (the
+-- samples drawn again from the view, the move played, each solved with the same nodes)
+do
+  local gf = sg.new("patience", {seed = 2})
+  local o = {algo = "fair", samples = 5, nodes = 50000, seed = 11}
+  local r = sg.search(gf, o)
+  local moves = gf:moves()
+  local per = 50000 // (5 * #moves)
+  local won = 0
+  for i = 1, 5 do
+    local h = gf:sample(11 * 7919 + i)
+    h:play(r.move)
+    if h:status() == "won" or h:solve{nodes = per, hash = 1}.result == "won" then won = won + 1 end
+  end
+  t.ok(#moves > 1 and r.votes == won and r.score == won / 5,
+       ("fair: its move %s is won in %d of 5 samples, as it says (%s)"):format(r.move, won, r.votes))
+end
 -- the default fair player and ismcts play deals to the end
 local gplay = sg.new("patience", {seed = 3})
 while gplay:status() == "playing" do gplay:play(sg.search(gplay).move) end
