@@ -53,14 +53,27 @@ M.api = {
 -- consistent with what the player sees (g:sample, from the view only); every legal move is
 -- played in each and the deal after it solved as if every card were known, with
 -- nodes / (samples x moves) nodes; the move after which the most samples are won is played,
--- ties going to the move whose won samples took the fewest nodes to solve (the easier
--- position); when no sample is won it plays as pimc (the default search) would.  r.score: the
+-- ties going to the move that starts the most of the samples' own winning lines (each sample
+-- solved from here too: without this a won deal is played back and forth), then to the one
+-- that gains most in what the player sees (2 a card home, 1 a card turned up), then to the
+-- one whose won samples took the fewest nodes to solve (the easier position); when no sample is won it plays as pimc (the default search) would.  r.score: the
 -- best move's share of samples won, an estimate of the chance to win
 -- from here.
 local FAIR_OPTIONS = {
   {name = "samples", shared = true}, {name = "nodes", shared = true},
   {name = "seed", shared = true},
 }
+
+-- The face-down cards of a game's columns, as the player sees them.
+local function face_down(g)
+  local cols = g:position():match("^(%S+)")
+  local n = 0
+  for col in cols:gmatch("[^/]+") do
+    local dn = col:match("^(.-)|")
+    if dn then n = n + #dn end
+  end
+  return n
+end
 
 local function fair(g, s)
   if g:status() ~= "playing" then error("the game is over: there is no move to search", 0) end
@@ -74,10 +87,20 @@ local function fair(g, s)
             algo = "fair"}
   end
   local per = math.max(nodes // (samples * #moves), 1)
-  local wins, cost, total = {}, {}, 0
+  local wins, cost, gain, total = {}, {}, {}, 0
   for j = 1, #moves do wins[j], cost[j] = 0, 0 end
+  local home0, down0 = g:cards_home(), face_down(g)
+  for j, m in ipairs(moves) do   -- what the player sees a move gain: cards home, cards turned up
+    local c = g:copy()
+    c:play(m)
+    gain[j] = 2 * (c:cards_home() - home0) + (down0 - face_down(c))
+  end
+  local votes = {}
   for i = 1, samples do
     local h = g:sample(seed * 7919 + i)
+    local r0 = h:solve{nodes = per, hash = 1}   -- the sample's own plan: its first move
+    total = total + r0.nodes
+    if r0.result == "won" then votes[r0.moves[1]] = (votes[r0.moves[1]] or 0) + 1 end
     for j, m in ipairs(moves) do
       local c = h:copy()
       c:play(m)
@@ -93,7 +116,16 @@ local function fair(g, s)
   end
   local best = 1
   for j = 2, #moves do
-    if wins[j] > wins[best] or (wins[j] == wins[best] and cost[j] < cost[best]) then best = j end
+    local vj, vb = votes[moves[j]] or 0, votes[moves[best]] or 0
+    if wins[j] ~= wins[best] then
+      if wins[j] > wins[best] then best = j end
+    elseif vj ~= vb then
+      if vj > vb then best = j end
+    elseif gain[j] ~= gain[best] then
+      if gain[j] > gain[best] then best = j end
+    elseif cost[j] < cost[best] then
+      best = j
+    end
   end
   if wins[best] == 0 then   -- no sample won whatever the move: play as pimc, at once
     local sg = require "stratagem"
