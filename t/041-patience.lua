@@ -369,10 +369,46 @@ for seed = 1, 6 do
 end
 t.ok(differ >= 5, "the pairs differ in their hidden cards (" .. differ .. " of 6)")
 t.ok(same, "pimc, ismcts and fair: the same move and nodes on deals with the same view")
+-- fair: every move tried on each sample; its move is won in as many samples as it says (the
+-- samples drawn again from the view, the move played, each solved with the same nodes)
+do
+  local gf = sg.new("patience", {seed = 2})
+  local o = {algo = "fair", samples = 5, nodes = 50000, seed = 11}
+  local r = sg.search(gf, o)
+  local moves = gf:moves()
+  local per = 50000 // (5 * #moves)
+  local won = 0
+  for i = 1, 5 do
+    local h = gf:sample(11 * 7919 + i)
+    h:play(r.move)
+    if h:status() == "won" or h:solve{nodes = per, hash = 1}.result == "won" then won = won + 1 end
+  end
+  t.ok(#moves > 1 and r.votes == won and r.score == won / 5,
+       ("fair: its move %s is won in %d of 5 samples, as it says (%s)"):format(r.move, won, r.votes))
+end
 -- the default fair player and ismcts play deals to the end
 local gplay = sg.new("patience", {seed = 3})
 while gplay:status() == "playing" do gplay:play(sg.search(gplay).move) end
 t.ok(gplay:status() ~= "playing", "the default fair player plays a deal to its end")
+-- a deal that ends unwon is lost, its score the cards home (not "drawn": one player)
+local lost_ok, lost_n = true, 0
+for seed = 1, 20 do
+  local gr = sg.new("patience", {seed = seed})
+  local i = 0
+  while gr:status() == "playing" do
+    i = i + 1
+    gr:play(sg.search(gr, {algo = "random", seed = seed * 1000 + i}).move)
+  end
+  local st, w = gr:status()
+  local f = {gr:position{all = true}:match(" (%d+),(%d+),(%d+),(%d+) ")}
+  local home = f[1] + f[2] + f[3] + f[4]
+  if home < 52 then
+    lost_n = lost_n + 1
+    if st ~= "lost" or w ~= nil or gr:cards_home() ~= home then lost_ok = false end
+  end
+end
+t.ok(lost_n > 0 and lost_ok, ("%d random deals ended unwon: each 'lost' with its cards home"):format(lost_n))
+t.is(sg.playout(sg.new("patience", {seed = 1}), {seed = 1}).status, "lost", "sg.playout says lost too")
 
 -- ---- the solver (sees every card) ----
 local wins, lost = 0, 0
@@ -399,6 +435,77 @@ local cut = sg.new("patience", {seed = 3}):solve{depth = 20}
 t.ok(cut.result == "unknown" and cut.depth_cut, "solve: lines cut at depth 20 leave the deal unknown")
 t.ok(view_game:solve{}.result == "won", "solve on a sample (a full state) works")
 
+-- the stock's cards are played by macro moves ("turn k times, then play"): thirteen hearts in
+-- the stock (draw 3) are won in one node a card, 14 in all, though the line also turns the
+-- stock (a search move by move would need a node for each turn as well)
+local H = game(nil, build({"", "", "", "", "", "", ""}, "", {13, 0, 13, 13}))
+local rh = H:solve{}
+t.is(rh.result, "won", "thirteen hearts in the stock: won")
+t.ok(rh.nodes <= 14, "one node for the start and each card played (" .. rh.nodes .. " nodes)")
+local turns = 0
+for _, m in ipairs(rh.moves) do if m == "s" then turns = turns + 1 end; H:play(m) end
+t.ok(#rh.moves > rh.nodes - 1 and turns > 0 and H:status() == "won",
+     ("the line's %d moves (%d turns of the stock: more moves than nodes) win when played")
+     :format(#rh.moves, turns))
+-- every winning line, in every variant, replays to a win on a fresh game
+local replay_bad, replay_won = {}, {}
+for _, v in ipairs({{}, {draw = 1}, {stock = "one_pass"}, {stock = "reshuffle"},
+                    {empty_column = "picture"}, {split_runs = false}}) do
+  local name = next(v) and (next(v) .. "=" .. tostring(v[next(v)])) or "default"
+  replay_won[name] = 0
+  for seed = 1, 8 do
+    local gv = sg.new("patience", {seed = seed, variant = v})
+    local r = gv:solve{nodes = 100000}
+    if r.result == "won" then
+      for _, m in ipairs(r.moves) do gv:play(m) end
+      if gv:status() == "won" then replay_won[name] = replay_won[name] + 1
+      else replay_bad[#replay_bad + 1] = name .. " seed " .. seed end
+    end
+  end
+end
+t.is(table.concat(replay_bad, ", "), "", "every winning line replays to a win, every variant")
+t.ok(replay_won.default > 0 and replay_won["draw=1"] > 0 and replay_won["stock=reshuffle"] > 0
+     and replay_won["empty_column=picture"] > 0 and replay_won["split_runs=false"] > 0,
+     "winning lines found in the variants that are mostly won")
+-- "lost" against an independent search: every legal move of the game (no macro moves, no
+-- dominance rules, no safe moves played alone), positions kept by their text without the
+-- passes and idle count (the fewest idle moves each was met with): it agrees on two deals
+-- whose whole space it can search (seeds 24 and 26 at draw 3, found by running it)
+local function plain(gp, limit)
+  local seen, nodes = {}, 0
+  local function key(p)
+    local w = {}
+    for x in p:gmatch("%S+") do w[#w + 1] = x end
+    return table.concat({w[1], w[2], w[3], w[4], w[7]}, " "), tonumber(w[6])
+  end
+  local function dfs()
+    nodes = nodes + 1
+    if nodes > limit then error("limit", 0) end
+    local st = gp:status()
+    if st ~= "playing" then return st == "won" end
+    local k, idle = key(gp:position{all = true})
+    if seen[k] and seen[k] <= idle then return false end
+    seen[k] = idle
+    for _, m in ipairs(gp:moves()) do
+      gp:play(m)
+      local w = dfs()
+      gp:undo()
+      if w then return true end
+    end
+    return false
+  end
+  local ok, w = pcall(dfs)
+  return ok and (w and "won" or "lost") or "unknown", nodes
+end
+for _, seed in ipairs({24, 26}) do
+  local gl = sg.new("patience", {seed = seed})
+  local rs = gl:solve{}
+  local rp, np = plain(gl, 3000000)
+  t.ok(rs.result == "lost" and rp == "lost",
+       ("seed %d: solver %s (%d nodes), exhaustive plain search %s (%d nodes)")
+       :format(seed, rs.result, rs.nodes, rp, np))
+end
+
 -- ---- terminal play: one seat ----
 local play = require "stratagem.play"
 local out = {}
@@ -413,9 +520,12 @@ t.like(text, "malformed move 'zz'", "play: a bad move is refused with its reason
 t.ok(not text:find("%u%l?[shdc]|"), "play: the board shows no face-down card")
 t.like(text, "Moves: s turns the stock", "play: help shows the notation")
 out = {}
-local ok_ai, g_ai = play.run({game = "patience", seed = 3, seats = {"ai"}, no_prefs = true},
+local ok_ai, g_ai = play.run({game = "patience", seed = 1, seats = {"ai"}, no_prefs = true},
                              function() return "quit" end, function(s) out[#out + 1] = s end)
 t.like(table.concat(out), "player %(AI%) plays", "play: an AI seat plays")
+t.like(table.concat(out), g_ai:status() == "won" and "player wins%." or
+       "Lost, with " .. g_ai:cards_home() .. " cards home%.",
+       "play: the deal's end says won, or lost with the cards home")
 t.ok(ok_ai and g_ai and g_ai:status() ~= "playing", "play: the AI seat plays the deal to its end")
 
 -- the variant chosen for stratagem play is kept as a preference

@@ -49,34 +49,85 @@ M.api = {
 }
 
 -- ---- the fair solver: sg.search(g, {algo = "fair", ...}) ----
--- Determinized solving: `samples` deals consistent with what the player sees (g:sample, from
--- the view only), each solved as if every card were known with nodes / samples nodes; the
--- move that starts the most winning lines is played.  When no sample is won it plays as pimc
--- (the default search) would.  r.score: the share of samples won, an estimate of the chance
--- to win from here.
+-- Hindsight optimisation (Bjarnason, Fern and Tadepalli's HOP on Klondike): `samples` deals
+-- consistent with what the player sees (g:sample, from the view only); every legal move is
+-- played in each and the deal after it solved as if every card were known, with
+-- nodes / (samples x moves) nodes; the move after which the most samples are won is played,
+-- ties going to the move that starts the most of the samples' own winning lines (each sample
+-- solved from here too: without this a won deal is played back and forth), then to the one
+-- that gains most in what the player sees (2 a card home, 1 a card turned up), then to the
+-- one whose won samples took the fewest nodes to solve (the easier position); when no sample is won it plays as pimc (the default search) would.  r.score: the
+-- best move's share of samples won, an estimate of the chance to win
+-- from here.
 local FAIR_OPTIONS = {
   {name = "samples", shared = true}, {name = "nodes", shared = true},
   {name = "seed", shared = true},
 }
 
+-- The face-down cards of a game's columns, as the player sees them.
+local function face_down(g)
+  local cols = g:position():match("^(%S+)")
+  local n = 0
+  for col in cols:gmatch("[^/]+") do
+    local dn = col:match("^(.-)|")
+    if dn then n = n + #dn end
+  end
+  return n
+end
+
 local function fair(g, s)
   if g:status() ~= "playing" then error("the game is over: there is no move to search", 0) end
   local t0 = core.clock()
-  local samples = s.samples or 20
+  local samples = s.samples or 10
   local nodes = (s.nodes and s.nodes > 0) and s.nodes or 200000
-  local per = math.max(nodes // samples, 1)
   local seed = s.seed or g:config().seed * 1000003 + g:ply()
-  local votes, won, total = {}, 0, 0
+  local moves = g:moves()
+  if #moves == 1 then
+    return {move = moves[1], score = 0, samples = 0, nodes = 0, time = core.clock() - t0,
+            algo = "fair"}
+  end
+  local per = math.max(nodes // (samples * #moves), 1)
+  local wins, cost, gain, total = {}, {}, {}, 0
+  for j = 1, #moves do wins[j], cost[j] = 0, 0 end
+  local home0, down0 = g:cards_home(), face_down(g)
+  for j, m in ipairs(moves) do   -- what the player sees a move gain: cards home, cards turned up
+    local c = g:copy()
+    c:play(m)
+    gain[j] = 2 * (c:cards_home() - home0) + (down0 - face_down(c))
+  end
+  local votes = {}
   for i = 1, samples do
     local h = g:sample(seed * 7919 + i)
-    local r = h:solve{nodes = per}
-    total = total + r.nodes
-    if r.result == "won" then
-      won = won + 1
-      votes[r.moves[1]] = (votes[r.moves[1]] or 0) + 1
+    local r0 = h:solve{nodes = per, hash = 1}   -- the sample's own plan: its first move
+    total = total + r0.nodes
+    if r0.result == "won" then votes[r0.moves[1]] = (votes[r0.moves[1]] or 0) + 1 end
+    for j, m in ipairs(moves) do
+      local c = h:copy()
+      c:play(m)
+      local st = c:status()
+      if st == "won" then
+        wins[j] = wins[j] + 1
+      elseif st == "playing" then
+        local r = c:solve{nodes = per, hash = 1}
+        total = total + r.nodes
+        if r.result == "won" then wins[j], cost[j] = wins[j] + 1, cost[j] + r.nodes end
+      end
     end
   end
-  if won == 0 then
+  local best = 1
+  for j = 2, #moves do
+    local vj, vb = votes[moves[j]] or 0, votes[moves[best]] or 0
+    if wins[j] ~= wins[best] then
+      if wins[j] > wins[best] then best = j end
+    elseif vj ~= vb then
+      if vj > vb then best = j end
+    elseif gain[j] ~= gain[best] then
+      if gain[j] > gain[best] then best = j end
+    elseif cost[j] < cost[best] then
+      best = j
+    end
+  end
+  if wins[best] == 0 then   -- no sample won whatever the move: play as pimc, at once
     local sg = require "stratagem"
     local r = sg.search(g, {algo = "pimc", seed = seed})
     r.nodes = (r.nodes or 0) + total
@@ -84,12 +135,8 @@ local function fair(g, s)
     r.score, r.algo = 0, "fair"
     return r
   end
-  local best, bv = nil, 0
-  for _, m in ipairs(g:moves()) do
-    if (votes[m] or 0) > bv then best, bv = m, votes[m] end
-  end
-  return {move = best, score = won / samples, votes = bv, samples = samples, nodes = total,
-          time = core.clock() - t0, algo = "fair"}
+  return {move = moves[best], score = wins[best] / samples, votes = wins[best],
+          samples = samples, nodes = total, time = core.clock() - t0, algo = "fair"}
 end
 
 M.algos = {
@@ -100,6 +147,11 @@ local SOLVE_KEYS = {nodes = true, time = true, hash = true, depth = true}
 
 -- Methods of patience games.
 M.methods = {
+  -- g:cards_home(): the cards on the foundations (52 when won), the score of a lost deal
+  cards_home = function(g)
+    local a, b, c, d = g:position():match(" (%d+),(%d+),(%d+),(%d+) ")
+    return tonumber(a) + tonumber(b) + tonumber(c) + tonumber(d)
+  end,
   -- g:solve{nodes =, time =, hash = MB, depth =}: the solver that sees every card (it
   -- cheats: an upper bound on what a player could win).  Returns a table: result "won" (moves:
   -- a winning line from here), "lost" (no line wins: the search was complete) or "unknown" (a

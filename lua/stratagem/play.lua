@@ -182,6 +182,9 @@ end
 local function result_text(g, names)
   local status, winner = g:status()
   if status == "won" then return fmt("%s wins.", names[winner] or ("player " .. winner)) end
+  if status == "lost" then   -- a one-player game ended unwon (patience: its cards home)
+    return g.cards_home and fmt("Lost, with %d cards home.", g:cards_home()) or "Lost."
+  end
   return "Drawn."
 end
 

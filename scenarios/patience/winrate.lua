@@ -1,20 +1,24 @@
 -- Patience: the share of seeded deals won by a player, with its 95% interval (Wilson), and the
 -- time per deal.  Usage:
---   stratagem scenarios/patience/winrate.lua PLAYER [DEALS] [VARIANT] [NODES] [FIRST]
+--   stratagem scenarios/patience/winrate.lua PLAYER [DEALS] [VARIANT] [NODES] [FIRST] [log]
 -- PLAYER: "solver" (sees every card: g:solve with NODES nodes a deal, default 1000000),
 -- "pimc" (the fair default: sg.search as patience.lua sets it), "fair" (determinized solving,
 -- sg.search algo "fair" with NODES nodes a move, default 100000, 10 samples), "random".
 -- DEALS: how many (default 1000), seeds FIRST (default 1) onwards.  VARIANT: the variant as
--- Lua table fields, e.g. 'draw = 1' or 'stock = "one_pass"' (default: the defaults).
+-- Lua table fields, e.g. 'draw = 1' or 'stock = "one_pass"' (default: the defaults).  "log":
+-- a line per deal as it ends (seed, result, nodes or cards home, moves, seconds), so a long
+-- run's figures can be read before it ends.
 local sg = require "stratagem"
 local player = arg[1] or "solver"
 local deals = math.tointeger(tonumber(arg[2])) or 1000
 local variant = load("return {" .. (arg[3] or "") .. "}")()
 local nodes = math.tointeger(tonumber(arg[4]))
 local first = math.tointeger(tonumber(arg[5])) or 1
+local log = arg[6] == "log"
+if log then io.stdout:setvbuf("line") end
 if not ({solver = 1, pimc = 1, fair = 1, random = 1})[player] then
   io.stderr:write("usage: stratagem scenarios/patience/winrate.lua solver|pimc|fair|random "
-                  .. "[DEALS] [VARIANT] [NODES] [FIRST]\n")
+                  .. "[DEALS] [VARIANT] [NODES] [FIRST] [log]\n")
   os.exit(2)
 end
 
@@ -41,6 +45,7 @@ for seed = first, first + deals - 1 do
       won = won + 1
     elseif r.result == "lost" then lost = lost + 1
     else unknown = unknown + 1 end
+    if log then print(seed, r.result, r.nodes, #r.moves, ("%.3f"):format(sg.clock() - t0)) end
   else
     local opts = player == "fair" and {algo = "fair", samples = 10, nodes = nodes or 100000}
                  or player == "random" and {algo = "random"} or {}
@@ -54,6 +59,9 @@ for seed = first, first + deals - 1 do
     if g:status() == "won" then won = won + 1 end
     local f = {g:position{all = true}:match(" (%d+),(%d+),(%d+),(%d+) ")}
     cards = cards + f[1] + f[2] + f[3] + f[4]
+    if log then
+      print(seed, g:status(), f[1] + f[2] + f[3] + f[4], ply, ("%.3f"):format(sg.clock() - t0))
+    end
   end
   times[#times + 1] = sg.clock() - t0
 end

@@ -909,25 +909,6 @@ static sg_move safe_move(const pat_cfg *c, const pat_state *s) {
   return 0;
 }
 
-/* The moves worth trying: one safe foundation move alone when there is one; never a whole
-   column moved into an empty one, a foundation's card back to a column, or part of a run
-   moved unless the card it uncovers can go to its foundation.  The last two can in rare deals
-   be needed, so the solver's "lost" means "no win among these moves". */
-static int solver_moves(const pat_cfg *c, const pat_state *s, sg_move *out) {
-  sg_move safe = safe_move(c, s);
-  if (safe) {
-    out[0] = safe;
-    return 1;
-  }
-  sg_move ms[MAXMOVES];
-  int n = gen_moves(c, s, ms), k = 0;
-  for (int i = 0; i < n; i++)
-    if (worth_trying(s, ms[i]))
-      out[k++] = ms[i];
-  pat_order(c, s, out, k);
-  return k;
-}
-
 /* The same choice for the searches (search option prune_actions): the moves are those of the
    player's view, and the test reads only face-up cards. */
 static int pat_prune(const void *cfg, const void *st, sg_move *ms, int n) {
@@ -946,17 +927,306 @@ static int pat_prune(const void *cfg, const void *st, sg_move *ms, int n) {
   return k > 0 ? k : n;
 }
 
+/* The solver's moves are macro moves (Bjarnason, Fern and Tadepalli's "K+" moves; Blake and
+   Gent): the stock and waste are one cyclic list, the talon, of which the cards reachable by
+   turning the stock are played directly, "turn k times, then play the waste's card".  Turns
+   alone are never a move (with unlimited passes or one pass, turning first reaches a subset of
+   the same cards); with a reshuffled stock one more macro turns to the next pass.  A move is
+   its base move (the play) | turns << 16 | (talon index + 1) << 24. */
+#define M_TURNS(m) ((int)(((m) >> 16) & 255))
+#define M_TIDX(m) ((int)(((m) >> 24) & 255))   /* 0: not from the talon by index */
+#define M_BASE(m) ((m) & 0xffff)
+#define M_MACRO(base, turns, idx) ((base) | (sg_move)(turns) << 16 | (sg_move)(idx) << 24)
+#define TURN MV(SRC_STOCK, DST_WASTE, 0)
+
+/* The talon as one list: the waste bottom first, then the stock from its top; the waste's
+   playable card is t[nwaste - 1]. */
+static int talon_list(const pat_state *s, uint8_t *t) {
+  memcpy(t, s->waste, s->nwaste);
+  for (int j = 0; j < s->nstock; j++)
+    t[s->nwaste + j] = s->stock[s->nstock - 1 - j];
+  return s->nwaste + s->nstock;
+}
+
+/* The first empty column, or -1: empty columns are alike (the table's key ignores the columns'
+   order), so a card goes to the first only. */
+static int first_empty(const pat_state *s) {
+  for (int k = 0; k < PAT_COLS; k++)
+    if (s->ncol[k] == 0)
+      return k;
+  return -1;
+}
+
+/* Dominance for a column's run moved onto another column: never a whole column into an empty
+   one (the same position with the columns renamed), nor into any empty column but the
+   first; part of a run only when the card it uncovers can go home. */
+static int run_worth(const pat_state *s, int k, int d, int n) {
+  int up = s->ncol[k] - s->down[k];
+  if (s->ncol[d] == 0 && (n == s->ncol[k] || d != first_empty(s)))
+    return 0;
+  if (n == up)
+    return 1;
+  return can_found(s, s->col[k][s->ncol[k] - n - 1]);
+}
+
+typedef struct solve_move {
+  sg_move m;
+  int key;
+} solve_move;
+
+static void solve_add(solve_move *out, int *n, sg_move m, int key) {
+  int j = (*n)++;
+  while (j > 0 && out[j - 1].key < key) {   /* insertion: best first, stable */
+    out[j] = out[j - 1];
+    j--;
+  }
+  out[j].m = m, out[j].key = key;
+}
+
+/* The talon's card t[idx] reached after `turns` turns: played to its foundation or a column. */
+static void solve_talon_card(const pat_cfg *c, const pat_state *s, int card, int turns,
+                             int idx, solve_move *out, int *n, int *dep) {
+  if (s->idle + turns >= c->max_idle) {
+    *dep = 1;   /* the idle limit, not the cards, stopped this move */
+    return;
+  }
+  if (can_found(s, card))
+    solve_add(out, n, M_MACRO(MV(SRC_WASTE, DST_FOUND, 1), turns, idx), 69 - turns);
+  int e = first_empty(s);
+  for (int d = 0; d < PAT_COLS; d++)
+    if ((s->ncol[d] || d == e) && can_place(c, s, card, d))
+      solve_add(out, n, M_MACRO(MV(SRC_WASTE, d, 1), turns, idx), 60 - turns);
+}
+
+/* The talon's moves: with unlimited passes or one pass, every card reachable by turning
+   (computed on the list: from the waste's place p, p + draw, p + 2 draw, ... to the end, then
+   after a turn-over draw, 2 draw, ...); with a reshuffled stock, turned card by card to the
+   end of the next pass, plus the turns to that pass. */
+static void solve_talon(const pat_cfg *c, const pat_state *s, solve_move *out, int *n,
+                        int *dep) {
+  if (c->stock != 1) {
+    uint8_t t[PAT_STOCKMAX], seen[PAT_STOCKMAX] = {0};
+    int len = talon_list(s, t), q = s->nwaste, turns = 0, wrapped = 0;
+    if (q > 0) {
+      seen[q - 1] = 1;
+      solve_talon_card(c, s, t[q - 1], 0, q, out, n, dep);
+    }
+    while (len > 0) {
+      if (q < len) {
+        q = q + c->draw < len ? q + c->draw : len;
+      } else {
+        if (c->stock == 2 || wrapped)
+          break;
+        q = 0, wrapped = 1;
+        turns++;
+        continue;
+      }
+      turns++;
+      if (!seen[q - 1]) {
+        seen[q - 1] = 1;
+        solve_talon_card(c, s, t[q - 1], turns, q, out, n, dep);
+      }
+    }
+    return;
+  }
+  pat_state w = *s;
+  int passes = 0;
+  for (int turns = 1; can_turn(c, &w) && passes < 2 && turns < 255; turns++) {
+    if (w.nstock == 0)
+      passes++;
+    pat_play(c, &w, TURN);
+    if (w.nwaste)   /* the columns and foundations are s's */
+      solve_talon_card(c, s, w.waste[w.nwaste - 1], turns, 0, out, n, dep);
+    if (passes == 1 && w.nwaste == 0) {
+      if (s->idle + turns < c->max_idle)
+        solve_add(out, n, M_MACRO(TURN, turns - 1, 0), 5);
+      else
+        *dep = 1;
+    }
+  }
+}
+
+/* A card the solver sends home at once (Horne's rule for FreeCell's autoplay): an ace or two,
+   or one whose lower cards of the other colour are home, or nearly: both other-colour
+   foundations at r - 2 or more and the same colour's other one at r - 3 or more.  A card x
+   that could go on it (rank r - 1, other colour) can then go home itself, and so can any card
+   y that could go on x (rank r - 2, the card's colour). */
+static int solve_safe(const pat_state *s, int card) {
+  int r = RANK(card);
+  if (r <= 2)
+    return 1;
+  int a = RED(card) ? 0 : 1, b = RED(card) ? 3 : 2, other = SUIT(card) ^ 3;
+  if (s->found[a] >= r - 1 && s->found[b] >= r - 1)
+    return 1;
+  return s->found[a] >= r - 2 && s->found[b] >= r - 2 && s->found[other] >= r - 3;
+}
+
+/* The solver's moves, best first: a safe foundation move from a column alone when there is
+   one (from the waste too when drawing one); otherwise foundations, runs that turn a card up
+   (the column with more face-down cards first), the talon's cards, other run moves; never a
+   foundation's card back to a column. */
+static int solve_moves(const pat_cfg *c, const pat_state *s, solve_move *out, int *dep) {
+  int n = 0;
+  for (int k = 0; k < PAT_COLS; k++)
+    if (s->ncol[k] && can_found(s, s->col[k][s->ncol[k] - 1]) &&
+        solve_safe(s, s->col[k][s->ncol[k] - 1])) {
+      out[0].m = MV(k, DST_FOUND, 1), out[0].key = 0;
+      return 1;
+    }
+  if (c->draw == 1 && s->nwaste && can_found(s, s->waste[s->nwaste - 1]) &&
+      solve_safe(s, s->waste[s->nwaste - 1])) {
+    out[0].m = MV(SRC_WASTE, DST_FOUND, 1), out[0].key = 0;
+    return 1;
+  }
+  for (int k = 0; k < PAT_COLS; k++) {
+    if (s->ncol[k] == 0)
+      continue;
+    if (can_found(s, s->col[k][s->ncol[k] - 1]))
+      solve_add(out, &n, MV(k, DST_FOUND, 1), 100);
+    int up = s->ncol[k] - s->down[k];
+    for (int d = 0; d < PAT_COLS; d++) {
+      if (d == k)
+        continue;
+      for (int i = c->split_runs ? 1 : up; i <= up; i++)
+        if (can_place(c, s, s->col[k][s->ncol[k] - i], d) && run_worth(s, k, d, i))
+          solve_add(out, &n, MV(k, d, i),
+                    i == up ? (s->down[k] ? 70 + s->down[k] : 40) : 20);
+    }
+  }
+  solve_talon(c, s, out, &n, dep);
+  return n;
+}
+
+/* Play a solver's move on s. */
+static void solve_play(const pat_cfg *c, pat_state *s, sg_move m) {
+  int turns = M_TURNS(m), idx = M_TIDX(m);
+  if (idx) {   /* the talon rearranged at once: t[idx - 1] on top of the waste */
+    uint8_t t[PAT_STOCKMAX];
+    int len = talon_list(s, t);
+    if (idx < s->nwaste)
+      s->passes++;
+    memcpy(s->waste, t, (size_t)idx);
+    s->nwaste = (uint8_t)idx;
+    s->nstock = (uint8_t)(len - idx);
+    for (int j = 0; j < s->nstock; j++)
+      s->stock[s->nstock - 1 - j] = t[idx + j];
+    s->idle = (uint16_t)(s->idle + turns);
+  } else
+    for (int i = 0; i < turns; i++)
+      pat_play(c, s, TURN);
+  pat_play(c, s, M_BASE(m));
+}
+
+/* The table's key: as pat_hash_state, but the columns' order left out (a sum of each column's
+   own hash), and the most cards ever home kept (it decides whether a card home is progress). */
+static uint64_t solve_key(const pat_cfg *c, const pat_state *s) {
+  uint64_t cols = 0;
+  for (int k = 0; k < PAT_COLS; k++) {
+    uint64_t h = 0x9e3779b97f4a7c15ULL + s->down[k];
+    for (int i = 0; i < s->ncol[k]; i++)
+      h = h * 0x100000001b3ULL + s->col[k][i] + 1;
+    cols += mix(h);
+  }
+  uint64_t h = mix(cols + 0x200);
+  for (int i = 0; i < s->nwaste; i++)
+    h = h * 0x100000001b3ULL + s->waste[i] + 1;
+  h = mix(h + 0x300 + s->nwaste);
+  for (int i = 0; i < s->nstock; i++)
+    h = h * 0x100000001b3ULL + s->stock[i] + 1;
+  uint64_t f;
+  memcpy(&f, s->found, 4);
+  h = mix(h + (f & 0xffffffffULL) + ((uint64_t)s->best << 32));
+  if (c->stock == 1)
+    h = mix(h ^ s->rng[0] ^ mix(s->rng[1] + s->rng[2] + s->rng[3]));
+  return h | 1;   /* 0 marks an empty slot */
+}
+
+#define RESTART_NODES 20000
+#define RESTART_SHAKE 100
+
 typedef struct solve_frame {
   pat_state st;
-  sg_move ms[MAXMOVES];
+  solve_move ms[MAXMOVES];
+  uint64_t key;                    /* in the table while the position is searched */
   int n, i;
+  int entered;                     /* searched here (not found in the table) */
+  int dep;                         /* the idle limit cut something below */
+  int raw;                         /* moves of the game played to reach this position */
 } solve_frame;
 
+/* A position searched (or being searched) and the fewest idle moves it was met with.  Met
+   again, it is searched again only if the idle limit cut something below it (VISIT_IDLE) and
+   it now has fewer idle moves: otherwise it can win no more (its moves are those of the game,
+   and as many remain).  On the path (VISIT_PATH), met again it closes a cycle. */
+enum { VISIT_PATH = 1, VISIT_IDLE = 2 };
 typedef struct visit {
   uint64_t key;
-  uint64_t used;
+  uint32_t idle, flags;
 } visit;
 
+/* Mark a position of the table as never searched (it was on the path when a restart came). */
+static void solve_forget(visit *tab, size_t cap, uint64_t key) {
+  size_t h = (size_t)(key & (cap - 1));
+  for (int probe = 0; probe < 8; probe++, h = (h + 1) & (cap - 1))
+    if (tab[h].key == key) {
+      tab[h].idle = UINT32_MAX, tab[h].flags = VISIT_IDLE;
+      return;
+    }
+}
+
+/* A restart's order: each move's key raised by up to amp - 1, from a hash of the position,
+   the move and the restart, then the moves sorted again. */
+static void solve_perturb(solve_move *ms, int n, uint64_t salt, int amp) {
+  for (int i = 0; i < n; i++)
+    ms[i].key += (int)(mix(salt ^ ms[i].m * 0x9e3779b97f4a7c15ULL) % (uint64_t)amp);
+  for (int i = 1; i < n; i++) {
+    solve_move x = ms[i];
+    int j = i;
+    while (j > 0 && ms[j - 1].key < x.key) {
+      ms[j] = ms[j - 1];
+      j--;
+    }
+    ms[j] = x;
+  }
+}
+
+/* Look s up in the table: 1 when it need not be searched (*dep set when what was found there
+   depended on the idle limit); else enter it as on the path. */
+static int solve_seen(visit *tab, size_t cap, uint64_t key, int idle, int *dep) {
+  size_t h = (size_t)(key & (cap - 1)), first = h;
+  for (int probe = 0; probe < 8; probe++, h = (h + 1) & (cap - 1)) {
+    if (tab[h].key == key) {
+      if ((tab[h].flags & VISIT_PATH) || !(tab[h].flags & VISIT_IDLE) ||
+          tab[h].idle <= (uint32_t)idle) {
+        if ((tab[h].flags & (VISIT_PATH | VISIT_IDLE)) == VISIT_IDLE)
+          *dep = 1;
+        return 1;
+      }
+      tab[h].idle = (uint32_t)idle, tab[h].flags = VISIT_PATH;
+      return 0;
+    }
+    if (!tab[h].key) {
+      tab[h].key = key, tab[h].idle = (uint32_t)idle, tab[h].flags = VISIT_PATH;
+      return 0;
+    }
+  }
+  /* full: the newest replaces */
+  tab[first].key = key, tab[first].idle = (uint32_t)idle, tab[first].flags = VISIT_PATH;
+  return 0;
+}
+
+/* A position searched to the end: off the path, marked if the idle limit cut below it. */
+static void solve_done(visit *tab, size_t cap, uint64_t key, int dep) {
+  size_t h = (size_t)(key & (cap - 1));
+  for (int probe = 0; probe < 8; probe++, h = (h + 1) & (cap - 1))
+    if (tab[h].key == key) {
+      tab[h].flags = dep ? VISIT_IDLE : 0;
+      return;
+    }
+}
+
+/* Depth-first search over the solver's moves with the table; "lost" only when every move
+   was searched (see doc/patience.md for what the dominance rules leave out). */
 int pat_solve(const pat_cfg *cfg, const pat_state *st, const pat_solve_opts *o,
               pat_solve_result *r, char *err) {
   sg_move *line = r->moves;
@@ -981,7 +1251,12 @@ int pat_solve(const pat_cfg *cfg, const pat_state *st, const pat_solve_opts *o,
   int d = 0;
   fr[0].st = *st;
   fr[0].n = -1;
-  int won = 0, stopped = 0;
+  fr[0].raw = 0;
+  int won = 0, stopped = 0, restart = 0;
+  /* restarts: the first search stops after RESTART_NODES nodes, each next one after twice as
+     many, with the moves' order shaken; the table is kept (what it holds was searched to the
+     end), the positions on the path at the restart forgotten */
+  uint64_t budget = RESTART_NODES;
   while (d >= 0) {
     solve_frame *f = &fr[d];
     if (f->n < 0) {   /* entering a position */
@@ -1004,48 +1279,60 @@ int pat_solve(const pat_cfg *cfg, const pat_state *st, const pat_solve_opts *o,
         won = 1;
         break;
       }
-      f->n = 0, f->i = 0;
-      if (f->st.idle < cfg->max_idle) {
-        if (d >= maxd)
-          r->depth_cut = 1;
-        else {
-          /* searched before (or on the path now): nothing new here.  The idle count is
-             left out of the key, so a position first met with more idle moves behind it is
-             not searched again with fewer: the one way a "lost" verdict may be wrong */
-          uint64_t key = pat_hash_state(cfg, &f->st);
-          size_t h = (size_t)(key & (cap - 1));
-          int seen = 0;
-          for (int probe = 0; probe < 8; probe++, h = (h + 1) & (cap - 1)) {
-            if (!tab[h].used) {
-              tab[h].key = key, tab[h].used = 1;
-              break;
-            }
-            if (tab[h].key == key) {
-              seen = 1;
-              break;
-            }
-          }
-          if (!seen)
-            f->n = solver_moves(cfg, &f->st, f->ms);
-        }
+      if (r->nodes >= budget) {   /* a restart from the start, the order shaken */
+        for (int i = 0; i < d; i++)
+          if (fr[i].entered)
+            solve_forget(tab, cap, fr[i].key);
+        restart++;
+        budget = r->nodes + ((uint64_t)RESTART_NODES << (restart < 20 ? restart : 20));
+        d = 0;
+        fr[0].n = -1;
+        continue;
+      }
+      f->n = 0, f->i = 0, f->entered = 0, f->dep = 0;
+      f->key = solve_key(cfg, &f->st);
+      if (f->st.idle >= cfg->max_idle)
+        f->dep = 1;
+      else if (!solve_seen(tab, cap, f->key, f->st.idle, &f->dep)) {
+        f->entered = 1;
+        f->n = solve_moves(cfg, &f->st, f->ms, &f->dep);
+        if (restart)
+          solve_perturb(f->ms, f->n, f->key ^ (uint64_t)restart * 0xd1b54a32d192ed03ULL,
+                        RESTART_SHAKE);
       }
     }
     if (f->i >= f->n) {
+      if (f->entered)
+        solve_done(tab, cap, f->key, f->dep);
+      if (d > 0)
+        fr[d - 1].dep |= f->dep;
       d--;
+      continue;
+    }
+    sg_move m = f->ms[f->i++].m;
+    int raw = f->raw + M_TURNS(m) + 1;
+    if (raw > maxd || d >= maxd) {
+      r->depth_cut = 1;
       continue;
     }
     solve_frame *g = &fr[d + 1];
     g->st = f->st;
-    pat_play(cfg, &g->st, f->ms[f->i++]);
+    solve_play(cfg, &g->st, m);
     g->n = -1;
+    g->raw = raw;
     d++;
   }
   r->time = clock_now() - t0;
-  if (won) {
+  if (won) {   /* the line in the game's moves: each macro's turns, then its play */
     r->verdict = PAT_WON;
-    r->nmoves = d;
-    for (int i = 0; i < d; i++)
-      r->moves[i] = fr[i].ms[fr[i].i - 1];
+    int k = 0;
+    for (int i = 0; i < d; i++) {
+      sg_move m = fr[i].ms[fr[i].i - 1].m;
+      for (int j = 0; j < M_TURNS(m); j++)
+        r->moves[k++] = TURN;
+      r->moves[k++] = M_BASE(m);
+    }
+    r->nmoves = k;
   } else
     r->verdict = stopped || r->depth_cut ? PAT_UNKNOWN : PAT_LOST;
   free(tab), free(fr);

@@ -331,12 +331,18 @@ static int lplayers(lua_State *L) {
   return 1;
 }
 
-/* g:status(): "playing" | "won" | "drawn", then the winner (1-based) or nil, and for a drawn
-   game of more than two players the ranking (players by score, best first). */
+/* g:status(): "playing" | "won" | "drawn" | "lost" (a one-player game that ended unwon: patience),
+   then the winner (1-based) or nil, and for a drawn game of more than two players the ranking
+   (players by score, best first). */
 static int lstatus(lua_State *L) {
   lgame *g = checkgame(L, 1);
   int w = -1;
   sg_status s = g->cls->status(g->cfg, lgame_state(g), &w);
+  if (s == SG_DRAWN && g->cls->max_players == 1) {
+    lua_pushstring(L, "lost");
+    lua_pushnil(L);
+    return 2;
+  }
   lua_pushstring(L, s == SG_WON ? "won" : s == SG_DRAWN ? "drawn" : "playing");
   if (s == SG_WON)
     lua_pushinteger(L, w + 1);

@@ -486,7 +486,8 @@ static int lplayout(lua_State *L) {
   lua_setfield(L, -2, "moves");
   lua_pushnumber(L, r.time);
   lua_setfield(L, -2, "time");
-  lua_pushstring(L, r.status == SG_WON ? "won" : r.status == SG_DRAWN ? "drawn" : "playing");
+  lua_pushstring(L, r.status == SG_WON ? "won" : r.status != SG_DRAWN ? "playing" :
+                  g->cls->max_players == 1 ? "lost" : "drawn");   /* as g:status() says */
   lua_setfield(L, -2, "status");
   if (r.winner >= 0) {
     lua_pushinteger(L, r.winner + 1);
