@@ -284,6 +284,8 @@ local function state(S, said)
   local result
   if st == "won" then
     result = fmt("%s wins", names[winner] or ("player " .. tostring(winner)))
+  elseif st == "lost" and g.cards_home then   -- patience: the score of a lost deal
+    result = fmt("lost, with %d cards home", g:cards_home())
   elseif st ~= "playing" then
     result = st
   end
