@@ -153,6 +153,38 @@ t.ok(r.nodes <= 3100, "a node limit: " .. r.nodes)
 -- (how soon it answers is measured by `stratagem bench timing`, not asserted on a shared machine)
 r = sg.search(sg.new("chess"), {time = 0.2})
 t.ok(r.stopped == "limit" and r.depth >= 1, "a time limit stops the search, which says so")
+-- the chess-strength techniques (issue 30 item 2): each one acts, shown by the nodes of a
+-- fixed-depth search with it switched off (same position, same depth, one thread); the
+-- pruning ones search fewer nodes with it on
+local TECH_FENS = {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                   "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8",
+                   "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"}
+local function tech_nodes(extra)
+  local total = 0
+  for _, fen in ipairs(TECH_FENS) do
+    local o = {depth = 7}
+    for k, v in pairs(extra) do o[k] = v end
+    total = total + sg.search(sg.new("chess", {position = fen}), o).nodes
+  end
+  return total
+end
+local all_on = tech_nodes({})
+for _, k in ipairs({"see", "rfp", "futility", "lmp", "iir"}) do
+  local off = tech_nodes({[k] = false})
+  t.ok(all_on < off, string.format("%s prunes: %d nodes to depth 7 with it, %d without", k,
+                                   all_on, off))
+end
+for _, k in ipairs({"check_ext", "lmr_table", "countermove"}) do
+  local off = tech_nodes({[k] = false})
+  t.ok(all_on ~= off, string.format("%s changes the tree: %d nodes to depth 7 with it, %d without",
+                                    k, all_on, off))
+end
+t.errors(function() sg.search(sg.new("chess"), {depth = 2, rfp = 0}) end,
+         "rfp %(algo 'alphabeta'%): 0 is out of range; expected false or a whole number from 1", "rfp = 0 refused")
+t.errors(function() sg.search(sg.new("chess"), {depth = 2, see = 1.5}) end,
+         "see", "see = 1.5 refused")
+t.errors(function() sg.search(sg.new("chess"), {depth = 2, lmp = 1}) end,
+         "lmp", "lmp = 1 refused")
 -- a Lua evaluation replaces the C one: this one loves the a-pawn's advance
 local calls = 0
 r = sg.search(sg.new("chess"), {depth = 2, eval = function(fen)
@@ -191,7 +223,7 @@ for _, bad in ipairs{0 / 0, math.huge, -math.huge} do
            "must return a number of centipawns, got %-?%a+ %(not a finite number%)",
            "an eval returning " .. tostring(bad) .. " is refused (no cast of a non-finite number)")
 end
-t.errors(function() sg.search(sg.new("chess"), {deep = 3}) end, "deep %(algo 'alphabeta'%): unknown option; expected one of: algo, aspiration, depth, eval,", "unknown options are named")
+t.errors(function() sg.search(sg.new("chess"), {deep = 3}) end, "deep %(algo 'alphabeta'%): unknown option; expected one of: algo, aspiration, check_ext, countermove, depth, eval, futility,", "unknown options are named")
 t.errors(function() sg.search(sg.new("chess"), {depth = -1}) end, "depth %(algo 'alphabeta'%): %-1 is out of range; expected a whole number from 0 to 126", "bad depth")
 t.errors(function() sg.search(m, {depth = 1}) end, "game is over", "no search after the end")
 

@@ -39,6 +39,22 @@ typedef struct search_opts {
      reductions, quiescence (games with a noisy-move or unquiet hook). */
   int pvs, aspiration, killers, history, null_move, lmr, quiescence;
   int probcut;                 /* < 0: off; else ProbCut's margin, in the score's units */
+  /* Chess-strength techniques, each on by default but acting only in games with an exchange
+     hook (`see`, src/games/game.h), whose scores are in material units: */
+  int check_ext;               /* extend a node in check by a ply (games with in_check) */
+  int see;                     /* < 0: off; else shallow nodes skip captures losing more than
+                                  see x depth and quiet moves losing more than see/4 x depth^2
+                                  by exchange */
+  int rfp;                     /* < 0: off; else reverse futility: a shallow node whose static
+                                  value clears beta by rfp x depth is cut */
+  int futility;                /* < 0: off; else quiet moves at shallow nodes whose static value
+                                  is futility x (depth + 1) below alpha are skipped */
+  int lmp;                     /* late move pruning: shallow nodes skip late quiet moves */
+  int lmr_table;               /* late move reductions from a table by depth and move number,
+                                  adjusted by improvement and history */
+  int countermove;             /* the move that refuted the opponent's last move tried early */
+  int iir;                     /* internal iterative reduction: a node without a table move
+                                  is searched a ply shallower */
   /* For programs that drive the search (the UCI engine), not read from Lua options: */
   struct tt_table *table;      /* a table of the caller's, kept between searches (NULL: the
                                   search makes its own of hash_bytes) */
