@@ -1288,6 +1288,8 @@ int search_alphabeta(const sg_class *c, const void *cfg, const void *st, const s
   r->nodes = nodes;
   r->tt_hits = hits;
   r->seldepth = x.seldepth;
+  r->stable = x.dr.stable;
+  r->soft_scale = x.dr.soft_scale;
   r->time = clock_now() - x.dr.t0;
   ctx_free(&x);
   tt_free(&shared);

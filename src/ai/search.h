@@ -109,6 +109,10 @@ typedef struct search_result {
   int ncand;                   /* moves that were within the random margin (1 when off) */
   uint64_t tt_hits;
   int seldepth;                /* deepest ply reached, extensions and quiescence included */
+  int stable;                  /* iterations in a row, to the last, whose best move was the
+                                  one before's */
+  double soft_scale;           /* with a soft time limit: the share of it the last iteration
+                                  was allowed (driver.c's soft_scale), else 0 */
   int bound;                   /* of a report during an aspiration failure: 0 exact, 1 lower, 2 upper */
   /* With multipv > 1: the best root moves, best first (lines[0] is move, score and pv);
      nlines is at most multipv and the number of root moves.  Stopped during an iteration, the
