@@ -552,8 +552,8 @@ static int shallow_skip(search_ctx *x, const void *st, sg_move m, int noisy, int
   int lmp = x->use_lmp && !pvnode && k >= (3 + depth * depth) / (2 - improving);
   int fut = x->futility >= 0 && !pvnode && sev != NO_EVAL && alpha < WIN_BOUND &&
             sev + x->futility * (depth + 1) <= alpha;
-  int see = x->see >= 0 && c->see(x->cfg, st, m) < -(x->see / 4) * depth * depth;
-  if (!lmp && !fut && !see)
+  /* the exchange last: it costs the most */
+  if (!lmp && !fut && !(x->see >= 0 && c->see(x->cfg, st, m) < -(x->see / 4) * depth * depth))
     return 0;
   /* a quiet check is searched all the same */
   void *child = x->scratch;
