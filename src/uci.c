@@ -33,6 +33,7 @@ typedef struct uci {
   int limit_strength;    /* UCI_LimitStrength: play at UCI_Elo */
   int elo;               /* UCI_Elo, on the measured scale of SKILL_ELO */
   int overhead_ms;       /* Move Overhead: what the GUI and the pipe take of each move */
+  int debug;             /* "debug on": each timed go says its time plan in an info string */
   pthread_t thread;
   int running;           /* a search thread exists (joinable) */
   int stop;              /* read and written with __atomic builtins */
@@ -138,6 +139,9 @@ static void *search_thread(void *arg) {
     say(u, "bestmove 0000");
     return NULL;
   }
+  if (u->debug && u->lim.soft_time > 0)
+    say(u, "info string time: depth %d in %.0f ms, the best move stable for %d iterations, "
+        "soft limit x%.1f", r->depth, r->time * 1000, r->stable, r->soft_scale);
   /* under "go infinite" the bestmove waits for stop (the protocol says so) */
   while (u->infinite && !__atomic_load_n(&u->stop, __ATOMIC_RELAXED)) {
     struct timespec ts = {0, 2000000};
@@ -214,18 +218,23 @@ static void cmd_position(uci *u, char *rest) {
   u->st = st;
 }
 
-/* Time for this move from a clock: a share of the time left plus most of the increment; the
-   soft limit ends the deepening, the hard one stops the search.  The Move Overhead is taken
-   off the clock first (for this move and each of the moves it is shared among), and no move
-   takes more than half of what is left after it: no floor that would overdraw a short clock.
+/* Time for this move from a clock: a share of the time left (the slot, the average budget)
+   plus most of the increment; the soft limit ends the deepening (the driver scales it by how
+   settled the best move is: doc/search.md, "The driver"), the hard one, at most 2.5 slots,
+   stops the search.  Sudden death shares the clock among 30 moves to come; with movestogo
+   the moves to the control share it, with half a move's reserve, so the last move before the
+   control may use most of what is left (nothing stays on the clock unused when it renews).
+   The Move Overhead is taken off the clock first (for this move and each of the moves it is
+   shared among), and no move takes more than half of what is left after it, or 0.9 of it
+   for the last move before the control: no floor that would overdraw a short clock.
    Returns 0, or -1 when too little is left to search at all (then move at once). */
 static int plan_time(search_opts *o, double left, double inc, int movestogo, double overhead) {
-  double moves = movestogo > 0 ? movestogo + 1 : 30;
+  double moves = movestogo > 0 ? movestogo + 0.5 : 30;
   double usable = left - overhead * (moves < 10 ? moves : 10) * 0.2 - overhead;
   if (usable < 0.002)
     return -1;
   double slot = usable / moves + inc * 0.75;
-  double cap = usable * 0.5;
+  double cap = usable * (movestogo == 1 ? 0.9 : 0.5);
   if (slot > cap)
     slot = cap;
   o->soft_time = slot * 0.6;
@@ -328,6 +337,12 @@ static int go_word(const char *t) {
   return 0;
 }
 
+/* Whether the position to search has a single legal move. */
+static int one_move(const uci *u) {
+  sg_move ms[CH_MAX_MOVES];
+  return chess_gen(&u->st.p, ms) == 1;
+}
+
 static void cmd_go(uci *u, char *rest) {
   search_opts *o = &u->lim;
   search_opts_default(o);
@@ -408,7 +423,14 @@ static void cmd_go(uci *u, char *rest) {
       say(u, "info string go: %.0f ms left, too little after Move Overhead (%d ms): a move at "
           "once", left * 1000, u->overhead_ms);
       at_once = 1;
-    }
+    } else if (clock && one_move(u)) {
+      if (u->debug)
+        say(u, "info string time: one legal move, played at once");
+      at_once = 1;   /* nothing to choose: keep the clock for the moves that need it */
+    } else if (clock && u->debug)
+      say(u, "info string time: soft %.0f ms, hard %.0f ms (%.0f ms left, increment %.0f ms, "
+          "movestogo %d)", o->soft_time * 1000, o->time * 1000, left * 1000, inc * 1000,
+          movestogo);
     if (at_once)
       o->depth = 1, o->nodes = 0, o->time = o->soft_time = 0;
   }
@@ -703,7 +725,10 @@ int uci_run(const ch_cfg *defaults, FILE *in, FILE *out, char *err) {
       stop_search(u);
     else if (!strcmp(cmd, "ponderhit"))
       ;
-    else if (!strcmp(cmd, "debug") || !strcmp(cmd, "register"))
+    else if (!strcmp(cmd, "debug")) {
+      char *w = next_tok(&rest);
+      u->debug = w && !strcmp(w, "on");
+    } else if (!strcmp(cmd, "register"))
       ;
     else if (!strcmp(cmd, "d")) {   /* the position held, at once: a search has its copy */
       char buf[2048];

@@ -249,4 +249,24 @@ do
   t.ok(not out:find("KILLED") and out:find("interrupted!", 1, true),
        "sg.search on two threads: Ctrl-C stops it with 'interrupted!'")
 end
+-- the chess-strength techniques act only in games with an exchange (see) hook: Othello,
+-- Connect Four and draughts search the same tree with them switched on or off
+local TECH_OFF = {see = false, rfp = false, futility = false, lmp = false, lmr_table = false,
+                  countermove = false, iir = false}
+for _, gd in ipairs({{"othello", 6}, {"connect4", 8}, {"draughts", 6}}) do
+  local on = sg.search(sg.new(gd[1]), {depth = gd[2]})
+  local o = {depth = gd[2]}
+  for k, v in pairs(TECH_OFF) do o[k] = v end
+  local off = sg.search(sg.new(gd[1]), o)
+  t.ok(on.nodes == off.nodes and on.move == off.move and on.score == off.score,
+       string.format("%s: the same search with the chess techniques on or off (%d and %d nodes)",
+                     gd[1], on.nodes, off.nodes))
+end
+-- while in chess, which has the hook, they change it (t/033 shows each one alone)
+local ch_on = sg.search(sg.new("chess"), {depth = 6})
+local ch_o = {depth = 6}
+for k, v in pairs(TECH_OFF) do ch_o[k] = v end
+local ch_off = sg.search(sg.new("chess"), ch_o)
+t.ok(ch_on.nodes < ch_off.nodes, string.format("chess: %d nodes to depth 6 with them, %d without",
+                                               ch_on.nodes, ch_off.nodes))
 t.done()

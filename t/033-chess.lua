@@ -153,6 +153,38 @@ t.ok(r.nodes <= 3100, "a node limit: " .. r.nodes)
 -- (how soon it answers is measured by `stratagem bench timing`, not asserted on a shared machine)
 r = sg.search(sg.new("chess"), {time = 0.2})
 t.ok(r.stopped == "limit" and r.depth >= 1, "a time limit stops the search, which says so")
+-- the chess-strength techniques (issue 30 item 2): each one acts, shown by the nodes of a
+-- fixed-depth search with it switched off (same position, same depth, one thread); the
+-- pruning ones search fewer nodes with it on
+local TECH_FENS = {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                   "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8",
+                   "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"}
+local function tech_nodes(extra)
+  local total = 0
+  for _, fen in ipairs(TECH_FENS) do
+    local o = {depth = 7}
+    for k, v in pairs(extra) do o[k] = v end
+    total = total + sg.search(sg.new("chess", {position = fen}), o).nodes
+  end
+  return total
+end
+local all_on = tech_nodes({})
+for _, k in ipairs({"see", "rfp", "futility", "lmp", "iir"}) do
+  local off = tech_nodes({[k] = false})
+  t.ok(all_on < off, string.format("%s prunes: %d nodes to depth 7 with it, %d without", k,
+                                   all_on, off))
+end
+for _, k in ipairs({"check_ext", "lmr_table", "countermove"}) do
+  local off = tech_nodes({[k] = false})
+  t.ok(all_on ~= off, string.format("%s changes the tree: %d nodes to depth 7 with it, %d without",
+                                    k, all_on, off))
+end
+t.errors(function() sg.search(sg.new("chess"), {depth = 2, rfp = 0}) end,
+         "rfp %(algo 'alphabeta'%): 0 is out of range; expected false or a whole number from 1", "rfp = 0 refused")
+t.errors(function() sg.search(sg.new("chess"), {depth = 2, see = 1.5}) end,
+         "see", "see = 1.5 refused")
+t.errors(function() sg.search(sg.new("chess"), {depth = 2, lmp = 1}) end,
+         "lmp", "lmp = 1 refused")
 -- a Lua evaluation replaces the C one: this one loves the a-pawn's advance
 local calls = 0
 r = sg.search(sg.new("chess"), {depth = 2, eval = function(fen)
@@ -191,7 +223,7 @@ for _, bad in ipairs{0 / 0, math.huge, -math.huge} do
            "must return a number of centipawns, got %-?%a+ %(not a finite number%)",
            "an eval returning " .. tostring(bad) .. " is refused (no cast of a non-finite number)")
 end
-t.errors(function() sg.search(sg.new("chess"), {deep = 3}) end, "deep %(algo 'alphabeta'%): unknown option; expected one of: algo, aspiration, depth, eval,", "unknown options are named")
+t.errors(function() sg.search(sg.new("chess"), {deep = 3}) end, "deep %(algo 'alphabeta'%): unknown option; expected one of: algo, aspiration, check_ext, countermove, depth, eval, futility,", "unknown options are named")
 t.errors(function() sg.search(sg.new("chess"), {depth = -1}) end, "depth %(algo 'alphabeta'%): %-1 is out of range; expected a whole number from 0 to 126", "bad depth")
 t.errors(function() sg.search(m, {depth = 1}) end, "game is over", "no search after the end")
 
@@ -456,6 +488,38 @@ t.ok(uo2:find("150 ms left, too little after Move Overhead (200 ms)", 1, true) a
 uo2 = uci_open("setoption name Move Overhead value 0\nposition startpos\ngo wtime 150 btime 1000\n")
 t.ok(not uo2:find("too little after Move Overhead", 1, true) and uo2:find("info depth 2 ", 1, true),
      "with Move Overhead 0 the same clock is searched")
+-- time management (#30 item 3), as "debug on" says it: the plan of each timed go, then how the
+-- search ended
+local plans = {}
+for _, go in ipairs({"go wtime 6000 btime 6000", "go wtime 1000 btime 1000 movestogo 1",
+                     "go wtime 2000 btime 2000 movestogo 20 winc 100 binc 100"}) do
+  uo2 = uci_open("debug on\nposition startpos\n" .. go .. "\nposition startpos\n")
+  local soft, hard = uo2:match("info string time: soft (%d+) ms, hard (%d+) ms")
+  plans[#plans + 1] = {soft = tonumber(soft), hard = tonumber(hard)}
+end
+t.ok(plans[1].hard and plans[2].hard and plans[3].hard, "debug on: each timed go says its plan")
+if plans[1].hard and plans[2].hard and plans[3].hard then
+  t.ok(plans[1].hard <= 3 * 6000 / 30 and plans[1].soft < plans[1].hard,
+       string.format("sudden death, 6 s: no move over 3 times the average budget (hard %d ms)",
+                     plans[1].hard))
+  t.ok(plans[2].hard >= 800 and plans[2].hard < 1000,
+       string.format("movestogo 1, 1 s: the last move before the control may use most of the "
+                     .. "clock (hard %d ms), not half of it", plans[2].hard))
+  t.ok(plans[3].hard <= 3 * (2000 / 20 + 100) and plans[3].soft >= 0.6 * 1900 / 20.5,
+       string.format("movestogo 20, 2 s + 0.1 s: soft %d ms, hard %d ms", plans[3].soft,
+                     plans[3].hard))
+end
+uo2 = uci_open("debug on\nposition fen 7k/8/8/8/8/8/1r6/K6r w - - 0 1\ngo wtime 10000 btime 10000\n"
+               .. "position startpos\n")
+t.ok(uo2:find("time: one legal move, played at once", 1, true) and uo2:find("bestmove a1b2", 1, true)
+     and not uo2:find("info depth 2 ", 1, true), "one legal move on a clock: played at once, depth 1")
+-- an easy move (the queen that gives check taken back) is stable from the first iteration:
+-- the search stops at 0.4 of the soft limit
+uo2 = uci_open("debug on\nposition fen r3k3/8/8/8/8/8/3q1PPP/R3K3 w Q - 0 1\n"
+               .. "go wtime 20000 btime 20000\nposition startpos\n")
+local stable, scale = uo2:match("the best move stable for (%d+) iterations, soft limit x([%d.]+)")
+t.ok(uo2:find("bestmove e1d2", 1, true) and tonumber(stable or 0) >= 6 and scale == "0.4",
+     string.format("an easy move: stable for %s iterations, the soft limit x%s", stable, scale))
 uo2 = uci("setoption name Move Overhead value -1\nsetoption name Move Overhead value 5001\n")
 t.like(uo2, "Move Overhead must be a whole number from 0 to 5000, got '%-1'", "Move Overhead -1 refused")
 t.like(uo2, "got '5001'", "Move Overhead 5001 refused")

@@ -691,6 +691,26 @@ function benches.chess(out)
           #M.chess_positions, xnodes, xtime * 1e3, xrate / 1e6, xrate / rate))
   M.threads_line(out, "chess depth 10", M.chess_games(), {depth = 10, hash = 16})
   M.plain_line(out, "chess depth 7", M.chess_games(), {depth = 7, hash = 16})
+  -- the chess-strength techniques of issue 30 (the see hook's): nodes and time to depth 10
+  -- with them and without
+  local res = {}
+  for i, off in ipairs({false, true}) do
+    local o = {depth = 10, hash = 64}
+    if off then
+      for _, k in ipairs({"see", "rfp", "futility", "lmp", "lmr_table", "countermove", "iir"}) do
+        o[k] = false
+      end
+    end
+    local n, tm = 0, 0
+    for _, g in ipairs(M.chess_games()) do
+      local r = sg.search(g, o)
+      n, tm = n + r.nodes, tm + r.time
+    end
+    res[i] = {n, tm}
+  end
+  out(fmt("chess depth 10 techniques on %9d nodes %8.2f ms, off %9d nodes %8.2f ms: %.1fx fewer nodes, %.1fx less time",
+          res[1][1], res[1][2] * 1e3, res[2][1], res[2][2] * 1e3, res[2][1] / math.max(res[1][1], 1),
+          res[2][2] / math.max(res[1][2], 1e-9)))
 end
 
 -- PGN reading (run when named: stratagem bench pgn): a file of seeded random games made in

@@ -66,6 +66,16 @@ static int skipped(const search_driver *dr, int d, int maxdepth) {
   return dr->helper && d > 1 && d < maxdepth && ((d + dr->helper) / size) % 2;
 }
 
+/* The share of the soft time limit after iteration d: an easy move (the same best move for
+   the last few iterations) is played early, a best move that just changed gets longer, up
+   to the hard limit (which the caller keeps at a few soft limits).  The first iterations
+   say little either way. */
+static double soft_scale(const search_driver *dr, int d) {
+  if (d < 6)
+    return 1.0;
+  return dr->stable >= 6 ? 0.4 : dr->stable >= 3 ? 0.7 : dr->stable == 0 ? 1.6 : 1.0;
+}
+
 int driver_deepen(search_driver *dr, driver_iterate *iterate, driver_keep *keep, void *x) {
   const search_opts *o = dr->o;
   int maxdepth = driver_max_depth(o);
@@ -80,6 +90,8 @@ int driver_deepen(search_driver *dr, driver_iterate *iterate, driver_keep *keep,
       break;   /* keep the last completed iteration; nothing to show without one */
     /* a half first iteration beats no move */
     keep(x, dr->stop && !dr->settled ? d - 1 : d, !dr->stop);
+    dr->stable = dr->have && dr->nbest > 0 && dr->ncand > 0 && dr->cand[0] == dr->best[0]
+                     ? dr->stable + 1 : 0;
     dr->nbest = dr->ncand;
     memcpy(dr->best, dr->cand, (size_t)dr->ncand * sizeof(sg_move));
     dr->have = 1;
@@ -100,8 +112,11 @@ int driver_deepen(search_driver *dr, driver_iterate *iterate, driver_keep *keep,
       d--;
       continue;
     }
-    if (o->soft_time > 0 && clock_now() - dr->t0 >= o->soft_time)
-      break;
+    if (o->soft_time > 0) {
+      dr->soft_scale = soft_scale(dr, d);
+      if (clock_now() - dr->t0 >= o->soft_time * dr->soft_scale)
+        break;
+    }
   }
   return dr->have;
 }

@@ -33,6 +33,8 @@ typedef struct search_driver {
                                   margin (ncand of them; the best move alone when off) */
   sg_move *best;               /* those of the iteration kept (nbest) */
   int ncand, nbest;
+  int stable;                  /* iterations in a row whose best move was the one before's */
+  double soft_scale;           /* the share of the soft time limit the last iteration had */
   sg_rng rng;                  /* from the seed: the random choice, then symmetry images */
 } search_driver;
 

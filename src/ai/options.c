@@ -69,6 +69,28 @@ const opt_desc options_table[OPT_COUNT] = {
   [OPT_PROBCUT] = {"probcut", OPT_MARGIN, 1, SG_WIN / 4 - 1, 0, 0, 0, NULL, -1, "false", AB | PI,
                    "in the score's units", "ProbCut: away from the principal variation, a "
                    "shallow search that clears a bound by this margin cuts the node"},
+  [OPT_CHECK_EXT] = FLAG("check_ext", "extend a node in check by a ply (games with an in-check "
+                         "hook)"),
+  [OPT_SEE] = {"see", OPT_MARGIN, 1, SG_WIN / 4 - 1, 0, 0, 0, NULL, 100, "100", AB | PI,
+               "in the score's units per ply", "exchange pruning (games with an exchange hook): "
+               "shallow nodes skip captures that lose more than this times the depth and quiet "
+               "moves that lose more than a quarter of it times the depth squared"},
+  [OPT_RFP] = {"rfp", OPT_MARGIN, 1, SG_WIN / 4 - 1, 0, 0, 0, NULL, 80, "80", AB | PI,
+               "in the score's units per ply", "reverse futility pruning (games with an "
+               "exchange hook): a shallow node whose static value clears beta by this times the "
+               "depth is cut"},
+  [OPT_FUTILITY] = {"futility", OPT_MARGIN, 1, SG_WIN / 4 - 1, 0, 0, 0, NULL, 100, "100",
+                    AB | PI, "in the score's units per ply", "futility pruning (games with an "
+                    "exchange hook): shallow nodes skip quiet moves when the static value is "
+                    "this times the depth plus one below alpha"},
+  [OPT_LMP] = FLAG("lmp", "late move pruning (games with an exchange hook): shallow nodes skip "
+                   "late quiet moves"),
+  [OPT_LMR_TABLE] = FLAG("lmr_table", "late move reductions by a table of depth and move "
+                         "number, adjusted by history (games with an exchange hook)"),
+  [OPT_COUNTERMOVE] = FLAG("countermove", "the move that refuted the opponent's last move "
+                           "tried after the killers (games with an exchange hook)"),
+  [OPT_IIR] = FLAG("iir", "internal iterative reduction: a node without a table move is "
+                   "searched a ply shallower (games with an exchange hook)"),
   [OPT_ITERATIONS] = {"iterations", OPT_INTEGER, 0, INT64_MAX, 0, 0, 0, NULL, 0, "0",
                       MC | PI | IS,
                       "playouts; 0: until time or nodes, 10000 when neither is set",
@@ -250,6 +272,14 @@ void options_set(multi_opts *o, opt_id id, const opt_value *v) {
   case OPT_LMR: s->lmr = (int)v->i; break;
   case OPT_QUIESCENCE: s->quiescence = (int)v->i; break;
   case OPT_PROBCUT: s->probcut = v->i < 0 ? -1 : (int)v->i; break;
+  case OPT_CHECK_EXT: s->check_ext = (int)v->i; break;
+  case OPT_SEE: s->see = v->i < 0 ? -1 : (int)v->i; break;
+  case OPT_RFP: s->rfp = v->i < 0 ? -1 : (int)v->i; break;
+  case OPT_FUTILITY: s->futility = v->i < 0 ? -1 : (int)v->i; break;
+  case OPT_LMP: s->lmp = (int)v->i; break;
+  case OPT_LMR_TABLE: s->lmr_table = (int)v->i; break;
+  case OPT_COUNTERMOVE: s->countermove = (int)v->i; break;
+  case OPT_IIR: s->iir = (int)v->i; break;
   case OPT_ITERATIONS: o->iterations = (uint64_t)v->i; break;
   case OPT_EXPLORATION: o->exploration = v->n; break;
   case OPT_PLAYOUT_DEPTH: o->playout_depth = (int)v->i; break;

@@ -3,6 +3,7 @@
    killer and history ordering, null move pruning and late move reductions, quiescence and
    check extension through the game's hooks, and several lines at the root (MultiPV).
    Everything a search touches is allocated before the first node. */
+#include <math.h>
 #include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -22,12 +23,18 @@
 #define SEARCH_DEFER_MAX 64 /* moves of one node deferred at most */
 #define HIST_SIZE 4096                        /* history entries per player (move & 4095) */
 #define HIST_MAX (1 << 20)
+#define NO_EVAL (-SG_INF)                     /* no static value at this ply (in check) */
+#define SHALLOW 6     /* the depth up to which the margin-based pruning acts */
+#define RFP_DEPTH 8   /* the depth up to which reverse futility cuts */
+#define IIR_DEPTH 4   /* the least depth internal iterative reduction acts at */
+#define LMR_N 64      /* the reduction table's rows (depth) and columns (move number) */
 
 /* Ordering keys: the table move, good noisy moves, killers, then quiet moves by history, then
    noisy moves that lose material. */
 #define KEY_TT (1 << 30)
 #define KEY_NOISY (1 << 28)
 #define KEY_KILLER (1 << 27)
+#define KEY_COUNTER (KEY_KILLER - 2)
 #define KEY_BAD (-(1 << 26))
 
 typedef struct search_ctx {
@@ -52,6 +59,12 @@ typedef struct search_ctx {
   int nhist;
   sg_move killer[SEARCH_MAX_PLY + 1][2];
   int (*history)[HIST_SIZE];   /* [2][HIST_SIZE] */
+  sg_move (*counter)[HIST_SIZE];   /* [2][HIST_SIZE]: by the opponent's last move's & 4095,
+                                      the quiet move that refuted it last */
+  sg_move played[SEARCH_MAX_PLY + 2];   /* the move that led to each ply (NO_MOVE: a pass) */
+  int sev[SEARCH_MAX_PLY + 2];          /* the static value at each ply of the path, NO_EVAL
+                                           in check or not computed */
+  unsigned char (*lmr_red)[LMR_N];      /* [LMR_N][LMR_N]: the reduction by depth and move */
   tt_table own;                /* the table when it is this search's alone */
   tt_table *tt;                /* own, or the table shared by the threads of one search */
   int shared;                  /* tt is shared: lockless access */
@@ -71,6 +84,8 @@ typedef struct search_ctx {
   int root;                    /* the player to move at the root */
   int seldepth;
   int use_pvs, use_killers, use_history, use_null, use_lmr, use_quiesce;
+  /* the chess-strength techniques (search.h), each 0 / -1 unless the game has a see hook */
+  int use_check_ext, see, rfp, futility, use_lmp, use_lmr_table, use_counter, use_iir;
   int probcut;   /* ProbCut's margin, < 0: off */
   int multipv;                 /* lines asked (1: the best move alone) */
   search_line *lines;          /* multipv > 1: the lines of the iteration under way, whose
@@ -90,6 +105,8 @@ void search_opts_default(search_opts *o) {
   o->multipv = 1;
   o->pvs = o->aspiration = o->killers = o->history = o->null_move = o->lmr = o->quiescence = 1;
   o->probcut = -1;
+  o->check_ext = o->lmp = o->lmr_table = o->countermove = o->iir = 1;
+  o->see = 100, o->rfp = 80, o->futility = 100;   /* centipawns per ply in chess */
 }
 
 static void *state_at(search_ctx *x, int ply) {
@@ -113,6 +130,8 @@ static void ctx_free(search_ctx *x) {
   free(x->pv);
   free(x->path);
   free(x->history);
+  free(x->counter);
+  free(x->lmr_red);
   free(x->lines);
   free(x->merged);
   free(x->failed);
@@ -143,6 +162,8 @@ static int ctx_init(search_ctx *x, const sg_class *c, const void *cfg, const voi
   x->pv = malloc((size_t)SEARCH_MAX_PLY * SEARCH_MAX_PLY * sizeof(sg_move));
   x->path = malloc(((size_t)x->nhist + np + 1) * sizeof(uint64_t));
   x->history = calloc(2, sizeof *x->history);
+  x->counter = malloc(2 * sizeof *x->counter);
+  x->lmr_red = malloc(LMR_N * sizeof *x->lmr_red);
   x->multipv = o->multipv > 1 ? o->multipv : 1;
   if (x->multipv > 1) {
     x->lines = malloc((size_t)x->multipv * sizeof *x->lines);
@@ -152,7 +173,7 @@ static int ctx_init(search_ctx *x, const sg_class *c, const void *cfg, const voi
     x->failed = malloc(sizeof *x->failed);
   if (driver_init(&x->dr, o, c->max_moves, err) != 0 || !x->states || !x->moves || !x->keys ||
       !x->noisy || !x->order || !x->rootvals || !x->symkeys || !x->scratch || !x->full ||
-      !x->pv || !x->path || !x->history || (x->multipv > 1 && (!x->lines || !x->merged)) || (o->report && !x->failed) ||
+      !x->pv || !x->path || !x->history || !x->counter || !x->lmr_red || (x->multipv > 1 && (!x->lines || !x->merged)) || (o->report && !x->failed) ||
       (!shared && tt_init(&x->own, o->hash_bytes) != 0)) {
     ctx_free(x);
     snprintf(err, SG_ERRLEN, "search: out of memory (hash table of %zu bytes asked)",
@@ -175,6 +196,25 @@ static int ctx_init(search_ctx *x, const sg_class *c, const void *cfg, const voi
   x->probcut = o->pvs ? o->probcut : -1;   /* it needs null windows to tell PV nodes */
   for (int i = 0; i <= SEARCH_MAX_PLY; i++)
     x->killer[i][0] = x->killer[i][1] = NO_MOVE;
+  for (int i = 0; i < SEARCH_MAX_PLY + 2; i++)
+    x->played[i] = NO_MOVE, x->sev[i] = NO_EVAL;
+  for (int a = 0; a < 2; a++)
+    for (int b = 0; b < HIST_SIZE; b++)
+      x->counter[a][b] = NO_MOVE;
+  /* Reductions grow with the logarithms of the depth and of the move's place (Stockfish's
+     form of 2013): 0.75 + ln d ln i / 2.25. */
+  for (int d = 0; d < LMR_N; d++)
+    for (int i = 0; i < LMR_N; i++)
+      x->lmr_red[d][i] = d && i ? (unsigned char)(0.75 + log(d) * log(i) / 2.25) : 0;
+  int see = c->see != NULL;
+  x->use_check_ext = o->check_ext;
+  x->see = see ? o->see : -1;
+  x->rfp = see ? o->rfp : -1;
+  x->futility = see ? o->futility : -1;
+  x->use_lmp = see && o->lmp;
+  x->use_lmr_table = see && o->lmr_table;
+  x->use_counter = see && o->countermove;
+  x->use_iir = see && o->iir;
   return 0;
 }
 
@@ -309,6 +349,9 @@ static int node_moves(search_ctx *x, const void *st, int ply, sg_move ttmove) {
   if (beam)
     n = beam_filter(x, st, ms, n, x->o->beam[ply], ply);
   const int *hist = x->history[me & 1];
+  sg_move prev = x->played[ply];
+  sg_move counter = x->use_counter && prev != NO_MOVE ? x->counter[me & 1][prev & (HIST_SIZE - 1)]
+                                                      : NO_MOVE;
   for (int i = 0; i < n; i++) {
     sg_move m = ms[i];
     int k = tactical_key(x, st, m, &noisy[i]);
@@ -317,6 +360,8 @@ static int node_moves(search_ctx *x, const void *st, int ply, sg_move ttmove) {
         k = KEY_KILLER;
       else if (x->use_killers && m == x->killer[ply][1])
         k = KEY_KILLER - 1;
+      else if (m == counter)
+        k = KEY_COUNTER;
       else if (x->use_history)
         k = hist[m & (HIST_SIZE - 1)];
     }
@@ -483,6 +528,8 @@ static int qsearch_node(search_ctx *x, int ply, int qply, int alpha, int beta, i
 static void note_cutoff(search_ctx *x, int ply, int me, sg_move m, int depth) {
   if (x->use_killers && x->killer[ply][0] != m)
     x->killer[ply][1] = x->killer[ply][0], x->killer[ply][0] = m;
+  if (x->use_counter && x->played[ply] != NO_MOVE)
+    x->counter[me & 1][x->played[ply] & (HIST_SIZE - 1)] = m;
   if (x->use_history) {
     int *h = &x->history[me & 1][m & (HIST_SIZE - 1)];
     *h += depth * depth;
@@ -491,6 +538,42 @@ static void note_cutoff(search_ctx *x, int ply, int me, sg_move m, int depth) {
         for (int b = 0; b < HIST_SIZE; b++)
           x->history[a][b] /= 2;
   }
+}
+
+/* Whether a move of a shallow node (not the first, not in check, some move already scoring
+   above a loss) is skipped: a late quiet move (lmp), a quiet move that cannot lift the static
+   value to alpha (futility), or a move that loses material by exchange (see).  Quiet moves
+   that give check are searched. */
+static int shallow_skip(search_ctx *x, const void *st, sg_move m, int noisy, int key, int k,
+                        int depth, int alpha, int pvnode, int sev, int improving) {
+  const sg_class *c = x->c;
+  if (noisy)   /* a capture the ordering found losing (key < 0) losing more than see x depth */
+    return x->see >= 0 && key < 0 && c->see(x->cfg, st, m) < -x->see * depth;
+  int lmp = x->use_lmp && !pvnode && k >= (3 + depth * depth) / (2 - improving);
+  int fut = x->futility >= 0 && !pvnode && sev != NO_EVAL && alpha < WIN_BOUND &&
+            sev + x->futility * (depth + 1) <= alpha;
+  /* the exchange last: it costs the most */
+  if (!lmp && !fut && !(x->see >= 0 && c->see(x->cfg, st, m) < -(x->see / 4) * depth * depth))
+    return 0;
+  /* a quiet check is searched all the same */
+  void *child = x->scratch;
+  play_into(x, child, st, m);
+  return !(c->in_check && c->in_check(x->cfg, child));
+}
+
+/* The late move reduction of a quiet move at place i: the table's, one less at the principal
+   variation, one more when the mover's position is not improving, one less for a move with a
+   good history; at least 1 and leaving at least a ply. */
+static int table_reduction(search_ctx *x, int ply, int me, sg_move m, int depth, int i,
+                           int pvnode, int improving) {
+  (void)ply;
+  int r = x->lmr_red[depth < LMR_N ? depth : LMR_N - 1][i < LMR_N ? i : LMR_N - 1];
+  r += !improving - pvnode;
+  if (x->use_history && x->history[me & 1][m & (HIST_SIZE - 1)] >= HIST_MAX / 64)
+    r--;
+  if (r > depth - 2)
+    r = depth - 2;
+  return r < 1 ? 1 : r;
 }
 
 static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta, int null_ok) {
@@ -505,7 +588,7 @@ static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta, int n
     return v;
   }
   int incheck = c->in_check && c->in_check(x->cfg, st);
-  if (incheck && ply < x->quiet_limit)
+  if (incheck && x->use_check_ext && ply < x->quiet_limit)
     depth++;   /* check extension */
   if (depth <= 0 && x->use_quiesce) {
     if (c->noisy)
@@ -554,11 +637,33 @@ static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta, int n
   if (x->nodemode)
     x->path[x->nhist + ply] = key;
 
+  /* The static value, once, for the pruning below; improving: better than at the mover's
+     last turn (two plies up), which makes the pruning more careful. */
+  int sev = NO_EVAL, improving = 0, shallow = !x->dr.exact_only && !x->in_probcut && ply > 0;
+  if (!incheck && (x->use_null || x->rfp >= 0 || x->futility >= 0 || x->use_lmr_table)) {
+    sev = evaluate(x, st, me);
+    improving = ply >= 2 && x->sev[ply - 2] != NO_EVAL && sev > x->sev[ply - 2];
+  }
+  x->sev[ply] = sev;
+
+  /* reverse futility: well above beta by a margin that grows with the depth, the node is
+     expected to fail high (its value is the static one, never exact) */
+  if (x->rfp >= 0 && shallow && !pvnode && sev != NO_EVAL && depth <= RFP_DEPTH &&
+      beta > -WIN_BOUND && sev < WIN_BOUND && sev - x->rfp * (depth - improving) >= beta) {
+    x->dr.horizon = 1;
+    return sev;
+  }
+
+  /* internal iterative reduction: no table move to try first, a ply less */
+  if (x->use_iir && ttmove == NO_MOVE && depth >= IIR_DEPTH && !x->dr.exact_only)
+    depth--;
+
   /* null move: when passing still fails high, a real move will too */
   if (x->use_null && !pvnode && null_ok && !incheck && depth >= 3 && ply > 0 &&
-      beta > -WIN_BOUND && beta < WIN_BOUND && evaluate(x, st, me) >= beta) {
+      beta > -WIN_BOUND && beta < WIN_BOUND && sev >= beta) {
     void *child = state_at(x, ply + 1);
     memcpy(child, st, x->nsize);
+    x->played[ply + 1] = NO_MOVE;
     if (c->null_move(x->cfg, child)) {
       int r = 2 + depth / 4, outer = x->dr.horizon;
       v = c->to_move(x->cfg, child) == me
@@ -628,10 +733,19 @@ static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta, int n
      the node's other moves are done, so that the threads spread over the tree instead of
      repeating each other (simplified ABDADA); its index in the ply's lists goes to later[]. */
   int defer = x->busy && depth >= DEFER_DEPTH, nlater = 0, later[SEARCH_DEFER_MAX];
+  int *keys = x->keys + (size_t)ply * (size_t)c->max_moves;
+  int prune = shallow && !incheck && depth <= SHALLOW;
   for (int k = 0; k < n + nlater; k++) {
     int i = k < n ? k : later[k - n];
     sg_move m = k < n ? pick(x, ply, n, k) : ms[i];
+    if (prune && k > 0 && k < n && best > -WIN_BOUND && shallow_skip(x, st, m, noisy[i], keys[i],
+                                                                     k, depth, alpha, pvnode,
+                                                                     sev, improving)) {
+      x->dr.horizon = 1;   /* a move left unsearched: the value is no longer exact */
+      continue;
+    }
     play_into(x, child, st, m);
+    x->played[ply + 1] = m;
     uint64_t bkey = 0;
     if (defer) {
       bkey = c->hash(x->cfg, child) | 1;
@@ -648,9 +762,13 @@ static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta, int n
       if (x->use_lmr && depth >= 3 && i >= 3 && !noisy[i] && !incheck &&
           m != x->killer[ply][0] && m != x->killer[ply][1] &&
           !(c->in_check && c->in_check(x->cfg, child))) {
-        red = 1 + (i >= 8) + (depth >= 8);
-        if (pvnode && red > 1)
-          red--;
+        if (x->use_lmr_table)
+          red = table_reduction(x, ply, me, m, depth, i, pvnode, improving);
+        else {
+          red = 1 + (i >= 8) + (depth >= 8);
+          if (pvnode && red > 1)
+            red--;
+        }
       }
       v = child_value(x, ply, me, depth - 1 - red, alpha, alpha + 1);
       if (v > alpha && red && !x->dr.stop)
@@ -732,8 +850,10 @@ static int root(search_ctx *x, int depth, int alpha, int beta, sg_move first, sg
   if (x->nodemode)
     x->path[x->nhist] = c->hash(x->cfg, st);
   int incheck = c->in_check && c->in_check(x->cfg, st);
-  if (incheck)
+  if (incheck && x->use_check_ext)
     depth++;
+  x->played[0] = NO_MOVE;
+  x->sev[0] = NO_EVAL;
   int n = node_moves(x, st, 0, first);
   if (x->o->nroot_moves > 0)
     n = root_restrict(x, n);
@@ -751,6 +871,7 @@ static int root(search_ctx *x, int depth, int alpha, int beta, sg_move first, sg
   for (int i = 0; i < n; i++) {
     sg_move m = pick(x, 0, n, i);
     play_into(x, child, st, m);
+    x->played[1] = m;
     int v;
     if (i == 0 || !x->use_pvs)
       v = child_value(x, 0, me, depth - 1, alpha, beta);
@@ -1167,6 +1288,8 @@ int search_alphabeta(const sg_class *c, const void *cfg, const void *st, const s
   r->nodes = nodes;
   r->tt_hits = hits;
   r->seldepth = x.seldepth;
+  r->stable = x.dr.stable;
+  r->soft_scale = x.dr.soft_scale;
   r->time = clock_now() - x.dr.t0;
   ctx_free(&x);
   tt_free(&shared);

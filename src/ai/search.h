@@ -39,6 +39,22 @@ typedef struct search_opts {
      reductions, quiescence (games with a noisy-move or unquiet hook). */
   int pvs, aspiration, killers, history, null_move, lmr, quiescence;
   int probcut;                 /* < 0: off; else ProbCut's margin, in the score's units */
+  /* Chess-strength techniques, each on by default but acting only in games with an exchange
+     hook (`see`, src/games/game.h), whose scores are in material units: */
+  int check_ext;               /* extend a node in check by a ply (games with in_check) */
+  int see;                     /* < 0: off; else shallow nodes skip captures losing more than
+                                  see x depth and quiet moves losing more than see/4 x depth^2
+                                  by exchange */
+  int rfp;                     /* < 0: off; else reverse futility: a shallow node whose static
+                                  value clears beta by rfp x depth is cut */
+  int futility;                /* < 0: off; else quiet moves at shallow nodes whose static value
+                                  is futility x (depth + 1) below alpha are skipped */
+  int lmp;                     /* late move pruning: shallow nodes skip late quiet moves */
+  int lmr_table;               /* late move reductions from a table by depth and move number,
+                                  adjusted by improvement and history */
+  int countermove;             /* the move that refuted the opponent's last move tried early */
+  int iir;                     /* internal iterative reduction: a node without a table move
+                                  is searched a ply shallower */
   /* For programs that drive the search (the UCI engine), not read from Lua options: */
   struct tt_table *table;      /* a table of the caller's, kept between searches (NULL: the
                                   search makes its own of hash_bytes) */
@@ -93,6 +109,10 @@ typedef struct search_result {
   int ncand;                   /* moves that were within the random margin (1 when off) */
   uint64_t tt_hits;
   int seldepth;                /* deepest ply reached, extensions and quiescence included */
+  int stable;                  /* iterations in a row, to the last, whose best move was the
+                                  one before's */
+  double soft_scale;           /* with a soft time limit: the share of it the last iteration
+                                  was allowed (driver.c's soft_scale), else 0 */
   int bound;                   /* of a report during an aspiration failure: 0 exact, 1 lower, 2 upper */
   /* With multipv > 1: the best root moves, best first (lines[0] is move, score and pv);
      nlines is at most multipv and the number of root moves.  Stopped during an iteration, the

@@ -1596,6 +1596,10 @@ static int ch_null_move(const void *cfg, void *st) {
   return 1;
 }
 
+static int ch_see(const void *cfg, const void *st, sg_move m) {
+  return chess_see(cfg, st, m);
+}
+
 static uint64_t ch_perft(const void *cfg, const void *st, int depth) {
   /* chess perft counts move sequences of the rules of movement alone, as every engine does:
      the draw rules (fifty moves, repetition, material) do not end a line */
@@ -1641,7 +1645,7 @@ const sg_class chess_class = {
   .max_players = 2,
   .utility = SG_ZERO_SUM,
   .hooks = SG_HOOK_CHECK_CFG | SG_HOOK_ORDER | SG_HOOK_PERFT | SG_HOOK_NODE | SG_HOOK_IN_CHECK |
-           SG_HOOK_NOISY | SG_HOOK_TACTICAL | SG_HOOK_NULL_MOVE,
+           SG_HOOK_NOISY | SG_HOOK_TACTICAL | SG_HOOK_NULL_MOVE | SG_HOOK_SEE,
   .init = ch_init,
   .check_cfg = ch_check_cfg,
   .players = ch_players,
@@ -1663,4 +1667,5 @@ const sg_class chess_class = {
   .noisy = ch_noisy,
   .tactical = ch_tactical,
   .null_move = ch_null_move,
+  .see = ch_see,
 };

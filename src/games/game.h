@@ -72,7 +72,8 @@ enum {
   SG_HOOK_TACTICAL = 1 << 12,
   SG_HOOK_NULL_MOVE = 1 << 13,
   SG_HOOK_HIDDEN = 1 << 14,    /* view, sample */
-  SG_HOOK_COUNT = 15
+  SG_HOOK_SEE = 1 << 15,
+  SG_HOOK_COUNT = 16
 };
 /* Their names, bit 0 first ("setup", "check_cfg", "symmetry", ...). */
 extern const char *const sg_hook_names[SG_HOOK_COUNT];
@@ -196,6 +197,13 @@ typedef struct sg_class {
   /* The mover passes, for null move pruning: returns 1 after changing st, or 0 (st unchanged)
      where a pass would mislead (in check, zugzwang-prone positions). */
   int (*null_move)(const void *cfg, void *st);
+  /* Static exchange evaluation: what the mover gains (below 0: loses) on m's target square
+     when both sides go on capturing there with their least valuable piece and may stop at
+     will; 0 for a quiet move to a safe square.  A game that has it declares its scores to be
+     in material units, and the search's margin-based pruning (reverse futility, futility,
+     late move pruning, the exchange pruning of `see`), its reduction table, countermoves
+     and internal iterative reductions act on it alone (src/ai/search.c). */
+  int (*see)(const void *cfg, const void *st, sg_move m);
 
   /* ---- Chance and hidden information ----
      Chance (chance = 1): a game draws at random only from what its state holds (a shuffled

@@ -31,6 +31,21 @@ static double optnum(lua_State *L, int t, const char *k, double def, double lo, 
   return v;
 }
 
+/* A margin: false (off, -1), or a whole number from lo to hi; def when absent. */
+static int optmargin(lua_State *L, int t, const char *k, int def, int lo, int hi) {
+  int v = def, ty = lua_getfield(L, t, k);
+  if (ty == LUA_TBOOLEAN && !lua_toboolean(L, -1))
+    v = -1;
+  else if (ty != LUA_TNIL) {
+    if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < lo || lua_tointeger(L, -1) > hi)
+      luaL_error(L, "search: %s must be false or a whole number from %d to %d, got %s", k, lo,
+                 hi, luaL_tolstring(L, -1, NULL));
+    v = (int)lua_tointeger(L, -1);
+  }
+  lua_pop(L, 1);
+  return v;
+}
+
 /* A scripted evaluation: the function at upvalue-free index `fn` of L gets the FEN and
    returns centipawns for the side to move.  Slow: every leaf goes through Lua. */
 typedef struct lua_eval {
@@ -117,6 +132,14 @@ static int lsearch(lua_State *L) {
   o.lmr = optbool(L, 2, "lmr", 1);
   o.quiescence = optbool(L, 2, "quiescence", 1);
   o.probcut = (int)optnum(L, 2, "probcut", -1, 1, 67108863);
+  o.check_ext = optbool(L, 2, "check_ext", o.check_ext);
+  o.see = optmargin(L, 2, "see", o.see, 1, 67108863);
+  o.rfp = optmargin(L, 2, "rfp", o.rfp, 1, 67108863);
+  o.futility = optmargin(L, 2, "futility", o.futility, 1, 67108863);
+  o.lmp = optbool(L, 2, "lmp", o.lmp);
+  o.lmr_table = optbool(L, 2, "lmr_table", o.lmr_table);
+  o.countermove = optbool(L, 2, "countermove", o.countermove);
+  o.iir = optbool(L, 2, "iir", o.iir);
   if (o.depth == 0 && o.time == 0 && o.nodes == 0)
     o.depth = 6;
   int tb = lua_gettop(L);
