@@ -198,7 +198,6 @@ function M.starchess_threads(out, ps, rounds)
             or ""))
   end
 end
-end
 
 -- AI turns as players meet them: whole seeded games on the default rules, the time of every
 -- AI turn.  Four paper players (turns = 3); then the stronger player in seat 1 against three.
