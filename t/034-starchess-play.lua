@@ -362,6 +362,9 @@ do
     end
   end
   t.is(#r, 3, "after the person's end, three computer turns")
+  local last = chronicle.recent(g, 1, 2)
+  t.ok(#last == 2 and last[1].player == 3 and last[2].player == 4 and
+       last[2].lines[1] == r[3].lines[1], "chronicle.recent's max: the last 2 of them")
   t.like(out, table.concat(want), "terminal play tells each of them as the web page does " ..
          "(headline, then the events)")
 end

@@ -6,7 +6,7 @@
 --   local events = chronicle.turn(g, r.moves)           -- a list of commands in order
 --   for _, e in ipairs(events) do print(e.text) end
 --   chronicle.summary(p, turn, cmds, events)  -- a player's turn in lines (play, serve)
---   chronicle.recent(g, seat)                 -- the others' turns since seat's last
+--   chronicle.recent(g, seat, max)            -- the others' turns since seat's last
 --
 -- Each event is a table with `kind`, `text` (one line), `turn` (the full turn it happened in),
 -- `player` (whose command it was) and fields of its kind:
@@ -283,19 +283,23 @@ function M.summary(player, turn, cmds, events)
 end
 
 -- The turns the other players played on g since player `seat` last ended a turn (since the
--- start when it has not), oldest first, each {player =, turn =, commands =, events =, lines =
--- chronicle.summary's}.  They are replayed through the chronicle on a copy of g; commands of
--- seat's own turn going on are left out.
-function M.recent(g, seat)
-  local c, later = g:copy(), {}
+-- start when it has not; the last `max` of them when max is given), oldest first, each
+-- {player =, turn =, commands =, events =, lines = chronicle.summary's}.  They are replayed
+-- through the chronicle on a copy of g; commands of seat's own turn going on are left out.
+function M.recent(g, seat, max)
+  local c, later, ends = g:copy(), {}, 0
   while c:ply() > 0 do
     local m = c:undo()
-    if is_end(m) and c:player() == seat then
-      c:play(m)
-      break
+    if is_end(m) then
+      if c:player() == seat or (max and ends >= max) then
+        c:play(m)
+        break
+      end
+      ends = ends + 1
     end
-    table.insert(later, 1, m)
+    later[#later + 1] = m
   end
+  for i = 1, #later // 2 do later[i], later[#later + 1 - i] = later[#later + 1 - i], later[i] end
   local turns, cur = {}, nil
   for _, m in ipairs(later) do
     local p = c:player()

@@ -20,7 +20,8 @@ M.HELP = [[
 Serve a page to play every game against the computer with the mouse, at http://HOST:PORT/
 (default http://127.0.0.1:8080/; --port 0 takes a free port and prints it).  The start page
 shows the games; http://HOST:PORT/play/GAME starts one at once.  Click a piece then where it
-goes, or drag it; the list of legal moves takes a click too.  Undo, new game,
+goes, or drag it; the list of legal moves takes a click too (a Star Chess turn: click a
+sector, then a target or a command, then End turn).  Undo, new game,
 variants, seat, level (1-10) and seed are on the page; a game downloads as a save file
 (stratagem play --load FILE) or as a replay page.  Ctrl-C stops the server.
   --port N      the port, 0 to 65535 (default 8080; 0: any free port)
@@ -258,12 +259,14 @@ local function disc_counts(S, g, names)
 end
 
 -- In a game whose defaults name a chronicle (Star Chess), the other players' turns since the
--- person's last, as terminal play says them: {{player =, name =, turn =, lines =}, ...}.
+-- person's last (the last MAX_TURNS_SHOWN: a person defeated watches the rest of the game),
+-- as terminal play says them: {{player =, name =, turn =, lines =}, ...}.
+local MAX_TURNS_SHOWN = 12
 local function recent_turns(S, names)
   local chron = (sg.defaults(S.game).play or {}).chronicle
   if not chron then return nil end
   local list = array()
-  for _, tn in ipairs(require(chron).recent(S.g, S.seat)) do
+  for _, tn in ipairs(require(chron).recent(S.g, S.seat, MAX_TURNS_SHOWN)) do
     list[#list + 1] = {player = tn.player, name = names[tn.player] or ("player " .. tn.player),
                        turn = tn.turn, lines = array(tn.lines)}
   end
