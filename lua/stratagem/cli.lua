@@ -341,9 +341,11 @@ commands.tune = {
     {"--positions FILE", "texel: the positions (default GAME-positions.txt)"},
     {"--texel-games N", "texel: self-play games for the positions (default 100)"},
     {"--search TABLE", "texel: the self-play search"},
+    {"--batch N", "texel: self-play games a runner's batch (default 100)"},
     {"--opening PLIES", "random moves before each game (default 4 for two players)"},
     {"--max-moves N", "end a game after N moves"},
-    {"--runner CMD", "spsa, ga: an iteration's games as a batch across machines, as sprt's"},
+    {"--runner CMD", "an iteration's games (texel: its self-play games) as batches across " ..
+                     "machines, as sprt's"},
     {"--retries N", "times games without a result go to the runner again (default 2)"},
     {"--checkpoint FILE", "the state after every iteration"},
     {"--resume", "go on from --checkpoint"},
