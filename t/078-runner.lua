@@ -2,8 +2,9 @@ package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
 -- 078-runner.lua: the lab across machines (stratagem sprt/tune --runner): a batch of games as a
 -- job file that a command turns into a results file, with the result a local run with the same
 -- seed gives, bit for bit: through sh, commands that lose games or fail (retries, the
--- checkpoint and --resume), Texel's self-play games (jobs of kind selfplay), GNU parallel, and a real one-node Slurm cluster (munged,
--- slurmctld and slurmd started here, as root) by sbatch --array and by srun.
+-- checkpoint and --resume), Texel's self-play games (jobs of kind selfplay), GNU parallel,
+-- and a real one-node Slurm cluster (munged, slurmctld and slurmd started here, as root) by
+-- sbatch --array and by srun.
 local t = require "tap"
 local lab = require "stratagem.lab"
 local S = t.q(t.stratagem)
@@ -159,24 +160,25 @@ local r1 = lab.read_result(one:match("[^\n]+"))
 t.ok(r1 and r1.kind == "selfplay" and r1.index == 1 and #r1.positions > 0 and
      tx_pos:sub(1, #r1.result + 1 + #r1.positions[1]) == r1.result .. "\t" .. r1.positions[1],
      "stratagem job plays a selfplay line: its result and positions, the local file's first")
-out, e, code = t.run(S .. " job " .. t.q((job1:gsub("every = 3", "every = 0"))))
+_, e, code = t.run(S .. " job " .. t.q((job1:gsub("every = 3", "every = 0"))))
 t.ok(code == 1 and e:find("job: every must be a whole number from 1", 1, true),
      "a selfplay job line with every = 0 is refused, naming the field")
-out, e, code = t.run(S .. " job " .. t.q((job1:gsub('kind = "selfplay"', 'kind = "texel"'))))
+_, e, code = t.run(S .. " job " .. t.q((job1:gsub('kind = "selfplay"', 'kind = "texel"'))))
 t.ok(code == 1 and e:find('job: kind must be "selfplay"', 1, true), "an unknown kind of job is refused")
 -- the runner fails after two batches: the games played are kept, --resume plays the rest
-tout, tpos, tx_err, code = texel("tx-cut", "--runner " ..
+_, tpos, tx_err, code = texel("tx-cut", "--runner " ..
   t.q("sh " .. twice .. " {jobs} {results} " .. dir .. "/xcount") .. " --batch 5 --retries 0")
 t.ok(code == 1 and tpos == nil and tx_err:find("the cluster went away", 1, true) and
      tx_err:find("the 10 of 24 self-play games played are kept in tx-cut.txt.part: the same " ..
                  "command with --resume goes on from them", 1, true),
      "texel: a runner that fails after two batches keeps their 10 games")
-out, e, code = t.run(S .. " merge " .. t.q(dir .. "/tx-cut.txt.part"))
+_, e, code = t.run(S .. " merge " .. t.q(dir .. "/tx-cut.txt.part"))
 t.ok(code == 1 and e:find("a self-play result", 1, true), "merge refuses self-play results")
-out, e, code = t.run("cd " .. t.q(dir) .. " && " .. TEXEL:gsub("seed 5", "seed 6") ..
+_, e, code = t.run("cd " .. t.q(dir) .. " && " .. TEXEL:gsub("seed 5", "seed 6") ..
                      " --positions tx-cut.txt --runner sh --resume")
 t.ok(code == 1 and e:find("tx%-cut%.txt%.part, line 1: a self%-play game of generation tx%x+, " ..
-                          "but these settings make generation tx%x+"), "--resume refuses another generation's games")
+                          "but these settings make generation tx%x+"),
+     "--resume refuses another generation's games")
 tout, tpos = texel("tx-cut", "--runner sh --resume --batch 5")
 t.ok(tpos == tx_pos and body(tout) == body(tx_out),
      "texel --resume after the runner failed: the local positions and weights")
@@ -190,7 +192,7 @@ if os.execute("command -v parallel >/dev/null 2>&1") then
   t.is(figures(out), figures(serial), "--runner parallel: the local run's report")
   out = t.run(TUNE .. " --iterations 3 --runner parallel")
   t.is(body(out), body(spsa), "tune spsa --runner parallel = the local run")
-  local tout, tpos = texel("tx-parallel", "--runner parallel --batch 10")
+  tout, tpos = texel("tx-parallel", "--runner parallel --batch 10")
   t.ok(tpos == tx_pos and body(tout) == body(tx_out),
        "texel --runner parallel: the local positions and weights")
   -- the issue's form: a process a line
@@ -222,7 +224,7 @@ if conf then
     out, e, code = t.run(env .. TUNE .. " --iterations 2 --runner slurm")
     local spsa2 = t.run(TUNE .. " --iterations 2")
     t.is(body(out), body(spsa2), "tune spsa, 2 iterations through Slurm = the local run")
-    local tout, tpos = texel("tx-slurm", "--runner slurm --batch 12",
+    tout, tpos = texel("tx-slurm", "--runner slurm --batch 12",
                               "SLURM_CONF=" .. t.q(conf) .. " ")
     t.ok(tpos == tx_pos and body(tout) == body(tx_out),
          "texel through Slurm (two job arrays): the local positions and weights")

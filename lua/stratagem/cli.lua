@@ -531,9 +531,10 @@ local function describe(name, ...)
   if c.details then print(c.details()) end
   if name == "play" then
     for _, a in ipairs({...}) do
-      for _, g in ipairs(sg.games()) do
-        if a == g then print("\n" .. require("stratagem.play").game_help(g)) return 0 end
-      end
+      -- a game by name (a games folder's is defined on the way) or a file defining one
+      local g = a:sub(1, 1) ~= "-" and (sg.known(a) and a or
+                                        (a:match("%.lua$") and sg.define_file(a)))
+      if g then print("\n" .. require("stratagem.play").game_help(g)) return 0 end
     end
   end
   return 0
