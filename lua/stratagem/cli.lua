@@ -335,7 +335,7 @@ commands.tune = {
     {"--bounds NAME=LO:HI,...", "a parameter's range (default: the start plus or minus its size)"},
     {"--base SETTINGS", "the start and the other settings, as sprt's"},
     {"--seed N", "the seed of the games"},
-    {"--jobs N", "worker processes (default: the number of cores)"},
+    {"--jobs N", "worker processes (default 1)"},
     {"--population N", "ga: individuals (default 8)"},
     {"--c-end X, --r-end X", "spsa's schedule (default a twentieth of each span; 50/N)"},
     {"--positions FILE", "texel: the positions (default GAME-positions.txt)"},
