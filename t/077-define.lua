@@ -224,9 +224,20 @@ t.like(hout, "heap=21  how many objects the heap holds at the start %(a whole nu
 local pout, perr, pcode = t.run(S .. " play nim --variant heap=5,misere=true --seats ai,ai --delay 0")
 t.ok(pcode == 0 and pout:find("heap: 5", 1, true) and pout:find("second wins.", 1, true),
      "play nim --variant heap=5,misere=true: the second player wins (5 = 4 + 1): " .. perr)
-_, perr, pcode = t.run(S .. " play nim --variant heap=0 --seats ai,ai")
-t.ok(pcode ~= 0 and perr:find("variant.heap of nim must be a whole number from 1 to 1000, got 0",
+local _, zerr, zcode = t.run(S .. " play nim --variant heap=0 --seats ai,ai")
+t.ok(zcode ~= 0 and zerr:find("variant.heap of nim must be a whole number from 1 to 1000, got 0",
                               1, true), "play nim --variant heap=0: refused, saying why")
+-- the preferences keep a Lua game's variant (play --save-prefs); stratagem prefs NAME shows it
+local pdir = os.tmpname()
+os.remove(pdir)
+local penv = "XDG_CONFIG_HOME=" .. t.q(pdir) .. " XDG_STATE_HOME=" .. t.q(pdir) .. " "
+t.run(penv .. S .. " play nim --variant heap=6,misere=true --save-prefs --seats ai,ai --delay 0")
+t.like(t.run(penv .. S .. " play nim --seats ai,ai --delay 0"), "heap: 6 |",
+       "a Lua game's saved variant is played the next time")
+pout, perr, pcode = t.run(penv .. S .. " prefs nim")
+t.ok(pcode == 0 and pout:find("heap = 6", 1, true) and pout:find("misere = true", 1, true),
+     "stratagem prefs nim shows it (a game of the games folders is found by name): " .. perr)
+os.execute("rm -rf " .. t.q(pdir))
 
 -- ---- tic-tac-toe in Lua: the reference counts (t/data, from the rules) ----
 local ref = {}

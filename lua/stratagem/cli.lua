@@ -139,9 +139,8 @@ commands.prefs = {
                          commands.prefs.usage)
     end
     if game then
-      local known = false
-      for _, n in ipairs(sg.games()) do known = known or n == game end
-      if not known then
+      -- a game of the games folders (defined in Lua) is defined on the way
+      if not sg.known(game) then
         return usage_error(fmt("prefs: unknown game '%s' (known games: %s)", game,
                                table.concat(sg.games(), ", ")))
       end
