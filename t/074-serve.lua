@@ -218,6 +218,24 @@ t.ok(st == 200 and a.svg and a.your_turn == (#a.moves > 0), "a game of hidden ha
 st, a = post("/api/new", {game = "tictactoe_lua", seed = 1})
 t.ok(st == 200 and #a.moves == 9 and a.svg == nil and a.diagram:find("a b c", 1, true) ~= nil,
      "a game defined in Lua is served, with its text board")
+-- its variant settings (sg.define's variants): the page's fields in the game's own words
+local nimg
+for _, gm in ipairs(games or {}) do if gm.name == "nim" then nimg = gm end end
+local heapf, misf = nil, nil
+for _, x in ipairs(nimg and nimg.variant or {}) do
+  if x.key == "heap" then heapf = x elseif x.key == "misere" then misf = x end
+end
+t.ok(heapf and heapf.label == "Heap" and heapf.default == "21" and
+     heapf.help == "how many objects the heap holds at the start (a whole number from 1 to 1000)",
+     "nim's heap field: its label, default and doc with the values it takes")
+t.ok(misf and misf.label == "Misère" and misf.help:find("loses instead", 1, true) and
+     misf.choices and misf.choices[1] == "true", "nim's misère field: the game's words, true or false")
+st, a = post("/api/new", {game = "nim", ["variant.heap"] = "9", ["variant.misere"] = "true", seed = 1})
+t.ok(st == 200 and a.variant == "heap=9,misere=true" and a.diagram:find("heap: 9", 1, true),
+     "a Lua game's variant chosen on the page")
+st, s = post("/api/new", {game = "nim", ["variant.heap"] = "0"})
+t.ok(st == 400 and s.error:find("variant.heap of nim must be a whole number from 1 to 1000, got 0",
+                                 1, true), "a Lua game's variant out of range is 400, saying why")
 
 -- ---- bad requests ----
 st, s = post("/api/new", {game = "nope"})
@@ -333,7 +351,10 @@ local serve = require "stratagem.serve"
 local unlabelled, raw = {}, {}
 for _, gm in ipairs(games or {}) do
   for _, x in ipairs(gm.variant) do
-    if not serve.VARIANT_LABELS[x.key] then unlabelled[#unlabelled + 1] = gm.name .. "." .. x.key end
+    -- a game defined in Lua labels its own settings (sg.define's variants)
+    if not serve.VARIANT_LABELS[x.key] and not (sg.defaults(gm.name).variant_docs or {})[x.key] then
+      unlabelled[#unlabelled + 1] = gm.name .. "." .. x.key
+    end
     if not x.label or x.label:find("_") or x.label == x.key or not x.help then
       raw[#raw + 1] = gm.name .. "." .. x.key .. ": " .. tostring(x.label)
     end

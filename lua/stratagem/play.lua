@@ -59,7 +59,11 @@ function M.game_help(game)
   if #keys == 0 then out[#out + 1] = "Variants: none"
   else
     out[#out + 1] = "Variants (--variant K=V, default shown):"
-    for _, k in ipairs(keys) do out[#out + 1] = fmt("  %s=%s", k, tostring(d.variant[k])) end
+    for _, k in ipairs(keys) do
+      local doc = (d.variant_docs or {})[k]   -- a game defined in Lua says what each one is
+      out[#out + 1] = fmt("  %s=%s", k, tostring(d.variant[k])) ..
+                      (doc and fmt("  %s (%s)", doc.doc, doc.expected) or "")
+    end
   end
   out[#out + 1] = "Levels (--level N):"
   for level = 1, 10 do

@@ -157,6 +157,11 @@ local function game_list()
     for _, k in ipairs(keys) do
       local v = d.variant[k]
       local words = M.VARIANT_LABELS[k] or {}
+      local own = (d.variant_docs or {})[k]   -- a game defined in Lua: its own words
+      if own then
+        words = {label = own.label, help = own.doc .. " (" .. own.expected .. ")",
+                 values = own.values}
+      end
       local choices = (d.enums or {})[k] or words.values
       if type(v) == "boolean" then choices = {"true", "false"} end
       local shown
