@@ -1250,10 +1250,200 @@ static int side_eval(const ch_weights *w, const ch_pos *p, int c, bb att_us, bb 
   return v + mobility_king_eval(w, p, c, att_them, phase);
 }
 
+/* ---- the tapered evaluation (weights.model = 1, the default) ----
+   Every term has a middlegame and an endgame value (ch_weights); the two sums are blended by
+   the phase.  acc[0] and acc[1] gather one side's middlegame and endgame points. */
+
+static inline void add2(int *acc, const int *pair, int n) {
+  acc[0] += pair[0] * n;
+  acc[1] += pair[1] * n;
+}
+
+static inline int sq_dist(int a, int b) {
+  int df = abs(a % 8 - b % 8), dr = abs(a / 8 - b / 8);
+  return df > dr ? df : dr;
+}
+
+/* The squares on the ranks ahead of square s for side c. */
+static inline bb ranks_ahead(int c, int s) {
+  int r = s / 8;
+  if (c == 0)
+    return r < 7 ? ~0ULL << (8 * (r + 1)) : 0;
+  return r > 0 ? ~0ULL >> (8 * (8 - r)) : 0;
+}
+
+/* What one side's pieces are worth where they stand, how freely they move (squares not held by
+   their own men nor attacked by enemy pawns), and the attack units they aim at the enemy king's
+   zone (its square and the squares around it).  att[] gets the side's attacks by piece, [6] all. */
+static void modern_pieces(const ch_weights *w, const ch_pos *p, int c, bb att[7], int *acc,
+                          int *units, int *attackers) {
+  const bb *my = p->pieces[c];
+  bb occ = occupied(p);
+  bb safe = ~(p->occ[c] | pawn_attacks(p->pieces[c ^ 1][CH_PAWN], c ^ 1));
+  int ek = king_sq(p, c ^ 1);
+  bb zone = king_att[ek] | BIT(ek);
+  for (int pc = CH_PAWN; pc <= CH_KING; pc++) {
+    bb x = my[pc];
+    while (x) {
+      int s = pop_lsb(&x), rs = c ? s ^ 56 : s;
+      acc[0] += w->value[pc][0] + w->pst[pc][rs][0];
+      acc[1] += w->value[pc][1] + w->pst[pc][rs][1];
+    }
+  }
+  att[CH_PAWN] = pawn_attacks(my[CH_PAWN], c);
+  att[CH_KING] = king_att[king_sq(p, c)];
+  for (int pc = CH_KNIGHT; pc <= CH_QUEEN; pc++) {
+    bb x = my[pc], all = 0;
+    while (x) {
+      int s = pop_lsb(&x);
+      bb a = pc == CH_KNIGHT ? knight_att[s]
+             : pc == CH_BISHOP ? bishop_att(s, occ)
+             : pc == CH_ROOK ? rook_att(s, occ)
+                             : bishop_att(s, occ) | rook_att(s, occ);
+      all |= a;
+      add2(acc, w->mob[pc - 1], popcnt(a & safe));
+      int z = popcnt(a & zone);
+      if (z) {
+        *units += w->king_attack[pc - 1] * z;
+        (*attackers)++;
+      }
+    }
+    att[pc] = all;
+  }
+  att[6] = att[0] | att[1] | att[2] | att[3] | att[4] | att[5];
+}
+
+/* Side c's pawn structure and passed pawns (by rank; in the ending also a free path, the kings'
+   distances and the rule of the square when the defender has only king and pawns). */
+static void modern_pawns(const ch_weights *w, const ch_pos *p, int c, int *acc) {
+  bb mine = p->pieces[c][CH_PAWN], theirs = p->pieces[c ^ 1][CH_PAWN];
+  bb their_att = pawn_attacks(theirs, c ^ 1), defended = pawn_attacks(mine, c);
+  bb occ = occupied(p);
+  int own_k = king_sq(p, c), their_k = king_sq(p, c ^ 1);
+  const bb *them = p->pieces[c ^ 1];
+  int bare = !(them[CH_KNIGHT] | them[CH_BISHOP] | them[CH_ROOK] | them[CH_QUEEN]);
+  bb x = mine;
+  while (x) {
+    int s = pop_lsb(&x), f = s % 8, r = s / 8, rr = c ? 7 - r : r;
+    int stop = c ? s - 8 : s + 8;
+    bb file = file_bb(f), side = beside_files(f), front = ranks_ahead(c, s);
+    if (mine & file & front)
+      add2(acc, w->doubled, -1);
+    if (!(mine & side))
+      add2(acc, w->isolated, -1);
+    else if (!(mine & side & ~front) && (BIT(stop) & their_att))
+      add2(acc, w->backward, -1);
+    if (BIT(s) & defended)
+      add2(acc, w->connected, 1);
+    if (mine & side & (RANK_1 << (8 * r)))
+      add2(acc, w->phalanx, 1);
+    if (((file | side) & front & theirs) || (mine & file & front))
+      continue;
+    /* a passed pawn */
+    int adv = rr - 1;
+    add2(acc, w->passed[rr], 1);
+    bb path = file & front;
+    if (!(path & occ))
+      acc[1] += w->passed_free * adv;
+    int dt = sq_dist(their_k, stop), dm = sq_dist(own_k, stop);
+    acc[1] += w->passed_king * ((dt < 5 ? dt : 5) - (dm < 5 ? dm : 5)) * adv;
+    if (bare && !(path & occ)) {
+      int q = c ? f : 56 + f;
+      int moves = 7 - rr - (rr == 1);
+      int kd = sq_dist(their_k, q) - (p->side != c);
+      if (kd > moves)
+        acc[1] += w->unstoppable;
+    }
+  }
+}
+
+/* Side c's threats, rooks, bishop pair and the safety of its own king (shield and storm before
+   it, and the attack units of the enemy on its zone). */
+static void modern_rest(const ch_weights *w, const ch_pos *p, int c, const bb att[2][7],
+                        int units, int attackers, int *acc) {
+  const bb *my = p->pieces[c], *them = p->pieces[c ^ 1];
+  bb targets = p->occ[c ^ 1] & ~them[CH_PAWN] & ~them[CH_KING];
+  add2(acc, w->threat_pawn, popcnt(att[c][CH_PAWN] & targets));
+  add2(acc, w->threat_minor,
+       popcnt((att[c][CH_KNIGHT] | att[c][CH_BISHOP]) & (them[CH_ROOK] | them[CH_QUEEN])));
+  add2(acc, w->hanging, popcnt(targets & att[c][6] & ~att[c ^ 1][6]));
+  bb x = my[CH_ROOK];
+  while (x) {
+    int s = pop_lsb(&x);
+    bb file = file_bb(s % 8);
+    if (!(file & my[CH_PAWN]))
+      add2(acc, (file & them[CH_PAWN]) ? w->rook_half : w->rook_open, 1);
+    if ((c ? 7 - s / 8 : s / 8) == 6)
+      add2(acc, w->rook_seventh, 1);
+  }
+  if (popcnt(my[CH_BISHOP]) >= 2)
+    add2(acc, w->bishop_pair2, 1);
+  int k = king_sq(p, c), kf = k % 8;
+  bb files = file_bb(kf) | beside_files(kf), near2 = 0, near3 = 0;
+  for (int d = 1; d <= 3; d++) {
+    int r = c ? k / 8 - d : k / 8 + d;
+    if (r >= 0 && r <= 7) {
+      near3 |= RANK_1 << (8 * r);
+      if (d <= 2)
+        near2 |= RANK_1 << (8 * r);
+    }
+  }
+  acc[0] += w->shield * popcnt(my[CH_PAWN] & files & near2);
+  acc[0] -= w->storm * popcnt(them[CH_PAWN] & files & near3);
+  if (attackers >= 2) {
+    int u = units < 60 ? units : 60;
+    acc[0] -= w->king_danger * u * u / 16;
+  }
+}
+
+/* Endgame scaling of the blended score v (white's view): a side without pawns that has only a
+   minor piece or two knights cannot win (KNK, KBK, KNNK score 0); opposite bishops alone with
+   pawns keep scale_ocb percent. */
+static int modern_scale(const ch_weights *w, const ch_pos *p, int v) {
+  int strong = v > 0 ? 0 : 1;
+  const bb *s = p->pieces[strong];
+  if (!s[CH_PAWN] && !s[CH_ROOK] && !s[CH_QUEEN]) {
+    int minors = popcnt(s[CH_KNIGHT] | s[CH_BISHOP]);
+    if (minors <= 1 || (minors == 2 && !s[CH_BISHOP]))
+      return 0;
+  }
+  const bb *a = p->pieces[0], *b = p->pieces[1];
+  if (!(a[CH_KNIGHT] | a[CH_ROOK] | a[CH_QUEEN] | b[CH_KNIGHT] | b[CH_ROOK] | b[CH_QUEEN]) &&
+      popcnt(a[CH_BISHOP]) == 1 && popcnt(b[CH_BISHOP]) == 1) {
+    const bb dark = 0xaa55aa55aa55aa55ULL;
+    if (!(a[CH_BISHOP] & dark) != !(b[CH_BISHOP] & dark))
+      return v * w->scale_ocb / 100;
+  }
+  return v;
+}
+
+static int modern_eval(const ch_weights *w, const ch_pos *p) {
+  int acc[2][2] = {{0, 0}, {0, 0}}, units[2] = {0, 0}, attackers[2] = {0, 0};
+  bb att[2][7];
+  int phase = 0;
+  for (int c = 0; c < 2; c++) {
+    /* units[c]: what side c aims at the enemy king */
+    modern_pieces(w, p, c, att[c], acc[c], &units[c], &attackers[c]);
+    modern_pawns(w, p, c, acc[c]);
+    phase += popcnt(p->pieces[c][CH_KNIGHT] | p->pieces[c][CH_BISHOP]) +
+             2 * popcnt(p->pieces[c][CH_ROOK]) + 4 * popcnt(p->pieces[c][CH_QUEEN]);
+  }
+  for (int c = 0; c < 2; c++)
+    modern_rest(w, p, c, (const bb(*)[7])att, units[c ^ 1], attackers[c ^ 1], acc[c]);
+  if (phase > 24)
+    phase = 24;
+  add2(acc[p->side], w->tempo2, 1);
+  int mg = acc[0][0] - acc[1][0], eg = acc[0][1] - acc[1][1];
+  int v = modern_scale(w, p, (mg * phase + eg * (24 - phase)) / 24);
+  return p->side ? -v : v;
+}
+
 int chess_eval(const ch_cfg *cfg, const ch_pos *p) {
+  const ch_weights *w = &cfg->w;
+  if (w->model == 1)
+    return modern_eval(w, p);
   if (!pst_ready)
     init_pst();
-  const ch_weights *w = &cfg->w;
   bb occ = occupied(p);
   int phase = 0;
   for (int c = 0; c < 2; c++)
@@ -1620,6 +1810,19 @@ static int ch_check_cfg(void *cfg, char *err) {
 }
 
 #define W(name, field) {name, SG_WEIGHTS, SG_PINT, offsetof(ch_cfg, w.field), -100000, 100000}
+/* A tapered term: name_mg and name_eg. */
+#define W2(name, field) {name "_mg", SG_WEIGHTS, SG_PINT, offsetof(ch_cfg, w.field[0]), -100000, \
+                         100000}, \
+                        {name "_eg", SG_WEIGHTS, SG_PINT, offsetof(ch_cfg, w.field[1]), -100000, 100000}
+/* The piece-square tables: pst_<piece>_<square>_mg and _eg, a1 to h8. */
+#define PST_SQ(pc, PC, sq, i) W2("pst_" pc "_" sq, pst[PC][i])
+#define PST_RANK(pc, PC, r, i) PST_SQ(pc, PC, "a" r, 8 * i), PST_SQ(pc, PC, "b" r, 8 * i + 1), \
+  PST_SQ(pc, PC, "c" r, 8 * i + 2), PST_SQ(pc, PC, "d" r, 8 * i + 3), \
+  PST_SQ(pc, PC, "e" r, 8 * i + 4), PST_SQ(pc, PC, "f" r, 8 * i + 5), \
+  PST_SQ(pc, PC, "g" r, 8 * i + 6), PST_SQ(pc, PC, "h" r, 8 * i + 7)
+#define PST_PIECE(pc, PC) PST_RANK(pc, PC, "1", 0), PST_RANK(pc, PC, "2", 1), \
+  PST_RANK(pc, PC, "3", 2), PST_RANK(pc, PC, "4", 3), PST_RANK(pc, PC, "5", 4), \
+  PST_RANK(pc, PC, "6", 5), PST_RANK(pc, PC, "7", 6), PST_RANK(pc, PC, "8", 7)
 static const sg_param ch_params[] = {
   W("pawn", piece[CH_PAWN]), W("knight", piece[CH_KNIGHT]), W("bishop", piece[CH_BISHOP]),
   W("rook", piece[CH_ROOK]), W("queen", piece[CH_QUEEN]),
@@ -1629,11 +1832,35 @@ static const sg_param ch_params[] = {
   W("mobility", mobility), W("king_shield", king_shield), W("king_zone", king_zone),
   W("doubled_pawns", doubled_pawns), W("isolated_pawns", isolated_pawns),
   W("passed_pawns_end", passed_pawns_end),
+  {"model", SG_WEIGHTS, SG_PINT, offsetof(ch_cfg, w.model), 0, 1},
+  W2("pawn", value[CH_PAWN]), W2("knight", value[CH_KNIGHT]), W2("bishop", value[CH_BISHOP]),
+  W2("rook", value[CH_ROOK]), W2("queen", value[CH_QUEEN]),
+  PST_PIECE("pawn", CH_PAWN), PST_PIECE("knight", CH_KNIGHT), PST_PIECE("bishop", CH_BISHOP),
+  PST_PIECE("rook", CH_ROOK), PST_PIECE("queen", CH_QUEEN), PST_PIECE("king", CH_KING),
+  W2("mobility_knight", mob[0]), W2("mobility_bishop", mob[1]), W2("mobility_rook", mob[2]),
+  W2("mobility_queen", mob[3]),
+  W("king_attack_knight", king_attack[0]), W("king_attack_bishop", king_attack[1]),
+  W("king_attack_rook", king_attack[2]), W("king_attack_queen", king_attack[3]),
+  W("king_danger", king_danger), W("shield", shield), W("storm", storm),
+  W2("passed_2", passed[1]), W2("passed_3", passed[2]), W2("passed_4", passed[3]),
+  W2("passed_5", passed[4]), W2("passed_6", passed[5]), W2("passed_7", passed[6]),
+  W("passed_free", passed_free), W("passed_king", passed_king),
+  W2("doubled", doubled), W2("isolated", isolated), W2("backward", backward),
+  W2("connected", connected), W2("phalanx", phalanx),
+  W2("threat_pawn", threat_pawn), W2("threat_minor", threat_minor), W2("hanging", hanging),
+  W2("rook_open", rook_open), W2("rook_half", rook_half), W2("rook_seventh", rook_seventh),
+  W2("bishop_pair", bishop_pair2), W2("tempo", tempo2),
+  {"scale_ocb", SG_WEIGHTS, SG_PINT, offsetof(ch_cfg, w.scale_ocb), 0, 100},
+  W("unstoppable", unstoppable),
   {"draw_fifty", SG_RULES, SG_PINT, offsetof(ch_cfg, draw_fifty), 0, 1000},
   {"repetitions", SG_RULES, SG_PINT, offsetof(ch_cfg, repetitions), 0, 10},
   {NULL, 0, 0, 0, 0, 0}
 };
 #undef W
+#undef W2
+#undef PST_SQ
+#undef PST_RANK
+#undef PST_PIECE
 
 const sg_class chess_class = {
   .name = "chess",
