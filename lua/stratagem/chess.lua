@@ -70,6 +70,217 @@ local M = {
     scale_ocb = 50,        -- percent of the score kept with opposite bishops and pawns only
     unstoppable = 500,     -- endgame: a passed pawn outside the enemy king's square when the
                            -- enemy has king and pawns only
+    -- Material and piece-square tables: PeSTO's (Ronald Friederich's Texel-tuned values,
+    -- published on the Chess Programming Wiki, "PeSTO's Evaluation Function"), each table in the
+    -- order printed there (rank 8 first, a to h), one weight per square from white's view
+    -- (black's mirrored): pst_<piece>_<square>_<mg|eg>, so that set_weights, settings files and
+    -- tune reach each number; g:set_pst sets whole tables.
+    pawn_mg = 82, pawn_eg = 94, knight_mg = 337, knight_eg = 281, bishop_mg = 365, bishop_eg = 297,
+    rook_mg = 477, rook_eg = 512, queen_mg = 1025, queen_eg = 936,
+    -- pawn, middlegame
+    pst_pawn_a8_mg = 0, pst_pawn_b8_mg = 0, pst_pawn_c8_mg = 0, pst_pawn_d8_mg = 0,
+    pst_pawn_e8_mg = 0, pst_pawn_f8_mg = 0, pst_pawn_g8_mg = 0, pst_pawn_h8_mg = 0,
+    pst_pawn_a7_mg = 98, pst_pawn_b7_mg = 134, pst_pawn_c7_mg = 61, pst_pawn_d7_mg = 95,
+    pst_pawn_e7_mg = 68, pst_pawn_f7_mg = 126, pst_pawn_g7_mg = 34, pst_pawn_h7_mg = -11,
+    pst_pawn_a6_mg = -6, pst_pawn_b6_mg = 7, pst_pawn_c6_mg = 26, pst_pawn_d6_mg = 31,
+    pst_pawn_e6_mg = 65, pst_pawn_f6_mg = 56, pst_pawn_g6_mg = 25, pst_pawn_h6_mg = -20,
+    pst_pawn_a5_mg = -14, pst_pawn_b5_mg = 13, pst_pawn_c5_mg = 6, pst_pawn_d5_mg = 21,
+    pst_pawn_e5_mg = 23, pst_pawn_f5_mg = 12, pst_pawn_g5_mg = 17, pst_pawn_h5_mg = -23,
+    pst_pawn_a4_mg = -27, pst_pawn_b4_mg = -2, pst_pawn_c4_mg = -5, pst_pawn_d4_mg = 12,
+    pst_pawn_e4_mg = 17, pst_pawn_f4_mg = 6, pst_pawn_g4_mg = 10, pst_pawn_h4_mg = -25,
+    pst_pawn_a3_mg = -26, pst_pawn_b3_mg = -4, pst_pawn_c3_mg = -4, pst_pawn_d3_mg = -10,
+    pst_pawn_e3_mg = 3, pst_pawn_f3_mg = 3, pst_pawn_g3_mg = 33, pst_pawn_h3_mg = -12,
+    pst_pawn_a2_mg = -35, pst_pawn_b2_mg = -1, pst_pawn_c2_mg = -20, pst_pawn_d2_mg = -23,
+    pst_pawn_e2_mg = -15, pst_pawn_f2_mg = 24, pst_pawn_g2_mg = 38, pst_pawn_h2_mg = -22,
+    pst_pawn_a1_mg = 0, pst_pawn_b1_mg = 0, pst_pawn_c1_mg = 0, pst_pawn_d1_mg = 0,
+    pst_pawn_e1_mg = 0, pst_pawn_f1_mg = 0, pst_pawn_g1_mg = 0, pst_pawn_h1_mg = 0,
+    -- pawn, endgame
+    pst_pawn_a8_eg = 0, pst_pawn_b8_eg = 0, pst_pawn_c8_eg = 0, pst_pawn_d8_eg = 0,
+    pst_pawn_e8_eg = 0, pst_pawn_f8_eg = 0, pst_pawn_g8_eg = 0, pst_pawn_h8_eg = 0,
+    pst_pawn_a7_eg = 178, pst_pawn_b7_eg = 173, pst_pawn_c7_eg = 158, pst_pawn_d7_eg = 134,
+    pst_pawn_e7_eg = 147, pst_pawn_f7_eg = 132, pst_pawn_g7_eg = 165, pst_pawn_h7_eg = 187,
+    pst_pawn_a6_eg = 94, pst_pawn_b6_eg = 100, pst_pawn_c6_eg = 85, pst_pawn_d6_eg = 67,
+    pst_pawn_e6_eg = 56, pst_pawn_f6_eg = 53, pst_pawn_g6_eg = 82, pst_pawn_h6_eg = 84,
+    pst_pawn_a5_eg = 32, pst_pawn_b5_eg = 24, pst_pawn_c5_eg = 13, pst_pawn_d5_eg = 5,
+    pst_pawn_e5_eg = -2, pst_pawn_f5_eg = 4, pst_pawn_g5_eg = 17, pst_pawn_h5_eg = 17,
+    pst_pawn_a4_eg = 13, pst_pawn_b4_eg = 9, pst_pawn_c4_eg = -3, pst_pawn_d4_eg = -7,
+    pst_pawn_e4_eg = -7, pst_pawn_f4_eg = -8, pst_pawn_g4_eg = 3, pst_pawn_h4_eg = -1,
+    pst_pawn_a3_eg = 4, pst_pawn_b3_eg = 7, pst_pawn_c3_eg = -6, pst_pawn_d3_eg = 1,
+    pst_pawn_e3_eg = 0, pst_pawn_f3_eg = -5, pst_pawn_g3_eg = -1, pst_pawn_h3_eg = -8,
+    pst_pawn_a2_eg = 13, pst_pawn_b2_eg = 8, pst_pawn_c2_eg = 8, pst_pawn_d2_eg = 10,
+    pst_pawn_e2_eg = 13, pst_pawn_f2_eg = 0, pst_pawn_g2_eg = 2, pst_pawn_h2_eg = -7,
+    pst_pawn_a1_eg = 0, pst_pawn_b1_eg = 0, pst_pawn_c1_eg = 0, pst_pawn_d1_eg = 0,
+    pst_pawn_e1_eg = 0, pst_pawn_f1_eg = 0, pst_pawn_g1_eg = 0, pst_pawn_h1_eg = 0,
+    -- knight, middlegame
+    pst_knight_a8_mg = -167, pst_knight_b8_mg = -89, pst_knight_c8_mg = -34, pst_knight_d8_mg = -49,
+    pst_knight_e8_mg = 61, pst_knight_f8_mg = -97, pst_knight_g8_mg = -15, pst_knight_h8_mg = -107,
+    pst_knight_a7_mg = -73, pst_knight_b7_mg = -41, pst_knight_c7_mg = 72, pst_knight_d7_mg = 36,
+    pst_knight_e7_mg = 23, pst_knight_f7_mg = 62, pst_knight_g7_mg = 7, pst_knight_h7_mg = -17,
+    pst_knight_a6_mg = -47, pst_knight_b6_mg = 60, pst_knight_c6_mg = 37, pst_knight_d6_mg = 65,
+    pst_knight_e6_mg = 84, pst_knight_f6_mg = 129, pst_knight_g6_mg = 73, pst_knight_h6_mg = 44,
+    pst_knight_a5_mg = -9, pst_knight_b5_mg = 17, pst_knight_c5_mg = 19, pst_knight_d5_mg = 53,
+    pst_knight_e5_mg = 37, pst_knight_f5_mg = 69, pst_knight_g5_mg = 18, pst_knight_h5_mg = 22,
+    pst_knight_a4_mg = -13, pst_knight_b4_mg = 4, pst_knight_c4_mg = 16, pst_knight_d4_mg = 13,
+    pst_knight_e4_mg = 28, pst_knight_f4_mg = 19, pst_knight_g4_mg = 21, pst_knight_h4_mg = -8,
+    pst_knight_a3_mg = -23, pst_knight_b3_mg = -9, pst_knight_c3_mg = 12, pst_knight_d3_mg = 10,
+    pst_knight_e3_mg = 19, pst_knight_f3_mg = 17, pst_knight_g3_mg = 25, pst_knight_h3_mg = -16,
+    pst_knight_a2_mg = -29, pst_knight_b2_mg = -53, pst_knight_c2_mg = -12, pst_knight_d2_mg = -3,
+    pst_knight_e2_mg = -1, pst_knight_f2_mg = 18, pst_knight_g2_mg = -14, pst_knight_h2_mg = -19,
+    pst_knight_a1_mg = -105, pst_knight_b1_mg = -21, pst_knight_c1_mg = -58, pst_knight_d1_mg = -33,
+    pst_knight_e1_mg = -17, pst_knight_f1_mg = -28, pst_knight_g1_mg = -19, pst_knight_h1_mg = -23,
+    -- knight, endgame
+    pst_knight_a8_eg = -58, pst_knight_b8_eg = -38, pst_knight_c8_eg = -13, pst_knight_d8_eg = -28,
+    pst_knight_e8_eg = -31, pst_knight_f8_eg = -27, pst_knight_g8_eg = -63, pst_knight_h8_eg = -99,
+    pst_knight_a7_eg = -25, pst_knight_b7_eg = -8, pst_knight_c7_eg = -25, pst_knight_d7_eg = -2,
+    pst_knight_e7_eg = -9, pst_knight_f7_eg = -25, pst_knight_g7_eg = -24, pst_knight_h7_eg = -52,
+    pst_knight_a6_eg = -24, pst_knight_b6_eg = -20, pst_knight_c6_eg = 10, pst_knight_d6_eg = 9,
+    pst_knight_e6_eg = -1, pst_knight_f6_eg = -9, pst_knight_g6_eg = -19, pst_knight_h6_eg = -41,
+    pst_knight_a5_eg = -17, pst_knight_b5_eg = 3, pst_knight_c5_eg = 22, pst_knight_d5_eg = 22,
+    pst_knight_e5_eg = 22, pst_knight_f5_eg = 11, pst_knight_g5_eg = 8, pst_knight_h5_eg = -18,
+    pst_knight_a4_eg = -18, pst_knight_b4_eg = -6, pst_knight_c4_eg = 16, pst_knight_d4_eg = 25,
+    pst_knight_e4_eg = 16, pst_knight_f4_eg = 17, pst_knight_g4_eg = 4, pst_knight_h4_eg = -18,
+    pst_knight_a3_eg = -23, pst_knight_b3_eg = -3, pst_knight_c3_eg = -1, pst_knight_d3_eg = 15,
+    pst_knight_e3_eg = 10, pst_knight_f3_eg = -3, pst_knight_g3_eg = -20, pst_knight_h3_eg = -22,
+    pst_knight_a2_eg = -42, pst_knight_b2_eg = -20, pst_knight_c2_eg = -10, pst_knight_d2_eg = -5,
+    pst_knight_e2_eg = -2, pst_knight_f2_eg = -20, pst_knight_g2_eg = -23, pst_knight_h2_eg = -44,
+    pst_knight_a1_eg = -29, pst_knight_b1_eg = -51, pst_knight_c1_eg = -23, pst_knight_d1_eg = -15,
+    pst_knight_e1_eg = -22, pst_knight_f1_eg = -18, pst_knight_g1_eg = -50, pst_knight_h1_eg = -64,
+    -- bishop, middlegame
+    pst_bishop_a8_mg = -29, pst_bishop_b8_mg = 4, pst_bishop_c8_mg = -82, pst_bishop_d8_mg = -37,
+    pst_bishop_e8_mg = -25, pst_bishop_f8_mg = -42, pst_bishop_g8_mg = 7, pst_bishop_h8_mg = -8,
+    pst_bishop_a7_mg = -26, pst_bishop_b7_mg = 16, pst_bishop_c7_mg = -18, pst_bishop_d7_mg = -13,
+    pst_bishop_e7_mg = 30, pst_bishop_f7_mg = 59, pst_bishop_g7_mg = 18, pst_bishop_h7_mg = -47,
+    pst_bishop_a6_mg = -16, pst_bishop_b6_mg = 37, pst_bishop_c6_mg = 43, pst_bishop_d6_mg = 40,
+    pst_bishop_e6_mg = 35, pst_bishop_f6_mg = 50, pst_bishop_g6_mg = 37, pst_bishop_h6_mg = -2,
+    pst_bishop_a5_mg = -4, pst_bishop_b5_mg = 5, pst_bishop_c5_mg = 19, pst_bishop_d5_mg = 50,
+    pst_bishop_e5_mg = 37, pst_bishop_f5_mg = 37, pst_bishop_g5_mg = 7, pst_bishop_h5_mg = -2,
+    pst_bishop_a4_mg = -6, pst_bishop_b4_mg = 13, pst_bishop_c4_mg = 13, pst_bishop_d4_mg = 26,
+    pst_bishop_e4_mg = 34, pst_bishop_f4_mg = 12, pst_bishop_g4_mg = 10, pst_bishop_h4_mg = 4,
+    pst_bishop_a3_mg = 0, pst_bishop_b3_mg = 15, pst_bishop_c3_mg = 15, pst_bishop_d3_mg = 15,
+    pst_bishop_e3_mg = 14, pst_bishop_f3_mg = 27, pst_bishop_g3_mg = 18, pst_bishop_h3_mg = 10,
+    pst_bishop_a2_mg = 4, pst_bishop_b2_mg = 15, pst_bishop_c2_mg = 16, pst_bishop_d2_mg = 0,
+    pst_bishop_e2_mg = 7, pst_bishop_f2_mg = 21, pst_bishop_g2_mg = 33, pst_bishop_h2_mg = 1,
+    pst_bishop_a1_mg = -33, pst_bishop_b1_mg = -3, pst_bishop_c1_mg = -14, pst_bishop_d1_mg = -21,
+    pst_bishop_e1_mg = -13, pst_bishop_f1_mg = -12, pst_bishop_g1_mg = -39, pst_bishop_h1_mg = -21,
+    -- bishop, endgame
+    pst_bishop_a8_eg = -14, pst_bishop_b8_eg = -21, pst_bishop_c8_eg = -11, pst_bishop_d8_eg = -8,
+    pst_bishop_e8_eg = -7, pst_bishop_f8_eg = -9, pst_bishop_g8_eg = -17, pst_bishop_h8_eg = -24,
+    pst_bishop_a7_eg = -8, pst_bishop_b7_eg = -4, pst_bishop_c7_eg = 7, pst_bishop_d7_eg = -12,
+    pst_bishop_e7_eg = -3, pst_bishop_f7_eg = -13, pst_bishop_g7_eg = -4, pst_bishop_h7_eg = -14,
+    pst_bishop_a6_eg = 2, pst_bishop_b6_eg = -8, pst_bishop_c6_eg = 0, pst_bishop_d6_eg = -1,
+    pst_bishop_e6_eg = -2, pst_bishop_f6_eg = 6, pst_bishop_g6_eg = 0, pst_bishop_h6_eg = 4,
+    pst_bishop_a5_eg = -3, pst_bishop_b5_eg = 9, pst_bishop_c5_eg = 12, pst_bishop_d5_eg = 9,
+    pst_bishop_e5_eg = 14, pst_bishop_f5_eg = 10, pst_bishop_g5_eg = 3, pst_bishop_h5_eg = 2,
+    pst_bishop_a4_eg = -6, pst_bishop_b4_eg = 3, pst_bishop_c4_eg = 13, pst_bishop_d4_eg = 19,
+    pst_bishop_e4_eg = 7, pst_bishop_f4_eg = 10, pst_bishop_g4_eg = -3, pst_bishop_h4_eg = -9,
+    pst_bishop_a3_eg = -12, pst_bishop_b3_eg = -3, pst_bishop_c3_eg = 8, pst_bishop_d3_eg = 10,
+    pst_bishop_e3_eg = 13, pst_bishop_f3_eg = 3, pst_bishop_g3_eg = -7, pst_bishop_h3_eg = -15,
+    pst_bishop_a2_eg = -14, pst_bishop_b2_eg = -18, pst_bishop_c2_eg = -7, pst_bishop_d2_eg = -1,
+    pst_bishop_e2_eg = 4, pst_bishop_f2_eg = -9, pst_bishop_g2_eg = -15, pst_bishop_h2_eg = -27,
+    pst_bishop_a1_eg = -23, pst_bishop_b1_eg = -9, pst_bishop_c1_eg = -23, pst_bishop_d1_eg = -5,
+    pst_bishop_e1_eg = -9, pst_bishop_f1_eg = -16, pst_bishop_g1_eg = -5, pst_bishop_h1_eg = -17,
+    -- rook, middlegame
+    pst_rook_a8_mg = 32, pst_rook_b8_mg = 42, pst_rook_c8_mg = 32, pst_rook_d8_mg = 51,
+    pst_rook_e8_mg = 63, pst_rook_f8_mg = 9, pst_rook_g8_mg = 31, pst_rook_h8_mg = 43,
+    pst_rook_a7_mg = 27, pst_rook_b7_mg = 32, pst_rook_c7_mg = 58, pst_rook_d7_mg = 62,
+    pst_rook_e7_mg = 80, pst_rook_f7_mg = 67, pst_rook_g7_mg = 26, pst_rook_h7_mg = 44,
+    pst_rook_a6_mg = -5, pst_rook_b6_mg = 19, pst_rook_c6_mg = 26, pst_rook_d6_mg = 36,
+    pst_rook_e6_mg = 17, pst_rook_f6_mg = 45, pst_rook_g6_mg = 61, pst_rook_h6_mg = 16,
+    pst_rook_a5_mg = -24, pst_rook_b5_mg = -11, pst_rook_c5_mg = 7, pst_rook_d5_mg = 26,
+    pst_rook_e5_mg = 24, pst_rook_f5_mg = 35, pst_rook_g5_mg = -8, pst_rook_h5_mg = -20,
+    pst_rook_a4_mg = -36, pst_rook_b4_mg = -26, pst_rook_c4_mg = -12, pst_rook_d4_mg = -1,
+    pst_rook_e4_mg = 9, pst_rook_f4_mg = -7, pst_rook_g4_mg = 6, pst_rook_h4_mg = -23,
+    pst_rook_a3_mg = -45, pst_rook_b3_mg = -25, pst_rook_c3_mg = -16, pst_rook_d3_mg = -17,
+    pst_rook_e3_mg = 3, pst_rook_f3_mg = 0, pst_rook_g3_mg = -5, pst_rook_h3_mg = -33,
+    pst_rook_a2_mg = -44, pst_rook_b2_mg = -16, pst_rook_c2_mg = -20, pst_rook_d2_mg = -9,
+    pst_rook_e2_mg = -1, pst_rook_f2_mg = 11, pst_rook_g2_mg = -6, pst_rook_h2_mg = -71,
+    pst_rook_a1_mg = -19, pst_rook_b1_mg = -13, pst_rook_c1_mg = 1, pst_rook_d1_mg = 17,
+    pst_rook_e1_mg = 16, pst_rook_f1_mg = 7, pst_rook_g1_mg = -37, pst_rook_h1_mg = -26,
+    -- rook, endgame
+    pst_rook_a8_eg = 13, pst_rook_b8_eg = 10, pst_rook_c8_eg = 18, pst_rook_d8_eg = 15,
+    pst_rook_e8_eg = 12, pst_rook_f8_eg = 12, pst_rook_g8_eg = 8, pst_rook_h8_eg = 5,
+    pst_rook_a7_eg = 11, pst_rook_b7_eg = 13, pst_rook_c7_eg = 13, pst_rook_d7_eg = 11,
+    pst_rook_e7_eg = -3, pst_rook_f7_eg = 3, pst_rook_g7_eg = 8, pst_rook_h7_eg = 3,
+    pst_rook_a6_eg = 7, pst_rook_b6_eg = 7, pst_rook_c6_eg = 7, pst_rook_d6_eg = 5,
+    pst_rook_e6_eg = 4, pst_rook_f6_eg = -3, pst_rook_g6_eg = -5, pst_rook_h6_eg = -3,
+    pst_rook_a5_eg = 4, pst_rook_b5_eg = 3, pst_rook_c5_eg = 13, pst_rook_d5_eg = 1,
+    pst_rook_e5_eg = 2, pst_rook_f5_eg = 1, pst_rook_g5_eg = -1, pst_rook_h5_eg = 2,
+    pst_rook_a4_eg = 3, pst_rook_b4_eg = 5, pst_rook_c4_eg = 8, pst_rook_d4_eg = 4,
+    pst_rook_e4_eg = -5, pst_rook_f4_eg = -6, pst_rook_g4_eg = -8, pst_rook_h4_eg = -11,
+    pst_rook_a3_eg = -4, pst_rook_b3_eg = 0, pst_rook_c3_eg = -5, pst_rook_d3_eg = -1,
+    pst_rook_e3_eg = -7, pst_rook_f3_eg = -12, pst_rook_g3_eg = -8, pst_rook_h3_eg = -16,
+    pst_rook_a2_eg = -6, pst_rook_b2_eg = -6, pst_rook_c2_eg = 0, pst_rook_d2_eg = 2,
+    pst_rook_e2_eg = -9, pst_rook_f2_eg = -9, pst_rook_g2_eg = -11, pst_rook_h2_eg = -3,
+    pst_rook_a1_eg = -9, pst_rook_b1_eg = 2, pst_rook_c1_eg = 3, pst_rook_d1_eg = -1,
+    pst_rook_e1_eg = -5, pst_rook_f1_eg = -13, pst_rook_g1_eg = 4, pst_rook_h1_eg = -20,
+    -- queen, middlegame
+    pst_queen_a8_mg = -28, pst_queen_b8_mg = 0, pst_queen_c8_mg = 29, pst_queen_d8_mg = 12,
+    pst_queen_e8_mg = 59, pst_queen_f8_mg = 44, pst_queen_g8_mg = 43, pst_queen_h8_mg = 45,
+    pst_queen_a7_mg = -24, pst_queen_b7_mg = -39, pst_queen_c7_mg = -5, pst_queen_d7_mg = 1,
+    pst_queen_e7_mg = -16, pst_queen_f7_mg = 57, pst_queen_g7_mg = 28, pst_queen_h7_mg = 54,
+    pst_queen_a6_mg = -13, pst_queen_b6_mg = -17, pst_queen_c6_mg = 7, pst_queen_d6_mg = 8,
+    pst_queen_e6_mg = 29, pst_queen_f6_mg = 56, pst_queen_g6_mg = 47, pst_queen_h6_mg = 57,
+    pst_queen_a5_mg = -27, pst_queen_b5_mg = -27, pst_queen_c5_mg = -16, pst_queen_d5_mg = -16,
+    pst_queen_e5_mg = -1, pst_queen_f5_mg = 17, pst_queen_g5_mg = -2, pst_queen_h5_mg = 1,
+    pst_queen_a4_mg = -9, pst_queen_b4_mg = -26, pst_queen_c4_mg = -9, pst_queen_d4_mg = -10,
+    pst_queen_e4_mg = -2, pst_queen_f4_mg = -4, pst_queen_g4_mg = 3, pst_queen_h4_mg = -3,
+    pst_queen_a3_mg = -14, pst_queen_b3_mg = 2, pst_queen_c3_mg = -11, pst_queen_d3_mg = -2,
+    pst_queen_e3_mg = -5, pst_queen_f3_mg = 2, pst_queen_g3_mg = 14, pst_queen_h3_mg = 5,
+    pst_queen_a2_mg = -35, pst_queen_b2_mg = -8, pst_queen_c2_mg = 11, pst_queen_d2_mg = 2,
+    pst_queen_e2_mg = 8, pst_queen_f2_mg = 15, pst_queen_g2_mg = -3, pst_queen_h2_mg = 1,
+    pst_queen_a1_mg = -1, pst_queen_b1_mg = -18, pst_queen_c1_mg = -9, pst_queen_d1_mg = 10,
+    pst_queen_e1_mg = -15, pst_queen_f1_mg = -25, pst_queen_g1_mg = -31, pst_queen_h1_mg = -50,
+    -- queen, endgame
+    pst_queen_a8_eg = -9, pst_queen_b8_eg = 22, pst_queen_c8_eg = 22, pst_queen_d8_eg = 27,
+    pst_queen_e8_eg = 27, pst_queen_f8_eg = 19, pst_queen_g8_eg = 10, pst_queen_h8_eg = 20,
+    pst_queen_a7_eg = -17, pst_queen_b7_eg = 20, pst_queen_c7_eg = 32, pst_queen_d7_eg = 41,
+    pst_queen_e7_eg = 58, pst_queen_f7_eg = 25, pst_queen_g7_eg = 30, pst_queen_h7_eg = 0,
+    pst_queen_a6_eg = -20, pst_queen_b6_eg = 6, pst_queen_c6_eg = 9, pst_queen_d6_eg = 49,
+    pst_queen_e6_eg = 47, pst_queen_f6_eg = 35, pst_queen_g6_eg = 19, pst_queen_h6_eg = 9,
+    pst_queen_a5_eg = 3, pst_queen_b5_eg = 22, pst_queen_c5_eg = 24, pst_queen_d5_eg = 45,
+    pst_queen_e5_eg = 57, pst_queen_f5_eg = 40, pst_queen_g5_eg = 57, pst_queen_h5_eg = 36,
+    pst_queen_a4_eg = -18, pst_queen_b4_eg = 28, pst_queen_c4_eg = 19, pst_queen_d4_eg = 47,
+    pst_queen_e4_eg = 31, pst_queen_f4_eg = 34, pst_queen_g4_eg = 39, pst_queen_h4_eg = 23,
+    pst_queen_a3_eg = -16, pst_queen_b3_eg = -27, pst_queen_c3_eg = 15, pst_queen_d3_eg = 6,
+    pst_queen_e3_eg = 9, pst_queen_f3_eg = 17, pst_queen_g3_eg = 10, pst_queen_h3_eg = 5,
+    pst_queen_a2_eg = -22, pst_queen_b2_eg = -23, pst_queen_c2_eg = -30, pst_queen_d2_eg = -16,
+    pst_queen_e2_eg = -16, pst_queen_f2_eg = -23, pst_queen_g2_eg = -36, pst_queen_h2_eg = -32,
+    pst_queen_a1_eg = -33, pst_queen_b1_eg = -28, pst_queen_c1_eg = -22, pst_queen_d1_eg = -43,
+    pst_queen_e1_eg = -5, pst_queen_f1_eg = -32, pst_queen_g1_eg = -20, pst_queen_h1_eg = -41,
+    -- king, middlegame
+    pst_king_a8_mg = -65, pst_king_b8_mg = 23, pst_king_c8_mg = 16, pst_king_d8_mg = -15,
+    pst_king_e8_mg = -56, pst_king_f8_mg = -34, pst_king_g8_mg = 2, pst_king_h8_mg = 13,
+    pst_king_a7_mg = 29, pst_king_b7_mg = -1, pst_king_c7_mg = -20, pst_king_d7_mg = -7,
+    pst_king_e7_mg = -8, pst_king_f7_mg = -4, pst_king_g7_mg = -38, pst_king_h7_mg = -29,
+    pst_king_a6_mg = -9, pst_king_b6_mg = 24, pst_king_c6_mg = 2, pst_king_d6_mg = -16,
+    pst_king_e6_mg = -20, pst_king_f6_mg = 6, pst_king_g6_mg = 22, pst_king_h6_mg = -22,
+    pst_king_a5_mg = -17, pst_king_b5_mg = -20, pst_king_c5_mg = -12, pst_king_d5_mg = -27,
+    pst_king_e5_mg = -30, pst_king_f5_mg = -25, pst_king_g5_mg = -14, pst_king_h5_mg = -36,
+    pst_king_a4_mg = -49, pst_king_b4_mg = -1, pst_king_c4_mg = -27, pst_king_d4_mg = -39,
+    pst_king_e4_mg = -46, pst_king_f4_mg = -44, pst_king_g4_mg = -33, pst_king_h4_mg = -51,
+    pst_king_a3_mg = -14, pst_king_b3_mg = -14, pst_king_c3_mg = -22, pst_king_d3_mg = -46,
+    pst_king_e3_mg = -44, pst_king_f3_mg = -30, pst_king_g3_mg = -15, pst_king_h3_mg = -27,
+    pst_king_a2_mg = 1, pst_king_b2_mg = 7, pst_king_c2_mg = -8, pst_king_d2_mg = -64,
+    pst_king_e2_mg = -43, pst_king_f2_mg = -16, pst_king_g2_mg = 9, pst_king_h2_mg = 8,
+    pst_king_a1_mg = -15, pst_king_b1_mg = 36, pst_king_c1_mg = 12, pst_king_d1_mg = -54,
+    pst_king_e1_mg = 8, pst_king_f1_mg = -28, pst_king_g1_mg = 24, pst_king_h1_mg = 14,
+    -- king, endgame
+    pst_king_a8_eg = -74, pst_king_b8_eg = -35, pst_king_c8_eg = -18, pst_king_d8_eg = -18,
+    pst_king_e8_eg = -11, pst_king_f8_eg = 15, pst_king_g8_eg = 4, pst_king_h8_eg = -17,
+    pst_king_a7_eg = -12, pst_king_b7_eg = 17, pst_king_c7_eg = 14, pst_king_d7_eg = 17,
+    pst_king_e7_eg = 17, pst_king_f7_eg = 38, pst_king_g7_eg = 23, pst_king_h7_eg = 11,
+    pst_king_a6_eg = 10, pst_king_b6_eg = 17, pst_king_c6_eg = 23, pst_king_d6_eg = 15,
+    pst_king_e6_eg = 20, pst_king_f6_eg = 45, pst_king_g6_eg = 44, pst_king_h6_eg = 13,
+    pst_king_a5_eg = -8, pst_king_b5_eg = 22, pst_king_c5_eg = 24, pst_king_d5_eg = 27,
+    pst_king_e5_eg = 26, pst_king_f5_eg = 33, pst_king_g5_eg = 26, pst_king_h5_eg = 3,
+    pst_king_a4_eg = -18, pst_king_b4_eg = -4, pst_king_c4_eg = 21, pst_king_d4_eg = 24,
+    pst_king_e4_eg = 27, pst_king_f4_eg = 23, pst_king_g4_eg = 9, pst_king_h4_eg = -11,
+    pst_king_a3_eg = -19, pst_king_b3_eg = -3, pst_king_c3_eg = 11, pst_king_d3_eg = 21,
+    pst_king_e3_eg = 23, pst_king_f3_eg = 16, pst_king_g3_eg = 7, pst_king_h3_eg = -9,
+    pst_king_a2_eg = -27, pst_king_b2_eg = -11, pst_king_c2_eg = 4, pst_king_d2_eg = 13,
+    pst_king_e2_eg = 14, pst_king_f2_eg = 4, pst_king_g2_eg = -5, pst_king_h2_eg = -17,
+    pst_king_a1_eg = -53, pst_king_b1_eg = -34, pst_king_c1_eg = -21, pst_king_d1_eg = -11,
+    pst_king_e1_eg = -28, pst_king_f1_eg = -14, pst_king_g1_eg = -24, pst_king_h1_eg = -43,
   },
   variant = {},
   -- preset: "modern" (the default) or "seed" (doc/chess.md): a set of weights laid over the
@@ -103,140 +314,12 @@ local M = {
                      k = "♚", q = "♛", r = "♜", b = "♝", n = "♞", p = "♟"}},
 }
 
--- The tapered evaluation's material and piece-square tables: PeSTO's (Ronald Friederich's
--- Texel-tuned values, published on the Chess Programming Wiki, "PeSTO's Evaluation Function"),
--- each table as printed there: rank 8 first, a to h.  They become the weights
--- pst_<piece>_<square>_mg and _eg (and pawn_mg, pawn_eg, ...), so that set_weights, settings
--- files and tune reach each number; g:set_pst sets whole tables.
-local PESTO_VALUE = {pawn = {82, 94}, knight = {337, 281}, bishop = {365, 297}, rook = {477, 512},
-                     queen = {1025, 936}, king = {0, 0}}
-local PESTO = {
-  pawn = {mg = {
-      0,   0,   0,   0,   0,   0,  0,   0,
-     98, 134,  61,  95,  68, 126, 34, -11,
-     -6,   7,  26,  31,  65,  56, 25, -20,
-    -14,  13,   6,  21,  23,  12, 17, -23,
-    -27,  -2,  -5,  12,  17,   6, 10, -25,
-    -26,  -4,  -4, -10,   3,   3, 33, -12,
-    -35,  -1, -20, -23, -15,  24, 38, -22,
-      0,   0,   0,   0,   0,   0,  0,   0},
-    eg = {
-      0,   0,   0,   0,   0,   0,   0,   0,
-    178, 173, 158, 134, 147, 132, 165, 187,
-     94, 100,  85,  67,  56,  53,  82,  84,
-     32,  24,  13,   5,  -2,   4,  17,  17,
-     13,   9,  -3,  -7,  -7,  -8,   3,  -1,
-      4,   7,  -6,   1,   0,  -5,  -1,  -8,
-     13,   8,   8,  10,  13,   0,   2,  -7,
-      0,   0,   0,   0,   0,   0,   0,   0}},
-  knight = {mg = {
-    -167, -89, -34, -49,  61, -97, -15, -107,
-     -73, -41,  72,  36,  23,  62,   7,  -17,
-     -47,  60,  37,  65,  84, 129,  73,   44,
-      -9,  17,  19,  53,  37,  69,  18,   22,
-     -13,   4,  16,  13,  28,  19,  21,   -8,
-     -23,  -9,  12,  10,  19,  17,  25,  -16,
-     -29, -53, -12,  -3,  -1,  18, -14,  -19,
-    -105, -21, -58, -33, -17, -28, -19,  -23},
-    eg = {
-    -58, -38, -13, -28, -31, -27, -63, -99,
-    -25,  -8, -25,  -2,  -9, -25, -24, -52,
-    -24, -20,  10,   9,  -1,  -9, -19, -41,
-    -17,   3,  22,  22,  22,  11,   8, -18,
-    -18,  -6,  16,  25,  16,  17,   4, -18,
-    -23,  -3,  -1,  15,  10,  -3, -20, -22,
-    -42, -20, -10,  -5,  -2, -20, -23, -44,
-    -29, -51, -23, -15, -22, -18, -50, -64}},
-  bishop = {mg = {
-    -29,   4, -82, -37, -25, -42,   7,  -8,
-    -26,  16, -18, -13,  30,  59,  18, -47,
-    -16,  37,  43,  40,  35,  50,  37,  -2,
-     -4,   5,  19,  50,  37,  37,   7,  -2,
-     -6,  13,  13,  26,  34,  12,  10,   4,
-      0,  15,  15,  15,  14,  27,  18,  10,
-      4,  15,  16,   0,   7,  21,  33,   1,
-    -33,  -3, -14, -21, -13, -12, -39, -21},
-    eg = {
-    -14, -21, -11,  -8, -7,  -9, -17, -24,
-     -8,  -4,   7, -12, -3, -13,  -4, -14,
-      2,  -8,   0,  -1, -2,   6,   0,   4,
-     -3,   9,  12,   9, 14,  10,   3,   2,
-     -6,   3,  13,  19,  7,  10,  -3,  -9,
-    -12,  -3,   8,  10, 13,   3,  -7, -15,
-    -14, -18,  -7,  -1,  4,  -9, -15, -27,
-    -23,  -9, -23,  -5, -9, -16,  -5, -17}},
-  rook = {mg = {
-     32,  42,  32,  51, 63,  9,  31,  43,
-     27,  32,  58,  62, 80, 67,  26,  44,
-     -5,  19,  26,  36, 17, 45,  61,  16,
-    -24, -11,   7,  26, 24, 35,  -8, -20,
-    -36, -26, -12,  -1,  9, -7,   6, -23,
-    -45, -25, -16, -17,  3,  0,  -5, -33,
-    -44, -16, -20,  -9, -1, 11,  -6, -71,
-    -19, -13,   1,  17, 16,  7, -37, -26},
-    eg = {
-    13, 10, 18, 15, 12,  12,   8,   5,
-    11, 13, 13, 11, -3,   3,   8,   3,
-     7,  7,  7,  5,  4,  -3,  -5,  -3,
-     4,  3, 13,  1,  2,   1,  -1,   2,
-     3,  5,  8,  4, -5,  -6,  -8, -11,
-    -4,  0, -5, -1, -7, -12,  -8, -16,
-    -6, -6,  0,  2, -9,  -9, -11,  -3,
-    -9,  2,  3, -1, -5, -13,   4, -20}},
-  queen = {mg = {
-    -28,   0,  29,  12,  59,  44,  43,  45,
-    -24, -39,  -5,   1, -16,  57,  28,  54,
-    -13, -17,   7,   8,  29,  56,  47,  57,
-    -27, -27, -16, -16,  -1,  17,  -2,   1,
-     -9, -26,  -9, -10,  -2,  -4,   3,  -3,
-    -14,   2, -11,  -2,  -5,   2,  14,   5,
-    -35,  -8,  11,   2,   8,  15,  -3,   1,
-     -1, -18,  -9,  10, -15, -25, -31, -50},
-    eg = {
-     -9,  22,  22,  27,  27,  19,  10,  20,
-    -17,  20,  32,  41,  58,  25,  30,   0,
-    -20,   6,   9,  49,  47,  35,  19,   9,
-      3,  22,  24,  45,  57,  40,  57,  36,
-    -18,  28,  19,  47,  31,  34,  39,  23,
-    -16, -27,  15,   6,   9,  17,  10,   5,
-    -22, -23, -30, -16, -16, -23, -36, -32,
-    -33, -28, -22, -43,  -5, -32, -20, -41}},
-  king = {mg = {
-    -65,  23,  16, -15, -56, -34,   2,  13,
-     29,  -1, -20,  -7,  -8,  -4, -38, -29,
-     -9,  24,   2, -16, -20,   6,  22, -22,
-    -17, -20, -12, -27, -30, -25, -14, -36,
-    -49,  -1, -27, -39, -46, -44, -33, -51,
-    -14, -14, -22, -46, -44, -30, -15, -27,
-      1,   7,  -8, -64, -43, -16,   9,   8,
-    -15,  36,  12, -54,   8, -28,  24,  14},
-    eg = {
-    -74, -35, -18, -18, -11,  15,   4, -17,
-    -12,  17,  14,  17,  17,  38,  23,  11,
-     10,  17,  23,  15,  20,  45,  44,  13,
-     -8,  22,  24,  27,  26,  33,  26,   3,
-    -18,  -4,  21,  24,  27,  23,   9, -11,
-    -19,  -3,  11,  21,  23,  16,   7,  -9,
-    -27, -11,   4,  13,  14,   4,  -5, -17,
-    -53, -34, -21, -11, -28, -14, -24, -43}},
-}
-
-local PIECES = {"pawn", "knight", "bishop", "rook", "queen", "king"}
-local PHASES = {"mg", "eg"}
+local PIECES = {pawn = true, knight = true, bishop = true, rook = true, queen = true, king = true}
 
 -- The square of entry i (1-based) of a table printed rank 8 first: a8, b8, ..., h1.
 local function table_square(i)
   local f, r = (i - 1) % 8, 7 - (i - 1) // 8
   return string.char(97 + f) .. (r + 1)
-end
-
-for _, pc in ipairs(PIECES) do
-  for ph, phase in ipairs(PHASES) do
-    if pc ~= "king" then M.weights[pc .. "_" .. phase] = PESTO_VALUE[pc][ph] end
-    for i, v in ipairs(PESTO[pc][phase]) do
-      M.weights["pst_" .. pc .. "_" .. table_square(i) .. "_" .. phase] = v
-    end
-  end
 end
 
 -- Presets: weights laid over the defaults by sg.new's preset option (the weights given by name
@@ -260,7 +343,7 @@ function M.setup(opts, c)
 end
 
 -- The weights that set whole piece-square tables: t maps "<piece>_<mg|eg>" (e.g. knight_mg) to
--- 64 numbers printed rank 8 first (as PESTO above).  Errors name what is wrong.
+-- 64 numbers printed rank 8 first (as the weights above).  Errors name what is wrong.
 function M.pst_weights(t, who)
   who = who or "pst_weights"
   if type(t) ~= "table" then
@@ -270,7 +353,7 @@ function M.pst_weights(t, who)
   local w = {}
   for k, v in pairs(t) do
     local pc, phase = tostring(k):match("^(%a+)_(%a%a)$")
-    if type(k) ~= "string" or not PESTO[pc] or (phase ~= "mg" and phase ~= "eg") then
+    if type(k) ~= "string" or not PIECES[pc] or (phase ~= "mg" and phase ~= "eg") then
       error(string.format("%s: unknown table '%s' (expected <piece>_mg or <piece>_eg, piece " ..
                           "one of pawn, knight, bishop, rook, queen, king)", who, tostring(k)), 3)
     end
