@@ -104,6 +104,19 @@ t.is(modern("6k1/8/8/8/8/5n2/r7/7K w - - 0 1", {king_attack_knight = 2, king_att
 t.is(modern("6k1/8/8/8/8/8/r7/7K w - - 0 1", {king_attack_knight = 2, king_attack_rook = 3,
                                            king_danger = 64}), 0, "king danger: one attacker is not an attack")
 
+-- the pawn hash (a memo per thread, keyed by the pawns and the pawn weights): two games with
+-- different pawn weights, evaluated in turn on one thread, each keep their own values, and a
+-- pawn weight changed by set_weights acts at once
+local doubled = "4k3/6pp/8/8/8/P7/P7/4K3 w - - 0 1"
+local g1 = sg.new("chess", {position = doubled, weights = only{doubled_mg = 5, doubled_eg = 5}})
+local g2 = sg.new("chess", {position = doubled, weights = only{doubled_mg = 9, doubled_eg = 9}})
+t.is_deeply({g1:scores()[1], g2:scores()[1], g1:scores()[1], g2:scores()[1]}, {-5, -9, -5, -9},
+            "pawn hash: each game's own pawn weights")
+g1:set_weights{doubled_mg = 7, doubled_eg = 7}
+t.is(g1:scores()[1], -7, "pawn hash: a changed pawn weight acts at once")
+g1:set_weights{passed_3_mg = 40, passed_3_eg = 40}
+t.is(g1:scores()[1], -7 + 40, "pawn hash: so does a passed pawn's (a3 is passed, a2 behind it is not)")
+
 -- endgame scaling with the default weights
 local function eval(fen) return sg.new("chess", {position = fen}):scores()[1] end
 t.is(eval("4k3/8/8/8/8/8/8/4KN2 w - - 0 1"), 0, "KNK: 0")

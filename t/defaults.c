@@ -144,7 +144,7 @@ static void load_group(const sg_class *c, void *cfg, const char *text, sg_param_
 void defaults_load(const sg_class *c, void *cfg) {
   static const char *const gnames[] = {"rules", "weights", "variant"};
   const char *text = read_source(c->name);
-  int set[1024] = {0};   /* one per parameter (chess has 860) */
+  int set[1024] = {0};   /* one per parameter (chess has 858) */
   char err[SG_ERRLEN] = "";
   int n = 0;
   for (const sg_param *p = c->params; p && p->name; p++)

@@ -1353,6 +1353,7 @@ static int ch_check_cfg(void *cfg, char *err) {
   }
   chess_init_tables();
   chess_eval_init();
+  c->pawn_key = chess_pawn_key(&c->w);
   return 0;
 }
 

@@ -123,6 +123,8 @@ typedef struct ch_cfg {
   ch_weights w;
   int draw_fifty;          /* rules: plies of the fifty-move rule (100), 0 = off */
   int repetitions;         /* rules: occurrences that draw (3), 0 = off */
+  uint64_t pawn_key;       /* derived by check_cfg from the pawn weights: the pawn hash's key
+                              (chess_pawn_key; 0: the pawn hash is not used) */
 } ch_cfg;
 
 extern const sg_class chess_class;
@@ -152,6 +154,9 @@ int chess_gives_check(const ch_pos *p, sg_move m);
 /* Neither side can mate by any sequence of legal moves (K v K, K+minor v K, bishops on one
    colour). */
 int chess_insufficient(const ch_pos *p);
+/* The key of the pawn-structure weights for the pawn hash (never 0; check_cfg stores it in
+   ch_cfg.pawn_key whenever the weights change). */
+uint64_t chess_pawn_key(const ch_weights *w);
 /* Static evaluation in centipawns from the side to move's view. */
 int chess_eval(const ch_cfg *c, const ch_pos *p);
 /* Static exchange evaluation of a capture (centipawns gained, piece[] values). */

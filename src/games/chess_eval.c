@@ -192,15 +192,11 @@ static void modern_pieces(const ch_weights *w, const ch_pos *p, int c, bb att[7]
   att[6] = att[0] | att[1] | att[2] | att[3] | att[4] | att[5];
 }
 
-/* Side c's pawn structure and passed pawns (by rank; in the ending also a free path, the kings'
-   distances and the rule of the square when the defender has only king and pawns). */
-static void modern_pawns(const ch_weights *w, const ch_pos *p, int c, int *acc) {
+/* Side c's pawn structure, which depends on the pawns alone: doubled, isolated, backward,
+   connected, phalanx and passed by rank; its passed pawns go to *passed. */
+static void pawn_structure(const ch_weights *w, const ch_pos *p, int c, int *acc, bb *passed) {
   bb mine = p->pieces[c][CH_PAWN], theirs = p->pieces[c ^ 1][CH_PAWN];
   bb their_att = pawn_attacks(theirs, c ^ 1), defended = pawn_attacks(mine, c);
-  bb occ = occupied(p);
-  int own_k = king_sq(p, c), their_k = king_sq(p, c ^ 1);
-  const bb *them = p->pieces[c ^ 1];
-  int bare = !(them[CH_KNIGHT] | them[CH_BISHOP] | them[CH_ROOK] | them[CH_QUEEN]);
   bb x = mine;
   while (x) {
     int s = pop_lsb(&x), f = s % 8, r = s / 8, rr = c ? 7 - r : r;
@@ -216,12 +212,76 @@ static void modern_pawns(const ch_weights *w, const ch_pos *p, int c, int *acc) 
       add2(acc, w->connected, 1);
     if (mine & side & (RANK_1 << (8 * r)))
       add2(acc, w->phalanx, 1);
-    if (((file | side) & front & theirs) || (mine & file & front))
-      continue;
-    /* a passed pawn */
-    int adv = rr - 1;
-    add2(acc, w->passed[rr], 1);
-    bb path = file & front;
+    if (!((file | side) & front & theirs) && !(mine & file & front)) {
+      add2(acc, w->passed[rr], 1);
+      *passed |= BIT(s);
+    }
+  }
+}
+
+/* The pawn hash: pawn_structure's result for both sides, by the two pawn sets and the key of
+   the pawn weights (ch_cfg.pawn_key, set by check_cfg; 0: no hashing).  One table per thread
+   (thread-local, fixed size: nothing is allocated, and each search thread has its own), and a
+   memo only: an entry is used only when both pawn sets and the key match exactly, so the
+   evaluation is the same with it or without. */
+#define PAWN_HASH_BITS 10
+typedef struct pawn_entry {
+  bb pawns[2], passed;
+  uint64_t wkey;
+  int acc[2][2];
+} pawn_entry;
+static _Thread_local pawn_entry pawn_hash[1 << PAWN_HASH_BITS];
+
+static void pawn_eval(const ch_cfg *cfg, const ch_pos *p, int acc[2][2], bb *passed) {
+  bb wp = p->pieces[0][CH_PAWN], bp = p->pieces[1][CH_PAWN];
+  pawn_entry *e = NULL;
+  if (cfg->pawn_key) {
+    uint64_t h = ((wp ^ (bp * 0x9e3779b97f4a7c15ULL)) * 0xbf58476d1ce4e5b9ULL) ^ cfg->pawn_key;
+    e = &pawn_hash[h >> (64 - PAWN_HASH_BITS)];
+    if (e->pawns[0] == wp && e->pawns[1] == bp && e->wkey == cfg->pawn_key) {
+      for (int c = 0; c < 2; c++)
+        add2(acc[c], e->acc[c], 1);
+      *passed = e->passed;
+      return;
+    }
+  }
+  int mine[2][2] = {{0, 0}, {0, 0}};
+  bb pass = 0;
+  for (int c = 0; c < 2; c++)
+    pawn_structure(&cfg->w, p, c, mine[c], &pass);
+  if (e) {
+    *e = (pawn_entry){{wp, bp}, pass, cfg->pawn_key, {{mine[0][0], mine[0][1]}, {mine[1][0], mine[1][1]}}};
+  }
+  for (int c = 0; c < 2; c++)
+    add2(acc[c], mine[c], 1);
+  *passed = pass;
+}
+
+/* The key of the weights pawn_eval reads (never 0). */
+uint64_t chess_pawn_key(const ch_weights *w) {
+  const int *v[] = {w->doubled, w->isolated, w->backward, w->connected, w->phalanx};
+  uint64_t h = 0x84222325cbf29ce4ULL;
+  for (int i = 0; i < 5; i++)
+    for (int j = 0; j < 2; j++)
+      h = (h ^ (uint32_t)v[i][j]) * 0x100000001b3ULL;
+  for (int r = 0; r < 8; r++)
+    for (int j = 0; j < 2; j++)
+      h = (h ^ (uint32_t)w->passed[r][j]) * 0x100000001b3ULL;
+  return h | 1;
+}
+
+/* Side c's passed pawns (from pawn_eval) in the ending: a free path, the kings' distances to
+   the square before the pawn, and the rule of the square when the defender has only king and
+   pawns. */
+static void passed_pawns(const ch_weights *w, const ch_pos *p, int c, bb passed, int *acc) {
+  bb occ = occupied(p);
+  int own_k = king_sq(p, c), their_k = king_sq(p, c ^ 1);
+  const bb *them = p->pieces[c ^ 1];
+  int bare = !(them[CH_KNIGHT] | them[CH_BISHOP] | them[CH_ROOK] | them[CH_QUEEN]);
+  while (passed) {
+    int s = pop_lsb(&passed), f = s % 8, rr = c ? 7 - s / 8 : s / 8;
+    int stop = c ? s - 8 : s + 8, adv = rr - 1;
+    bb path = file_bb(f) & ranks_ahead(c, s);
     if (!(path & occ))
       acc[1] += w->passed_free * adv;
     int dt = sq_dist(their_k, stop), dm = sq_dist(own_k, stop);
@@ -296,14 +356,16 @@ static int modern_scale(const ch_weights *w, const ch_pos *p, int v) {
   return v;
 }
 
-static int modern_eval(const ch_weights *w, const ch_pos *p) {
+static int modern_eval(const ch_cfg *cfg, const ch_pos *p) {
+  const ch_weights *w = &cfg->w;
   int acc[2][2] = {{0, 0}, {0, 0}}, units[2] = {0, 0}, attackers[2] = {0, 0};
-  bb att[2][7];
+  bb att[2][7], passed;
   int phase = 0;
+  pawn_eval(cfg, p, acc, &passed);
   for (int c = 0; c < 2; c++) {
     /* units[c]: what side c aims at the enemy king */
     modern_pieces(w, p, c, att[c], acc[c], &units[c], &attackers[c]);
-    modern_pawns(w, p, c, acc[c]);
+    passed_pawns(w, p, c, passed & p->pieces[c][CH_PAWN], acc[c]);
     phase += popcnt(p->pieces[c][CH_KNIGHT] | p->pieces[c][CH_BISHOP]) +
              2 * popcnt(p->pieces[c][CH_ROOK]) + 4 * popcnt(p->pieces[c][CH_QUEEN]);
   }
@@ -320,7 +382,7 @@ static int modern_eval(const ch_weights *w, const ch_pos *p) {
 int chess_eval(const ch_cfg *cfg, const ch_pos *p) {
   const ch_weights *w = &cfg->w;
   if (w->model == 1)
-    return modern_eval(w, p);
+    return modern_eval(cfg, p);
   if (!pst_ready)
     init_pst();
   bb occ = occupied(p);
