@@ -1,5 +1,6 @@
 /* chess.h: chess on bitboards: legal move generation from check and pin masks, copy-make,
-   FEN, UCI and SAN moves, the weighted evaluation, Zobrist keys, perft. */
+   FEN, UCI and SAN moves, Zobrist keys, perft (chess.c), and the evaluation: the seed's
+   weighted sum or the tapered one (chess_eval.c). */
 #ifndef SG_CHESS_H
 #define SG_CHESS_H
 
