@@ -7,6 +7,7 @@ return {
     time = 0.03,
   },
   weights = {
+    model = 0,   -- the seed's weighted sum (preset "seed"), which these weights tune
     attacks = 2,
     bishop_pair = 39,
     connected_pawns = 4,

@@ -4,6 +4,7 @@ return {
     depth = 4,
   },
   weights = {
+    model = 0,   -- the seed's weighted sum (preset "seed"), which these weights tune
     attacks = 1,
     bishop_pair = 39,
     connected_pawns = 4,

@@ -549,6 +549,17 @@ static void cmd_setoption(uci *u, char *rest) {
   }
   if (!strcasecmp(name, "Ponder") || !strcasecmp(name, "UCI_AnalyseMode"))
     return;
+  /* Preset: the evaluation, as sg.new's preset option (lua/stratagem/chess.lua, M.presets):
+     "seed" is the seed's weighted sum (weights.model 0), "modern" the tapered one (1) */
+  if (!strcasecmp(name, "Preset")) {
+    if (val && !strcasecmp(val, "seed"))
+      u->cfg.w.model = 0;
+    else if (val && !strcasecmp(val, "modern"))
+      u->cfg.w.model = 1;
+    else
+      say(u, "info string setoption: Preset must be modern or seed, got '%s'", val ? val : "");
+    return;
+  }
   for (const sg_param *p = u->params; p->name; p++)
     if (!strcasecmp(name, p->name)) {
       char err[SG_ERRLEN];
@@ -710,9 +721,14 @@ int uci_run(const ch_cfg *defaults, FILE *in, FILE *out, char *err) {
       say(u, "option name UCI_LimitStrength type check default false");
       say(u, "option name UCI_Elo type spin default %d min %d max %d", UCI_ELO_MAX, UCI_ELO_MIN,
           UCI_ELO_MAX);
+      say(u, "option name Preset type combo default %s var modern var seed",
+          u->cfg.w.model == 0 ? "seed" : "modern");
+      /* every weight is an option; the 768 piece-square entries (pst_*) are settable by name
+         but not listed, so that a GUI's option dialog stays usable */
       for (const sg_param *p = u->params; p->name; p++)
-        say(u, "option name %s type spin default %d min %d max %d", p->name,
-            (int)game_param_get(p, &u->cfg), (int)p->min, (int)p->max);
+        if (strncmp(p->name, "pst_", 4) != 0)
+          say(u, "option name %s type spin default %d min %d max %d", p->name,
+              (int)game_param_get(p, &u->cfg), (int)p->min, (int)p->max);
       say(u, "uciok");
     } else if (!strcmp(cmd, "isready"))
       say(u, "readyok");

@@ -460,6 +460,9 @@ static void search(void) {
   search_opts_default(&o);
   o.depth = 5;
   o.lmr = o.null_move = o.quiescence = 0;
+  /* and the pruning that changes a depth's value (exchange, futility, late moves, reductions) */
+  o.see = o.rfp = o.futility = -1;
+  o.lmp = o.iir = 0;
   search_result full;
   s = state("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
   search_alphabeta(&chess_class, &cfg, &s, &o, &full, err);

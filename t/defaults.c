@@ -144,8 +144,13 @@ static void load_group(const sg_class *c, void *cfg, const char *text, sg_param_
 void defaults_load(const sg_class *c, void *cfg) {
   static const char *const gnames[] = {"rules", "weights", "variant"};
   const char *text = read_source(c->name);
-  int set[256] = {0};
+  int set[1024] = {0};   /* one per parameter (chess has 858) */
   char err[SG_ERRLEN] = "";
+  int n = 0;
+  for (const sg_param *p = c->params; p && p->name; p++)
+    n++;
+  if (n > (int)(sizeof set / sizeof set[0]))
+    bail("%s has %d parameters: defaults_load holds %d", c->name, n, (int)(sizeof set / sizeof set[0]));
   memset(cfg, 0, c->cfg_size);
   for (int g = SG_RULES; g <= SG_VARIANT; g++)
     load_group(c, cfg, text, (sg_param_group)g, gnames[g], set);

@@ -271,17 +271,26 @@ commands.solve = {
 }
 
 commands.uci = {
-  usage = "stratagem uci",
+  usage = "stratagem uci [--preset modern|seed]",
   help = "play chess as a UCI engine on standard input and output (for GUIs and match tools)",
   options = {
+    {"--preset NAME", "the evaluation: modern (the default) or seed (the seed's weighted sum); " ..
+                      "also the UCI option Preset"},
   },
-  example = "stratagem uci",
+  example = "stratagem uci --preset seed",
   run = function(...)
-    if select("#", ...) > 0 then
-      return usage_error("uci: no arguments expected, got '" .. tostring((...)) .. "'",
-                         commands.uci.usage)
+    local args, opts = {...}, {}
+    if args[1] == "--preset" and args[2] ~= nil and #args == 2 then
+      if not require("stratagem.chess").presets[args[2]] then
+        return usage_error("uci: --preset must be modern or seed, got '" .. args[2] .. "'",
+                           commands.uci.usage)
+      end
+      opts.preset = args[2]
+    elseif #args > 0 then
+      return usage_error("uci: expected nothing or --preset NAME, got '" ..
+                         table.concat(args, " ") .. "'", commands.uci.usage)
     end
-    local ok, code = gently("uci", sg.chess.uci)   -- Ctrl-C: one line, then exit 130
+    local ok, code = gently("uci", sg.chess.uci, opts)   -- Ctrl-C: one line, then exit 130
     if not ok then return code end
     return 0
   end,

@@ -8,7 +8,8 @@ local fmt = string.format
 local USAGE = "stratagem play GAME [SCENARIO] [--seats human,ai] [--seed N] [--load FILE] " ..
               "[--position TEXT | --fen FEN] [--level 1-10] [--depth N] [--time S] [--delay S] " ..
               "[--unicode] [--variant K=V,...] " ..
-              "[--rules K=V,...] [--weights K=V,...] [--ai K=V,...] [--save-prefs | --no-prefs] " ..
+              "[--rules K=V,...] [--weights K=V,...] [--preset NAME] [--ai K=V,...] " ..
+              "[--save-prefs | --no-prefs] " ..
               "[--save FILE] [--force]"
 
 local HELP = [[
@@ -42,6 +43,7 @@ M.OPTIONS = {
   {"--variant K=V,...", "the game's variants (play GAME --help lists them)"},
   {"--rules K=V,...", "rules constants of the game"},
   {"--weights K=V,...", "evaluation weights of the AI"},
+  {"--preset NAME", "a named set of weights under --weights (chess: modern, the default, or seed)"},
   {"--ai K=V,...", "search settings of the AI (algo=mcts, hash=64, ...)"},
   {"--save-prefs, --no-prefs", "save these settings as the game's preferences / ignore them"},
   {"--save FILE", "write the game's save to FILE at its end"},
@@ -140,6 +142,8 @@ local function parse_args(args)
       end
     elseif a == "--rules" or a == "--weights" or a == "--ai" or a == "--variant" then
       o[a:sub(3)] = pairs_list(value(), a)
+    elseif a == "--preset" then
+      o.preset = value()
     elseif a == "--unicode" then
       o.unicode = true
     elseif a == "--save-prefs" then
@@ -897,9 +901,9 @@ function M.run(o, read, write)
     if o.scenario then
       return nil, "--load continues a saved game: drop the scenario '" .. tostring(o.scenario) .. "'"
     end
-    if o.variant or o.rules or o.weights then
+    if o.variant or o.rules or o.weights or o.preset then
       return nil, "--load takes the saved game's own rules, weights and variant: " ..
-                  "drop --variant, --rules and --weights"
+                  "drop --variant, --rules, --weights and --preset"
     end
     if o.position then return nil, "--load and --position contradict each other: give one" end
     if o.load:lower():match("%.pgn$") then
@@ -922,7 +926,8 @@ function M.run(o, read, write)
     end
     local ok, r, e = pcall(sg.new, o.game, {seed = o.seed, rules = chosen.rules,
                                             weights = chosen.weights, variant = chosen.variant,
-                                            scenario = scenario, position = o.position})
+                                            scenario = scenario, position = o.position,
+                                            preset = o.preset})
     if not ok then return nil, (tostring(r):gsub("^.-sg%.new: ", "")) end
     g, err = r, e
     if not g then return nil, err end

@@ -14,31 +14,15 @@
 #include "core/hash.h"
 #include "core/postok.h"
 
-typedef uint64_t bb;
-
-#define BIT(s) ((bb)1 << (s))
-#define FILE_A 0x0101010101010101ULL
-#define FILE_H 0x8080808080808080ULL
-#define RANK_1 0xffULL
-#define RANK_8 0xff00000000000000ULL
-
-static inline int lsb(bb x) { return bits_first64(x); }
-static inline int popcnt(bb x) { return bits_count64(x); }
-static inline int pop_lsb(bb *x) { return bits_pop_first64(x); }
+#include "chess_bb.h"
 
 /* ---- tables ---- */
 
-static bb knight_att[64], king_att[64], pawn_att[2][64];
+bb ch_knight_att[64], ch_king_att[64], ch_pawn_att[2][64];
 static bb between[64][64];   /* squares strictly between two squares on a line, else 0 */
 static bb line_bb[64][64];   /* the whole line through two squares, else 0 */
 
-typedef struct magic {
-  bb mask, mul;
-  bb *att;
-  int shift;
-} magic;
-
-static magic rook_m[64], bishop_m[64];
+magic ch_rook_m[64], ch_bishop_m[64];
 static bb rook_table[102400], bishop_table[5248];
 
 static uint64_t z_piece[12][64], z_castle[16], z_ep[8], z_side;
@@ -183,14 +167,6 @@ static int init_magics(magic *m, bb *table, const int (*dirs)[2], uint64_t *stre
   return 1;
 }
 
-static inline bb rook_att(int sq, bb occ) {
-  const magic *m = &rook_m[sq];
-  return m->att[((occ & m->mask) * m->mul) >> m->shift];
-}
-static inline bb bishop_att(int sq, bb occ) {
-  const magic *m = &bishop_m[sq];
-  return m->att[((occ & m->mask) * m->mul) >> m->shift];
-}
 
 void chess_init_tables(void) {
   if (tables_ready)
@@ -202,29 +178,29 @@ void chess_init_tables(void) {
     for (int i = 0; i < 8; i++) {
       int rr = r + kn[i][0], ff = f + kn[i][1];
       if (rr >= 0 && rr < 8 && ff >= 0 && ff < 8)
-        knight_att[s] |= BIT(rr * 8 + ff);
+        ch_knight_att[s] |= BIT(rr * 8 + ff);
     }
     for (int dr = -1; dr <= 1; dr++)
       for (int df = -1; df <= 1; df++) {
         int rr = r + dr, ff = f + df;
         if ((dr || df) && rr >= 0 && rr < 8 && ff >= 0 && ff < 8)
-          king_att[s] |= BIT(rr * 8 + ff);
+          ch_king_att[s] |= BIT(rr * 8 + ff);
       }
     if (r < 7) {
-      if (f > 0) pawn_att[0][s] |= BIT(s + 7);
-      if (f < 7) pawn_att[0][s] |= BIT(s + 9);
+      if (f > 0) ch_pawn_att[0][s] |= BIT(s + 7);
+      if (f < 7) ch_pawn_att[0][s] |= BIT(s + 9);
     }
     if (r > 0) {
-      if (f > 0) pawn_att[1][s] |= BIT(s - 9);
-      if (f < 7) pawn_att[1][s] |= BIT(s - 7);
+      if (f > 0) ch_pawn_att[1][s] |= BIT(s - 9);
+      if (f < 7) ch_pawn_att[1][s] |= BIT(s - 7);
     }
   }
   uint64_t stream = CH_STREAM_AFTER_MAGICS;
-  if (!init_magics(rook_m, rook_table, rook_dirs, NULL, rook_known) ||
-      !init_magics(bishop_m, bishop_table, bishop_dirs, NULL, bishop_known)) {
+  if (!init_magics(ch_rook_m, rook_table, rook_dirs, NULL, rook_known) ||
+      !init_magics(ch_bishop_m, bishop_table, bishop_dirs, NULL, bishop_known)) {
     stream = CH_TABLE_SEED;
-    init_magics(rook_m, rook_table, rook_dirs, &stream, NULL);
-    init_magics(bishop_m, bishop_table, bishop_dirs, &stream, NULL);
+    init_magics(ch_rook_m, rook_table, rook_dirs, &stream, NULL);
+    init_magics(ch_bishop_m, bishop_table, bishop_dirs, &stream, NULL);
   }
   for (int a = 0; a < 64; a++)
     for (int b = 0; b < 64; b++) {
@@ -251,44 +227,6 @@ void chess_init_tables(void) {
   tables_ready = 1;
 }
 
-/* ---- attacks ---- */
-
-static inline bb occupied(const ch_pos *p) { return p->occ[0] | p->occ[1]; }
-
-static inline bb attackers_to(const ch_pos *p, int sq, bb occ) {
-  const bb(*w)[6] = p->pieces;
-  return (pawn_att[1][sq] & w[0][CH_PAWN]) | (pawn_att[0][sq] & w[1][CH_PAWN]) |
-         (knight_att[sq] & (w[0][CH_KNIGHT] | w[1][CH_KNIGHT])) |
-         (king_att[sq] & (w[0][CH_KING] | w[1][CH_KING])) |
-         (bishop_att(sq, occ) &
-          (w[0][CH_BISHOP] | w[1][CH_BISHOP] | w[0][CH_QUEEN] | w[1][CH_QUEEN])) |
-         (rook_att(sq, occ) & (w[0][CH_ROOK] | w[1][CH_ROOK] | w[0][CH_QUEEN] | w[1][CH_QUEEN]));
-}
-
-/* The squares side c's pawns attack. */
-static inline bb pawn_attacks(bb pawns, int c) {
-  return c == 0 ? ((pawns & ~FILE_A) << 7) | ((pawns & ~FILE_H) << 9)
-                : ((pawns & ~FILE_A) >> 9) | ((pawns & ~FILE_H) >> 7);
-}
-
-/* Every square side c attacks, with the given occupancy. */
-static bb attacked_by(const ch_pos *p, int c, bb occ) {
-  const bb *w = p->pieces[c];
-  bb a = pawn_attacks(w[CH_PAWN], c);
-  bb x = w[CH_KNIGHT];
-  while (x)
-    a |= knight_att[pop_lsb(&x)];
-  x = w[CH_BISHOP] | w[CH_QUEEN];
-  while (x)
-    a |= bishop_att(pop_lsb(&x), occ);
-  x = w[CH_ROOK] | w[CH_QUEEN];
-  while (x)
-    a |= rook_att(pop_lsb(&x), occ);
-  a |= king_att[lsb(w[CH_KING])];
-  return a;
-}
-
-static inline int king_sq(const ch_pos *p, int c) { return lsb(p->pieces[c][CH_KING]); }
 
 int chess_in_check(const ch_pos *p) {
   int us = p->side;
@@ -341,7 +279,7 @@ static int gen(const ch_pos *p, sg_move *out, int noisy) {
   bb checkers = attackers_to(p, k, occ) & opp;
   bb danger = attacked_by(p, them, occ ^ BIT(k));
 
-  bb km = king_att[k] & ~own & ~danger;
+  bb km = ch_king_att[k] & ~own & ~danger;
   if (noisy)
     km &= opp;
   while (km) {
@@ -373,7 +311,7 @@ static int gen(const ch_pos *p, sg_move *out, int noisy) {
   bb x = w[CH_KNIGHT] & ~pinned;
   while (x) {
     int from = pop_lsb(&x);
-    bb a = knight_att[from] & (capt_target | quiet_target);
+    bb a = ch_knight_att[from] & (capt_target | quiet_target);
     while (a) {
       int to = pop_lsb(&a);
       *o++ = mk(from, to, 0, CH_NORMAL, CH_KNIGHT, capt_at(p, to));
@@ -446,7 +384,7 @@ static int gen(const ch_pos *p, sg_move *out, int noisy) {
     int to = p->ep, capsq = to - fwd;
     /* in check, en passant helps only by taking the checker or blocking */
     if (!checkers || (checkers & BIT(capsq)) || (target & BIT(to))) {
-      bb from_bb = pawn_att[them][to] & pawns;
+      bb from_bb = ch_pawn_att[them][to] & pawns;
       while (from_bb) {
         int from = pop_lsb(&from_bb);
         if (ep_safe(p, from, to, capsq))
@@ -490,7 +428,7 @@ static inline void take(ch_pos *p, int c, int pc, int sq) {
 /* The en passant square counts in the key only when the side to move has a pawn that attacks
    it, so positions that differ only by an unusable en passant square are one position. */
 static inline int ep_counts(const ch_pos *p) {
-  return p->ep < 64 && (pawn_att[p->side ^ 1][p->ep] & p->pieces[p->side][CH_PAWN]);
+  return p->ep < 64 && (ch_pawn_att[p->side ^ 1][p->ep] & p->pieces[p->side][CH_PAWN]);
 }
 
 void chess_make(ch_pos *p, sg_move m) {
@@ -948,11 +886,11 @@ static void why_illegal(const ch_pos *p, const char *text, int from, int to, int
   }
   bb occ = occupied(p), reach = 0;
   switch (pc) {
-  case CH_KNIGHT: reach = knight_att[from]; break;
+  case CH_KNIGHT: reach = ch_knight_att[from]; break;
   case CH_BISHOP: reach = bishop_att(from, occ); break;
   case CH_ROOK: reach = rook_att(from, occ); break;
   case CH_QUEEN: reach = bishop_att(from, occ) | rook_att(from, occ); break;
-  case CH_KING: reach = king_att[from]; break;
+  case CH_KING: reach = ch_king_att[from]; break;
   default: {
     int fwd = c == 0 ? 8 : -8;
     if (to == from + fwd && p->board[to] == CH_EMPTY)
@@ -960,7 +898,7 @@ static void why_illegal(const ch_pos *p, const char *text, int from, int to, int
     if (to == from + 2 * fwd && p->board[from + fwd] == CH_EMPTY && p->board[to] == CH_EMPTY &&
         from / 8 == (c == 0 ? 1 : 6))
       reach = BIT(to);
-    if ((pawn_att[c][from] & BIT(to)) && ((p->occ[c ^ 1] & BIT(to)) || to == p->ep))
+    if ((ch_pawn_att[c][from] & BIT(to)) && ((p->occ[c ^ 1] & BIT(to)) || to == p->ep))
       reach = BIT(to);
     int last = (to / 8 == 7 || to / 8 == 0);
     if ((reach & BIT(to)) && last && !promo) {
@@ -1131,206 +1069,6 @@ int chess_parse_move(const ch_pos *p, const char *text, sg_move *m, char *err) {
   return parse_san(p, text, m, err);
 }
 
-/* ---- evaluation ---- */
-
-/* Piece-square tables from white's view (a1 = 0), built once from simple rules: pawns gain as
-   they advance and in the centre, knights and bishops like the centre, rooks the seventh rank,
-   the king shelters in a corner while queens are on (mg) and comes to the centre later (eg). */
-static int pst[6][64], king_eg[64];
-static int pst_ready;
-
-static void init_pst(void) {
-  for (int s = 0; s < 64; s++) {
-    int r = s / 8, f = s % 8;
-    int cf = f < 4 ? f : 7 - f, cr = r < 4 ? r : 7 - r;   /* 0 at the edge, 3 in the centre */
-    int centre = cf + cr;                                /* 0..6 */
-    pst[CH_PAWN][s] = r == 0 || r == 7 ? 0 : 5 * (r - 1) + ((f == 3 || f == 4) ? 5 * (r >= 2 && r <= 4 ? r : 1) : 0) - ((f == 3 || f == 4) && r == 1 ? 10 : 0);
-    pst[CH_KNIGHT][s] = 8 * centre - 30 + (r == 0 ? -10 : 0);
-    pst[CH_BISHOP][s] = 4 * centre - 10 + (r == 0 ? -5 : 0) + ((f == r || f == 7 - r) ? 5 : 0);
-    pst[CH_ROOK][s] = (r == 6 ? 20 : 0) + ((f == 3 || f == 4) ? 5 : 0) - (cf == 0 && r > 0 && r < 6 ? 5 : 0);
-    pst[CH_QUEEN][s] = 2 * centre - 5;
-    pst[CH_KING][s] = r == 0 ? (f == 1 || f == 6 ? 30 : f == 2 ? 10 : f == 4 || f == 3 ? 0 : 15)
-                             : -20 * r - 10;
-    king_eg[s] = 10 * centre - 30;
-  }
-  pst_ready = 1;
-}
-
-static const bb centre16 = 0x00003c3c3c3c0000ULL;
-
-static bb file_bb(int f) { return FILE_A << f; }
-static bb beside_files(int f) { return (f > 0 ? file_bb(f - 1) : 0) | (f < 7 ? file_bb(f + 1) : 0); }
-
-/* Two of the terms beyond the seed's, each skipped while its weight is 0 (the default): safe
-   mobility, and the king's pawn shield and the attacked squares around it (weighed by the
-   middlegame phase, 24 with all pieces on). The pawn terms are in side_eval's pawn loop. */
-static int mobility_king_eval(const ch_weights *w, const ch_pos *p, int c, bb att_them,
-                              int phase) {
-  const bb *my = p->pieces[c];
-  int v = 0;
-  if (w->mobility) {
-    bb occ = occupied(p);
-    bb safe = ~(p->occ[c] | pawn_attacks(p->pieces[c ^ 1][CH_PAWN], c ^ 1));
-    int n = 0;
-    bb x = my[CH_KNIGHT];
-    while (x)
-      n += popcnt(knight_att[pop_lsb(&x)] & safe);
-    x = my[CH_BISHOP] | my[CH_QUEEN];
-    while (x)
-      n += popcnt(bishop_att(pop_lsb(&x), occ) & safe);
-    x = my[CH_ROOK] | my[CH_QUEEN];
-    while (x)
-      n += popcnt(rook_att(pop_lsb(&x), occ) & safe);
-    v += w->mobility * n;
-  }
-  if ((w->king_shield || w->king_zone) && my[CH_KING]) {
-    int k = lsb(my[CH_KING]), kf = k % 8, kr = k / 8;
-    bb ranks = 0;
-    for (int d = 1; d <= 2; d++) {
-      int r = c == 0 ? kr + d : kr - d;
-      if (r >= 0 && r <= 7)
-        ranks |= RANK_1 << (8 * r);
-    }
-    int shield = popcnt(my[CH_PAWN] & (file_bb(kf) | beside_files(kf)) & ranks);
-    int zone = popcnt(king_att[k] & att_them);
-    v += (w->king_shield * shield - w->king_zone * zone) * phase / 24;
-  }
-  return v;
-}
-
-static int side_eval(const ch_weights *w, const ch_pos *p, int c, bb att_us, bb att_them,
-                     int phase) {
-  const bb *my = p->pieces[c];
-  bb mypawns = my[CH_PAWN], theirpawns = p->pieces[c ^ 1][CH_PAWN];
-  int material = 0, pos = 0;
-  for (int pc = CH_PAWN; pc <= CH_KING; pc++) {
-    bb x = my[pc];
-    if (pc != CH_KING)
-      material += w->piece[pc] * popcnt(x);
-    while (x) {
-      int s = pop_lsb(&x), rs = c ? s ^ 56 : s;
-      if (pc == CH_KING)
-        pos += (pst[CH_KING][rs] * phase + king_eg[rs] * (24 - phase)) / 24;
-      else
-        pos += pst[pc][rs];
-    }
-  }
-  int v = material + pos * w->position / 100;
-  v += w->space * (popcnt(att_us) + popcnt(att_us & centre16));
-  v += w->attacks * (popcnt(att_us & p->occ[c ^ 1]) - popcnt(att_them & p->occ[c]));
-  int open = 0;
-  bb majors = my[CH_ROOK] | my[CH_QUEEN];
-  while (majors)
-    if (!(file_bb(pop_lsb(&majors) % 8) & mypawns))
-      open++;
-  v += w->open_files * open;
-  bb defended = pawn_attacks(mypawns, c);
-  bb beside = ((mypawns & ~FILE_A) >> 1) | ((mypawns & ~FILE_H) << 1);
-  v += w->connected_pawns * popcnt(mypawns & (defended | beside));
-  /* passed pawns (by ranks advanced, and in the ending by their square), doubled, isolated */
-  int passed = 0, passed_sq = 0, doubled = 0, isolated = 0;
-  bb x = mypawns;
-  while (x) {
-    int s = pop_lsb(&x), f = s % 8, r = s / 8;
-    bb file = file_bb(f), side = beside_files(f);
-    bb front = c == 0 ? ~((BIT(s) << 1) - 1) & ~(RANK_1 << (8 * r))
-                      : (BIT(s) - 1) & ~(RANK_1 << (8 * r));
-    doubled += (mypawns & file & front) != 0;
-    isolated += !(mypawns & side);
-    if (!((file | side) & front & theirpawns)) {
-      int adv = c == 0 ? r - 1 : 6 - r;
-      passed += adv;
-      passed_sq += adv * adv;
-    }
-  }
-  v += w->passed_pawns * passed - w->doubled_pawns * doubled - w->isolated_pawns * isolated +
-       w->passed_pawns_end * passed_sq * (24 - phase) / 24;
-  if (popcnt(my[CH_BISHOP]) >= 2)
-    v += w->bishop_pair;
-  return v + mobility_king_eval(w, p, c, att_them, phase);
-}
-
-int chess_eval(const ch_cfg *cfg, const ch_pos *p) {
-  if (!pst_ready)
-    init_pst();
-  const ch_weights *w = &cfg->w;
-  bb occ = occupied(p);
-  int phase = 0;
-  for (int c = 0; c < 2; c++)
-    phase += popcnt(p->pieces[c][CH_KNIGHT] | p->pieces[c][CH_BISHOP]) +
-             2 * popcnt(p->pieces[c][CH_ROOK]) + 4 * popcnt(p->pieces[c][CH_QUEEN]);
-  if (phase > 24)
-    phase = 24;
-  bb a0 = attacked_by(p, 0, occ), a1 = attacked_by(p, 1, occ);
-  int v = side_eval(w, p, 0, a0, a1, phase) - side_eval(w, p, 1, a1, a0, phase);
-  if (p->side)
-    v = -v;
-  if (p->pieces[p->side][CH_KING] & (p->side ? a0 : a1))
-    v -= w->in_check;
-  return v + w->tempo;
-}
-
-int chess_see(const ch_cfg *cfg, const ch_pos *p, sg_move m) {
-  int val[7];
-  for (int i = 0; i < 5; i++)
-    val[i] = cfg->w.piece[i];
-  val[CH_KING] = 20000, val[6] = 0;
-  if (CH_KIND(m) == CH_CASTLE)
-    return 0;
-  int from = CH_FROM(m), to = CH_TO(m);
-  int gain[40], d = 0;
-  bb occ = occupied(p) ^ BIT(from);
-  if (CH_KIND(m) == CH_EP)
-    occ ^= BIT(p->side == 0 ? to - 8 : to + 8);
-  gain[0] = CH_IS_CAPTURE(m) ? val[CH_CAPT(m)] : 0;
-  int onsq = CH_PIECE(m);
-  if (CH_PROMO(m)) {
-    gain[0] += val[CH_PROMO(m)] - val[CH_PAWN];
-    onsq = CH_PROMO(m);
-  }
-  bb diag = p->pieces[0][CH_BISHOP] | p->pieces[1][CH_BISHOP] | p->pieces[0][CH_QUEEN] |
-            p->pieces[1][CH_QUEEN];
-  bb orth = p->pieces[0][CH_ROOK] | p->pieces[1][CH_ROOK] | p->pieces[0][CH_QUEEN] |
-            p->pieces[1][CH_QUEEN];
-  bb attackers = attackers_to(p, to, occ) & occ;
-  int side = p->side ^ 1;
-  for (;;) {
-    bb mine = attackers & p->occ[side];
-    if (!mine || d >= 38)
-      break;
-    int pt = CH_PAWN;
-    while (!(mine & p->pieces[side][pt]))
-      pt++;
-    if (pt == CH_KING && (attackers & p->occ[side ^ 1]))
-      break;   /* the king cannot take into an attack */
-    d++;
-    gain[d] = val[onsq] - gain[d - 1];
-    bb b = mine & p->pieces[side][pt];
-    occ ^= b & -b;
-    attackers |= (bishop_att(to, occ) & diag) | (rook_att(to, occ) & orth);
-    attackers &= occ;
-    onsq = pt;
-    side ^= 1;
-  }
-  while (d > 0) {
-    if (-gain[d - 1] < gain[d])
-      gain[d - 1] = -gain[d];
-    d--;
-  }
-  return gain[0];
-}
-
-int chess_insufficient(const ch_pos *p) {
-  for (int c = 0; c < 2; c++)
-    if (p->pieces[c][CH_PAWN] | p->pieces[c][CH_ROOK] | p->pieces[c][CH_QUEEN])
-      return 0;
-  bb knights = p->pieces[0][CH_KNIGHT] | p->pieces[1][CH_KNIGHT];
-  bb bishops = p->pieces[0][CH_BISHOP] | p->pieces[1][CH_BISHOP];
-  if (popcnt(knights | bishops) <= 1)
-    return 1;
-  const bb dark = 0xaa55aa55aa55aa55ULL;
-  return !knights && (!(bishops & dark) || !(bishops & ~dark));
-}
 
 /* ---- the game class ---- */
 
@@ -1614,12 +1352,25 @@ static int ch_check_cfg(void *cfg, char *err) {
     return -1;
   }
   chess_init_tables();
-  if (!pst_ready)
-    init_pst();
+  chess_eval_init();
+  c->pawn_key = chess_pawn_key(&c->w);
   return 0;
 }
 
 #define W(name, field) {name, SG_WEIGHTS, SG_PINT, offsetof(ch_cfg, w.field), -100000, 100000}
+/* A tapered term: name_mg and name_eg. */
+#define W2(name, field) {name "_mg", SG_WEIGHTS, SG_PINT, offsetof(ch_cfg, w.field[0]), -100000, \
+                         100000}, \
+                        {name "_eg", SG_WEIGHTS, SG_PINT, offsetof(ch_cfg, w.field[1]), -100000, 100000}
+/* The piece-square tables: pst_<piece>_<square>_mg and _eg, a1 to h8. */
+#define PST_SQ(pc, PC, sq, i) W2("pst_" pc "_" sq, pst[PC][i])
+#define PST_RANK(pc, PC, r, i) PST_SQ(pc, PC, "a" r, 8 * i), PST_SQ(pc, PC, "b" r, 8 * i + 1), \
+  PST_SQ(pc, PC, "c" r, 8 * i + 2), PST_SQ(pc, PC, "d" r, 8 * i + 3), \
+  PST_SQ(pc, PC, "e" r, 8 * i + 4), PST_SQ(pc, PC, "f" r, 8 * i + 5), \
+  PST_SQ(pc, PC, "g" r, 8 * i + 6), PST_SQ(pc, PC, "h" r, 8 * i + 7)
+#define PST_PIECE(pc, PC) PST_RANK(pc, PC, "1", 0), PST_RANK(pc, PC, "2", 1), \
+  PST_RANK(pc, PC, "3", 2), PST_RANK(pc, PC, "4", 3), PST_RANK(pc, PC, "5", 4), \
+  PST_RANK(pc, PC, "6", 5), PST_RANK(pc, PC, "7", 6), PST_RANK(pc, PC, "8", 7)
 static const sg_param ch_params[] = {
   W("pawn", piece[CH_PAWN]), W("knight", piece[CH_KNIGHT]), W("bishop", piece[CH_BISHOP]),
   W("rook", piece[CH_ROOK]), W("queen", piece[CH_QUEEN]),
@@ -1629,11 +1380,35 @@ static const sg_param ch_params[] = {
   W("mobility", mobility), W("king_shield", king_shield), W("king_zone", king_zone),
   W("doubled_pawns", doubled_pawns), W("isolated_pawns", isolated_pawns),
   W("passed_pawns_end", passed_pawns_end),
+  {"model", SG_WEIGHTS, SG_PINT, offsetof(ch_cfg, w.model), 0, 1},
+  W2("pawn", value[CH_PAWN]), W2("knight", value[CH_KNIGHT]), W2("bishop", value[CH_BISHOP]),
+  W2("rook", value[CH_ROOK]), W2("queen", value[CH_QUEEN]),
+  PST_PIECE("pawn", CH_PAWN), PST_PIECE("knight", CH_KNIGHT), PST_PIECE("bishop", CH_BISHOP),
+  PST_PIECE("rook", CH_ROOK), PST_PIECE("queen", CH_QUEEN), PST_PIECE("king", CH_KING),
+  W2("mobility_knight", mob[0]), W2("mobility_bishop", mob[1]), W2("mobility_rook", mob[2]),
+  W2("mobility_queen", mob[3]),
+  W("king_attack_knight", king_attack[0]), W("king_attack_bishop", king_attack[1]),
+  W("king_attack_rook", king_attack[2]), W("king_attack_queen", king_attack[3]),
+  W("king_danger", king_danger), W("shield", shield), W("storm", storm),
+  W2("passed_2", passed[1]), W2("passed_3", passed[2]), W2("passed_4", passed[3]),
+  W2("passed_5", passed[4]), W2("passed_6", passed[5]), W2("passed_7", passed[6]),
+  W("passed_free", passed_free), W("passed_king", passed_king),
+  W2("doubled", doubled), W2("isolated", isolated), W2("backward", backward),
+  W2("connected", connected), W2("phalanx", phalanx),
+  W2("threat_pawn", threat_pawn), W2("threat_minor", threat_minor), W2("hanging", hanging),
+  W2("rook_open", rook_open), W2("rook_half", rook_half), W2("rook_seventh", rook_seventh),
+  W2("bishop_pair", bishop_pair2), W2("tempo", tempo2),
+  {"scale_ocb", SG_WEIGHTS, SG_PINT, offsetof(ch_cfg, w.scale_ocb), 0, 100},
+  W("unstoppable", unstoppable),
   {"draw_fifty", SG_RULES, SG_PINT, offsetof(ch_cfg, draw_fifty), 0, 1000},
   {"repetitions", SG_RULES, SG_PINT, offsetof(ch_cfg, repetitions), 0, 10},
   {NULL, 0, 0, 0, 0, 0}
 };
 #undef W
+#undef W2
+#undef PST_SQ
+#undef PST_RANK
+#undef PST_PIECE
 
 const sg_class chess_class = {
   .name = "chess",

@@ -1,5 +1,6 @@
 /* chess.h: chess on bitboards: legal move generation from check and pin masks, copy-make,
-   FEN, UCI and SAN moves, the weighted evaluation, Zobrist keys, perft. */
+   FEN, UCI and SAN moves, Zobrist keys, perft (chess.c), and the evaluation: the seed's
+   weighted sum or the tapered one (chess_eval.c). */
 #ifndef SG_CHESS_H
 #define SG_CHESS_H
 
@@ -91,12 +92,40 @@ typedef struct ch_weights {
   int isolated_pawns;      /* deducted per pawn with no own pawn on the files beside it */
   int passed_pawns_end;    /* per passed pawn, times the square of the ranks it has advanced,
                               scaled by the endgame phase */
+  /* Which evaluation runs: 0 the seed's weighted sum above (the preset "seed"), 1 the tapered
+     evaluation below (the default, "modern").  Every term below is a pair: [0] its middlegame
+     value, [1] its endgame value, blended by the phase (24 with all pieces on, 0 with none). */
+  int model;
+  int value[6][2];         /* material per piece (king unused) */
+  int pst[6][64][2];       /* piece-square tables, from white's view (a1 = 0); black mirrored */
+  int mob[4][2];           /* per safe square a knight, bishop, rook, queen reaches */
+  int king_attack[4];      /* attack units per square of the king zone a knight, bishop, rook,
+                              queen attacks */
+  int king_danger;         /* middlegame penalty: units^2 * king_danger / 16 with 2+ attackers */
+  int shield;              /* middlegame, per own pawn 1-2 ranks before the king (files +-1) */
+  int storm;               /* middlegame, per enemy pawn 1-3 ranks before the king (files +-1) */
+  int passed[8][2];        /* per passed pawn by its rank (white's view: 1 = second rank) */
+  int passed_free;         /* endgame, per passed pawn with an empty path, times ranks advanced */
+  int passed_king;         /* endgame, (enemy king distance - own king distance) to the square
+                              before the pawn, times ranks advanced */
+  int doubled[2], isolated[2], backward[2], connected[2], phalanx[2];
+  int threat_pawn[2];      /* per knight, bishop, rook or queen attacked by an enemy pawn */
+  int threat_minor[2];     /* per rook or queen attacked by an enemy knight or bishop */
+  int hanging[2];          /* per piece (not pawn, not king) attacked and not defended */
+  int rook_open[2], rook_half[2], rook_seventh[2];
+  int bishop_pair2[2];
+  int tempo2[2];
+  int scale_ocb;           /* percent kept of the score with opposite bishops and pawns only */
+  int unstoppable;         /* endgame, a passed pawn the enemy king cannot catch (rule of the
+                              square) when the defender has king and pawns only */
 } ch_weights;
 
 typedef struct ch_cfg {
   ch_weights w;
   int draw_fifty;          /* rules: plies of the fifty-move rule (100), 0 = off */
   int repetitions;         /* rules: occurrences that draw (3), 0 = off */
+  uint64_t pawn_key;       /* derived by check_cfg from the pawn weights: the pawn hash's key
+                              (chess_pawn_key; 0: the pawn hash is not used) */
 } ch_cfg;
 
 extern const sg_class chess_class;
@@ -126,6 +155,9 @@ int chess_gives_check(const ch_pos *p, sg_move m);
 /* Neither side can mate by any sequence of legal moves (K v K, K+minor v K, bishops on one
    colour). */
 int chess_insufficient(const ch_pos *p);
+/* The key of the pawn-structure weights for the pawn hash (never 0; check_cfg stores it in
+   ch_cfg.pawn_key whenever the weights change). */
+uint64_t chess_pawn_key(const ch_weights *w);
 /* Static evaluation in centipawns from the side to move's view. */
 int chess_eval(const ch_cfg *c, const ch_pos *p);
 /* Static exchange evaluation of a capture (centipawns gained, piece[] values). */
