@@ -353,10 +353,11 @@ function M.new(name, opts)
     if ok == nil and err then return nil, err end
   end
   local g, err = call_core("sg.new", core.new, name, c)
+  if not g then return nil, err end
   -- a game's defaults file may finish a new game in created(g) (Othello attaches the pattern
   -- weights its evaluation reads)
-  if g and d.created then d.created(g) end
-  return g, err
+  if d.created then d.created(g) end
+  return g
 end
 
 local GAME_MT = debug.getregistry()["stratagem.game"]   -- made by the C half

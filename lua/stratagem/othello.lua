@@ -132,9 +132,12 @@ function M.patterns()
   return loaded, load_error
 end
 
--- sg.new's hook: a game under preset "patterns" reads the weights.
+-- sg.new's and g:set_weights's hook: a game under preset "patterns" reads the weights.
 function M.created(g)
-  if g:config().weights.preset == "patterns" then core.othello.attach(g, (M.patterns())) end
+  if core.othello.wants_patterns(g) then
+    local w = M.patterns()
+    if w then core.othello.attach(g, w) end
+  end
 end
 
 -- Train pattern weights: opts as core.othello.train's (seed, games, solve_empties, random_min,

@@ -113,6 +113,8 @@ static int lsolve(lua_State *L) {
   luaL_checktype(L, 2, LUA_TTABLE);
   osolve_opts o;
   read_opts(L, 2, &o);
+  const oth_cfg *c = g->cfg;
+  o.patterns = c->preset == 0 ? c->patterns : NULL;
   osolve_result *r = lua_newuserdatauv(L, sizeof *r, 0);   /* raises, so not on the C stack */
   char err[SG_ERRLEN];
   if (osolve_run(s->disc[s->side], s->disc[s->side ^ 1], &o, r, err) != 0)
@@ -199,6 +201,16 @@ static int lattach(lua_State *L) {
   lua_pop(L, 1);
   c->patterns = w;
   return 0;
+}
+
+/* core.othello.wants_patterns(g): the game evaluates by the patterns (preset 0) and has none
+   attached. */
+static int lwants_patterns(lua_State *L) {
+  lgame *g;
+  checkothello(L, 1, &g);
+  const oth_cfg *c = g->cfg;
+  lua_pushboolean(L, c->preset == 0 && c->patterns == NULL);
+  return 1;
 }
 
 /* core.othello.pattern_eval(weights, g): the patterns' value of g for its side to move, in
@@ -303,6 +315,7 @@ static const luaL_Reg othello_funcs[] = {
   {"patterns_read", lpatterns_read},
   {"patterns_write", lpatterns_write},
   {"attach", lattach},
+  {"wants_patterns", lwants_patterns},
   {"pattern_eval", lpattern_eval},
   {"train", ltrain},
   {NULL, NULL}
