@@ -211,5 +211,10 @@ t.errors(function() core.othello.train{games = 0} end,
 t.errors(function() core.othello.train{random_min = 10, random_max = 5} end,
          "random_max: got 5; expected a whole number from 10 to 60", "an empty opening range")
 t.errors(function() core.othello.train{rate = 2} end, "rate: got 2", "a step above 1")
+t.errors(function() othello.train{game = 3} end,
+         "othello train: unknown option 'game' (valid options: epochs, games, generations,",
+         "an unknown training option is named", true)
+t.errors(function() othello.train{generations = 0} end,
+         "generations: got 0; expected a whole number, 1 or more", "no generation")
 
 t.done()

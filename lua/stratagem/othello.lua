@@ -143,13 +143,28 @@ end
 -- Train pattern weights: opts as core.othello.train's (seed, games, solve_empties, random_min,
 -- random_max, epochs, rate, holdout), generations (default 2: the first plays by mobility
 -- and corners looking 2 plies ahead, each next one by the weights the one before fitted,
--- looking policy_depth plies ahead, default 3); writes opts.out when given.  Returns the weights and the last generation's report.
+-- looking policy_depth plies ahead, default 3); writes opts.out when given.  Returns the
+-- weights and the last generation's report.
+local TRAIN_KEYS = {"epochs", "games", "generations", "holdout", "log", "out", "policy_depth",
+                    "random_max", "random_min", "rate", "seed", "solve_empties"}
 function M.train(opts)
   opts = opts or {}
+  local valid = {}
+  for _, k in ipairs(TRAIN_KEYS) do valid[k] = true end
+  for k in pairs(opts) do
+    if not valid[k] then
+      error(("othello train: unknown option '%s' (valid options: %s)"):format(tostring(k),
+            table.concat(TRAIN_KEYS, ", ")), 2)
+    end
+  end
+  local gens = opts.generations or 2
+  if math.type(gens) ~= "integer" or gens < 1 then
+    error(("othello train: generations: got %s; expected a whole number, 1 or more")
+          :format(tostring(gens)), 2)
+  end
   local o, w, rep = {}, nil, nil
   local own = {out = true, generations = true, log = true, policy_depth = true}
   for k, v in pairs(opts) do if not own[k] then o[k] = v end end
-  local gens = opts.generations or 2
   local log = opts.log or function() end
   for gen = 1, gens do
     o.policy = w
