@@ -63,7 +63,8 @@ end
 
 -- an entrant's own weights, and random openings shared by the rotations of a round
 local flat = {a1 = 0, b1 = 0, c1 = 0, d1 = 0, b2 = 0, c2 = 0, d2 = 0, c3 = 0, d3 = 0, d4 = 0,
-              mobility_open = 0, mobility_end = 0, discs_open = 1, discs_end = 1}
+              mobility_open = 0, mobility_end = 0, discs_open = 1, discs_end = 1,
+              preset = "blunt"}   -- the weighting scheme's weights (Othello's patterns by default)
 local function oth(o)
   return T.run{game = "othello", games = 6, progress = false, opening = o,
                entrants = {{name = "scheme", search = {depth = 1, endgame = 0}},
@@ -77,7 +78,8 @@ local _, _, _, n2, g2 = T.play_game("othello", nil, {{search = {depth = 1}}, {se
                                     {1, 2}, 3, nil, 5)
 t.is(g2:ply() - n2, 5, "the 5 opening moves are played before the entrants move")
 t.isnt(n1, n2, "and the game goes another way")
-local _, _, _, _, gd = T.play_game("othello", nil, {{search = {depth = 1}}, {search = {depth = 1}}},
+local _, _, _, _, gd = T.play_game("othello", nil, {{search = {depth = 1}},
+                                   {search = {depth = 1}, weights = {preset = "blunt"}}},
                                    {1, 2}, 3, nil, 0)
 local _, _, _, _, gw = T.play_game("othello", nil, {{search = {depth = 1}},
                                    {search = {depth = 1}, weights = flat}}, {1, 2}, 3, nil, 0)

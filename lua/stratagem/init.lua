@@ -450,7 +450,12 @@ function M.new(name, opts)
     local ok, err = d.setup(opts, c)
     if ok == nil and err then return nil, err end
   end
-  return call_core("sg.new", core.new, name, c)
+  local g, err = call_core("sg.new", core.new, name, c)
+  if not g then return nil, err end
+  -- a game's defaults file may finish a new game in created(g) (Othello attaches the pattern
+  -- weights its evaluation reads)
+  if d.created then d.created(g) end
+  return g
 end
 
 local GAME_MT = debug.getregistry()["stratagem.game"]   -- made by the C half
@@ -478,6 +483,32 @@ function methods.config(g)
     end
   end
   return c
+end
+
+-- g:set_weights(t): a value chosen by name (d.enums) reaches C as its index, as in sg.new;
+-- then the game's defaults file may finish the change in created(g), as after sg.new.
+local core_set_weights = methods.set_weights
+function methods.set_weights(g, t)
+  local d = game_defaults(game_name(g))
+  if type(t) == "table" and d.enums then
+    local c = {}
+    for k, v in pairs(t) do
+      local names = d.enums[k]
+      if names and type(v) == "string" then
+        local idx
+        for i, nm in ipairs(names) do if nm == v then idx = i - 1 end end
+        if not idx then
+          fail("set_weights: %s must be one of '%s', got '%s'", k, table.concat(names, "', '"), v)
+        end
+        v = idx
+      end
+      c[k] = v
+    end
+    t = c
+  end
+  local r = table.pack(core_set_weights(g, t))
+  if d.created then d.created(g) end
+  return table.unpack(r, 1, r.n)
 end
 
 local function is_game(g)

@@ -6,11 +6,18 @@ local M = {
   notation = "a square a1 to h8 (column a-h, row 1-8 from the top), or pass",
   players = {"black", "white"},
   rules = {},
+  -- preset "patterns" (the default): the pattern evaluation (edges with X-squares, corner
+  -- blocks, rows, diagonals, mobility, potential mobility, parity; weights per stage of the
+  -- game in the file othello-patterns.dat beside this one, trained by M.train: doc/classic.md),
+  -- in tenths of a disc for the side to move.  preset "blunt": the weighting scheme below.
+  -- Without a readable weights file the evaluation falls back to the weighting scheme, with a
+  -- warning.
   -- The weighting scheme (Blunt, section 9.3): the value of a disc on each square, given for
   -- one octant (a1 b1 c1 d1 b2 c2 d2 c3 d3 d4) and mirrored to the whole board: corners high,
   -- the squares next to them low.  Mobility (moves available) and discs count with weights
   -- that go from the opening values to the endgame values as the board fills.
   weights = {
+    preset = "patterns",
     a1 = 100, b1 = -20, c1 = 10, d1 = 5,
     b2 = -50, c2 = -2, d2 = -2,
     c3 = -1, d3 = -1, d4 = -1,
@@ -18,6 +25,7 @@ local M = {
     discs_open = -2, discs_end = 8,
     corner_first = true,   -- key moves: search corner moves first
   },
+  enums = {preset = {"patterns", "blunt"}},
   -- forfeit_on_illegal: a placement that flips nothing loses the turn instead of being refused
   variant = {forfeit_on_illegal = false},
   options = {},
@@ -96,6 +104,80 @@ function M.prepare_search(g, s)
                                                     seed = s.seed, threads = s.threads}))
   r.algo = "solve"
   return r
+end
+
+-- ---- the pattern weights ----
+
+-- The weights file: $STRATAGEM_OTHELLO_PATTERNS, else othello-patterns.dat beside this file.
+function M.patterns_file()
+  local env = os.getenv("STRATAGEM_OTHELLO_PATTERNS")
+  if env and env ~= "" then return env end
+  local here = package.searchpath("stratagem.othello", package.path)
+  return (here and here:gsub("othello%.lua$", "") or "") .. "othello-patterns.dat"
+end
+
+local loaded, load_error   -- the weights, read once per Lua state, or why they could not be
+
+-- The pattern weights (read on first use), or nil and the reason, with a warning on stderr
+-- the first time: the evaluation then falls back to the weighting scheme.
+function M.patterns()
+  if loaded or load_error then return loaded, load_error end
+  local w, err = core.othello.patterns_read(M.patterns_file())
+  if w then loaded = w
+  else
+    load_error = err
+    io.stderr:write("stratagem: warning: othello pattern weights: ", err,
+                    "; falling back to the weighting scheme (preset \"blunt\")\n")
+  end
+  return loaded, load_error
+end
+
+-- sg.new's and g:set_weights's hook: a game under preset "patterns" reads the weights.
+function M.created(g)
+  if core.othello.wants_patterns(g) then
+    local w = M.patterns()
+    if w then core.othello.attach(g, w) end
+  end
+end
+
+-- Train pattern weights: opts as core.othello.train's (seed, games, solve_empties, random_min,
+-- random_max, epochs, rate, holdout), generations (default 2: the first plays by mobility
+-- and corners looking 2 plies ahead, each next one by the weights the one before fitted,
+-- looking policy_depth plies ahead, default 3); writes opts.out when given.  Returns the
+-- weights and the last generation's report.
+local TRAIN_KEYS = {"epochs", "games", "generations", "holdout", "log", "out", "policy_depth",
+                    "random_max", "random_min", "rate", "seed", "solve_empties"}
+function M.train(opts)
+  opts = opts or {}
+  local valid = {}
+  for _, k in ipairs(TRAIN_KEYS) do valid[k] = true end
+  for k in pairs(opts) do
+    if not valid[k] then
+      error(("othello train: unknown option '%s' (valid options: %s)"):format(tostring(k),
+            table.concat(TRAIN_KEYS, ", ")), 2)
+    end
+  end
+  local gens = opts.generations or 2
+  if math.type(gens) ~= "integer" or gens < 1 then
+    error(("othello train: generations: got %s; expected a whole number, 1 or more")
+          :format(tostring(gens)), 2)
+  end
+  local o, w, rep = {}, nil, nil
+  local own = {out = true, generations = true, log = true, policy_depth = true}
+  for k, v in pairs(opts) do if not own[k] then o[k] = v end end
+  local log = opts.log or function() end
+  for gen = 1, gens do
+    o.policy = w
+    o.policy_depth = gen == 1 and 2 or opts.policy_depth or 3
+    o.seed = (opts.seed or 1) * 1000 + gen
+    w, rep = core.othello.train(o)
+    log(gen, rep)
+  end
+  if opts.out then
+    local ok, err = core.othello.patterns_write(w, opts.out)
+    if not ok then error("othello train: " .. err, 0) end
+  end
+  return w, rep
 end
 
 return M

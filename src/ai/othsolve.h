@@ -21,6 +21,8 @@ typedef struct osolve_opts {
   uint64_t seed;
   int threads;          /* 1 to OSOLVE_MAX_THREADS: threads sharing the table (0 counts as 1);
                            the margin, the move and the PV are the same for any number */
+  const struct othp_weights *patterns;   /* the evaluation of the shallow searches that order
+                           the moves far from the end; NULL: mobility and corners */
 } osolve_opts;
 
 typedef enum { OSOLVE_DONE = 0, OSOLVE_LIMIT = 1, OSOLVE_INTERRUPTED = 2 } osolve_stop;

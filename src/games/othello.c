@@ -1,5 +1,5 @@
-/* othello.c: Othello rules on bitboards, the weighting-scheme evaluation of Blunt (1989,
-   section 9.3), notation, the 8 board symmetries and key-move ordering. */
+/* othello.c: Othello rules on bitboards, the pattern evaluation (othpattern.c) or the
+   weighting-scheme evaluation of Blunt (1989, section 9.3), notation, the 8 board symmetries and key-move ordering. */
 #include <ctype.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -11,10 +11,12 @@
 #include "core/postok.h"
 #include "core/score.h"
 #include "othello.h"
+#include "othpattern.h"
 
 #define CORNERS 0x8100000000000081ULL
 
 static const sg_param oth_params[] = {
+  {"preset", SG_WEIGHTS, SG_PINT, offsetof(oth_cfg, preset), 0, 1},
   {"a1", SG_WEIGHTS, SG_PINT, offsetof(oth_cfg, sq[0]), -100000, 100000},
   {"b1", SG_WEIGHTS, SG_PINT, offsetof(oth_cfg, sq[1]), -100000, 100000},
   {"c1", SG_WEIGHTS, SG_PINT, offsetof(oth_cfg, sq[2]), -100000, 100000},
@@ -107,6 +109,14 @@ static void oth_eval(const void *cfg, const void *st, int *scores) {
   const oth_cfg *c = cfg;
   const oth_state *s = st;
   long v = 0;
+  if (c->preset == 0 && c->patterns) {   /* in tenths of a disc, for the side to move */
+    v = (long)othp_eval(c->patterns, s->disc[s->side], s->disc[s->side ^ 1]) * 10 / OTHP_UNIT;
+    if (s->side)
+      v = -v;
+    scores[0] = (int)v;
+    scores[1] = (int)-v;
+    return;
+  }
   for (uint64_t b = s->disc[0]; b; b &= b - 1)
     v += c->sq[sq_class(bits_first64(b))];
   for (uint64_t b = s->disc[1]; b; b &= b - 1)

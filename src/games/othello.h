@@ -14,11 +14,15 @@ typedef struct oth_state {
 /* The square weights come in the 10 classes of one octant of the board (a1, b1, c1, d1, b2,
    c2, d2, c3, d3, d4), mirrored to all 64 squares. */
 typedef struct oth_cfg {
+  int preset;                        /* 0 patterns, 1 Blunt's weighting scheme (below) */
   int sq[10];
   int mobility_open, mobility_end;   /* per move of difference, opening and endgame */
   int discs_open, discs_end;         /* per disc of difference */
   int corner_first;                  /* order corner moves first (key moves) */
   int forfeit_on_illegal;            /* variant: a wrong placement forfeits the turn */
+  /* the pattern weights (othpattern.h), not a parameter: set by the binding from the weights
+     file, shared read-only; NULL (or preset 1) evaluates by the weighting scheme */
+  const struct othp_weights *patterns;
 } oth_cfg;
 
 #define OTH_PASS 64
