@@ -184,8 +184,11 @@ t.is(play.score_text("tictactoe", {score = 0, exact = true}), "draw", "an exact 
 t.is(play.score_text("connect4", {score = 7}), "+7", "an evaluation as it is, signed")
 -- each game in its own terms: Othello's discs when exact and an estimate otherwise, Chexers'
 -- utility in the seed's units, dominoes' points and patience's cards over pimc's samples
-t.is(play.score_text("othello", {score = 18, depth = 5, exact = false}), "+18 est.",
-     "othello: an evaluation is marked as an estimate")
+t.is(play.score_text("othello", {score = 18, depth = 5, exact = false}), "+1.8 discs est.",
+     "othello: the pattern evaluation's tenths of a disc, marked as an estimate")
+t.is(play.score_text("othello", {score = 18, depth = 5, exact = false}, nil,
+                     sg.new("othello", {weights = {preset = "blunt"}})), "+18 est.",
+     "othello with Blunt's weighting scheme: its points (not discs), an estimate")
 t.is(play.depth_text({score = 18, depth = 5, exact = false}), ", depth 5", "with its depth")
 t.is(play.score_text("othello", {score = 26, margin = 26, depth = 14, exact = true}),
      "wins by 26 discs", "othello: the endgame solver's exact margin in discs")
@@ -208,7 +211,8 @@ out = session({game = "othello", position = ".wwbbbbb/b.wwbbbb/bbwwwwww/bbbwwbb.
                                              ".bwbbbb./.wwww.bb/.w.w.... b"}, {"hint", "quit"})
 t.like(out, "hint: h4\n +%(wins by 26 discs, exact%)", "an Othello hint in the endgame: exact discs")
 out = session({game = "othello"}, {"hint", "quit"})
-t.like(out, "hint: [a-h][1-8]\n +%([+-]%d+ est%., depth 5%)", "in the midgame: an estimate")
+t.like(out, "hint: [a-h][1-8]\n +%([+-]%d+%.%d discs est%., depth 5%)",
+       "in the midgame: an estimate in discs")
 out = session({game = "chexers"}, {"hint", "quit"})
 t.like(out, "\n +%([+-]%d+%.%d%d utility, depth 4%)", "a Chexers hint: utility")
 out = session({game = "dominoes", seed = 1}, {"hint", "quit"})

@@ -43,7 +43,13 @@ local M = {
      unit = "empty squares", doc = "with this many empty squares or fewer, the exact endgame "
      .. "solver (algo \"solve\") answers"},
   },
-  play = {seats = {"human", "ai"}, ai = {depth = 5, random = 0}, score = {margin = "discs", estimate = "est."}},
+  play = {seats = {"human", "ai"}, ai = {depth = 5, random = 0}, -- scores: the pattern evaluation's are in tenths of a disc ("+1.8 discs est."), Blunt's
+          -- weighting scheme's in its own points ("+18 est."); an exact result in discs
+          score = function(g)
+            local blunt = g and g:config().weights.preset == "blunt"
+            if blunt then return {margin = "discs", estimate = "est."} end
+            return {margin = "discs", estimate = "discs est.", scale = 10, digits = 1}
+          end},
 }
 
 -- ---- the exact endgame solver: sg.search(g, {algo = "solve", ...}) ----

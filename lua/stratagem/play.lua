@@ -356,19 +356,23 @@ local WIN_MARGIN = WIN - 1024
 -- A search's score as a player reads it, for the player the search moved for: "mate in 3",
 -- "wins in 5 moves", "wins by 12 discs", "draw", "+1.25 pawns", "+4.12 points, mean of 24
 -- samples"; never a raw internal value.  A game's defaults may give play.score = {scale =,
--- unit =, margin =, mate =, estimate =}: an evaluation is divided by scale and followed by
+-- digits =, unit =, margin =, mate =, estimate =}: an evaluation is divided by scale (shown
+-- with digits decimals, 2 by default) and followed by
 -- unit, or by estimate when the search is not exact; margin is the unit of an exact search's
 -- final margin (r.margin).  pimc's score (a float) is the mean over the samples that chose the
 -- move, in the same terms; MCTS's (and pimc's with inner = "mcts", given in o) a mean result
--- from 0 (lost) to 1 (won).
-function M.score_text(game, r, o)
+-- from 0 (lost) to 1 (won).  play.score may also be a function(g) of the game searched (g, when
+-- given) that returns that table, for a game whose evaluations' unit depends on its settings
+-- (Othello: tenths of a disc with the pattern evaluation, points with Blunt's weighting scheme).
+function M.score_text(game, r, o, g)
   local s = r.score
   if type(s) ~= "number" then return nil end
   local ok, d = pcall(sg.defaults, game)
   local sc = ok and (d.play or {}).score or {}
+  if type(sc) == "function" then sc = sc(g) end
   local function value(v)
     local unit = sc.unit or (not r.exact and sc.estimate) or nil
-    local text = sc.scale and fmt("%+.2f", v / sc.scale) or
+    local text = sc.scale and fmt("%+." .. (sc.digits or 2) .. "f", v / sc.scale) or
                  math.type(v) == "float" and fmt("%+.3f", v) or fmt("%+d", v)
     return text .. (unit and (" " .. unit) or "")
   end
@@ -424,7 +428,7 @@ local function hint(S)
     S.write(fmt("hint: %s\n", table.concat(r.moves, "; ")))
   else
     S.write(fmt("hint: %s\n", shown_move(S.g, r.move)))
-    local score = M.score_text(S.g:game(), r, h)
+    local score = M.score_text(S.g:game(), r, h, S.g)
     if score then
       S.write(fmt("%s(%s%s)\n", (" "):rep(HINT_WIDTH), score, M.depth_text(r)))
     end
@@ -457,7 +461,7 @@ local function ai_turn(S)
     end
   else
     if (r.depth or 0) > 0 then
-      local score = M.score_text(g:game(), r, S.ai)
+      local score = M.score_text(g:game(), r, S.ai, g)
       S.write(fmt("%s (AI) plays %s   [%s%s, %d nodes, %.3f s]\n", who(S, p),
                   shown_move(g, r.move), score or "", M.depth_text(r):sub(score and 1 or 3),
                   r.nodes, r.time))

@@ -664,7 +664,7 @@ api.ai = function(srv, _, S)
   else
     local shown = play.shown_move(g, r.move)
     g:play(r.move)
-    local score = (r.depth or 0) > 0 and play.score_text(S.game, r)
+    local score = (r.depth or 0) > 0 and play.score_text(S.game, r, nil, S.g)
     said[1] = fmt("%s plays %s%s", who, shown,
                   score and fmt(" (%s%s, %.2f s)", score, play.depth_text(r), r.time or 0) or "")
   end
