@@ -347,6 +347,45 @@ t.ok(not ok4, "a proof for the wrong winner is refused: " .. tostring(e4))
 local ok5, e5 = sg.qubic.check("qubic proof 1\nwinner x\n")
 t.ok(not ok5 and e5:find("line 2", 1, true), "a malformed header is refused: " .. tostring(e5))
 
+
+-- ---- the solver's limits, summary, progress and Ctrl-C ----
+for _, bad in ipairs{{memory = 0}, {memory = 70000}, {memory = "big"}, {progress = -1}} do
+  local k, v = next(bad)
+  local okb, eb = pcall(pg.solve, pg, bad)
+  t.ok(not okb and tostring(eb):find(k .. ": got " .. tostring(v), 1, true)
+       and tostring(eb):find("expected", 1, true), "g:solve{" .. k .. " = " .. tostring(v) ..
+       "} is refused: " .. tostring(eb))
+end
+-- a tiny pool fills: stopped by memory, with each proof search's root numbers
+local bal = sg.new("qubic")
+for m in ("1a1 1b2 1a2 1c3"):gmatch("%S+") do bal:play(m) end
+local rm = bal:solve{memory = 1}
+t.is(rm.stopped, "memory", "a 1 MB pool fills: stopped by memory")
+t.ok(rm.pool_nodes > 0 and rm.nodes >= rm.pool_nodes / 2 and rm.pn > 0 and rm.dn > 0,
+     ("... with the root's pn %s and dn %s after %s nodes of a pool of %s"):format(
+     rm.pn, rm.dn, rm.nodes, rm.pool_nodes))
+t.ok(rm.searches.x and rm.searches.o and rm.searches[rm.attacker].pn == rm.pn,
+     "... and both proof searches' roots")
+local rl = bal:solve{nodes = 5000}
+t.is(rl.stopped, "limit", "a node limit stops it: stopped by the limit")
+-- the root's moves decided by a stopped search are right: each "loss" is a proved win for x
+local dg = sg.new("qubic")
+for m in ("1a1 4b1 4a1 1b1 2b1"):gmatch("%S+") do dg:play(m) end
+local rd = dg:solve{nodes = 100000}
+t.ok(rd.value == "unknown" and #rd.decided >= 1, ("a stopped search decides %d of the root's %d moves")
+     :format(#(rd.decided or {}), rd.root_moves or 0))
+local checked, right = 0, 0
+for i, d in ipairs(rd.decided or {}) do
+  if i > 3 then break end
+  checked = checked + 1
+  local c = dg:copy()
+  c:play(d.move)
+  local rc = c:solve{proof = true}
+  local okc = d.value == "loss" and rc.value == "win" and sg.qubic.check(rc.proof)
+  if okc then right = right + 1 else t.diag(("%s: %s, solved again: %s"):format(d.move, d.value, rc.value)) end
+end
+t.ok(checked > 0 and right == checked, ("%d of %d decided moves confirmed by a checked proof"):format(right, checked))
+
 -- ---- the program ----
 local ptext = pg:position()
 local so, se, code = t.run(t.stratagem .. " solve qubic --position " .. t.q(ptext) .. " --time 30")
@@ -356,6 +395,19 @@ so, se, code = t.run(t.stratagem .. " solve qubic --position " .. t.q("x/// x"))
 t.ok(code == 2 and se:find("player to move", 1, true), "stratagem solve with a bad position: " .. se)
 so, se, code = t.run(t.stratagem .. " solve chess")
 t.ok(code == 2 and se:find("no proof solver", 1, true), "stratagem solve chess: no solver")
+so, se, code = t.run(t.stratagem .. " solve qubic --memory 1 --progress 0")
+t.ok(code == 0 and so:find("pool is full (1 MB", 1, true) and so:find("give more --memory", 1, true)
+     and so:find("so far: does [xo] win%? root pn %d+ dn %d+"), "stratagem solve qubic: a full pool is said, with the root's numbers:\n" .. so)
+so, se, code = t.run(t.stratagem .. " solve qubic --memory 0")
+t.ok(code == 2 and se:find("--memory: expected a whole number of megabytes, 1 to 65536, got '0'", 1, true),
+     "stratagem solve --memory 0 is refused: " .. se)
+so, se, code = t.run(t.stratagem .. " solve qubic --time 1.5 --progress 0.25 --memory 64")
+t.ok(code == 0 and se:find("solve: %d+ s  x wins%?  root pn %d+ dn %d+  nodes [%d.]+ M  pool %d+%% of")
+     and so:find("stopped: a limit", 1, true), "stratagem solve --progress: progress lines on stderr:\n" .. se)
+so, se, code = t.run("timeout --preserve-status -s INT " .. 1.5 * t.slow .. " " .. t.stratagem ..
+                     " solve qubic --memory 256 --progress 0")
+t.ok(code == 130 and so:find("stopped: interrupted (Ctrl-C)", 1, true) and so:find("so far: does x win?", 1, true),
+     "stratagem solve: Ctrl-C stops it with what was proved so far (exit " .. tostring(code) .. "):\n" .. so .. se)
 so = t.run(t.stratagem .. " perft qubic 3")
 t.like(so, "perft%(3%) = " .. ref.perft[3], "stratagem perft qubic 3")
 

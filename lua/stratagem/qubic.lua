@@ -32,8 +32,8 @@ local M = {
 -- ---- the solver: proof-number search with threat-space leaves (src/ai/qubicpns.c) ----
 
 local SOLVE_KEYS = {time = true, nodes = true, memory = true, vcf_depth = true,
-                    vcf_nodes = true, out = true, proof = true}
-local SOLVE_VALID = "memory, nodes, out, proof, time, vcf_depth, vcf_nodes"
+                    vcf_nodes = true, out = true, proof = true, progress = true}
+local SOLVE_VALID = "memory, nodes, out, progress, proof, time, vcf_depth, vcf_nodes"
 
 -- The header of a proof file: its format, the position, the winner, the number of moves.
 local function proof_text(g, r)
@@ -55,7 +55,8 @@ local function solve(g, opts)
   end
   local ranges = {time = {0, 1e9, "a number of seconds, 0 or more (0: no limit)"},
                   nodes = {0, 2e9, "a whole number of tree nodes, 0 to 2e9 (0: the pool's size)", true},
-                  memory = {1, 65536, "megabytes of the tree's pool, 1 to 65536"},
+                  memory = {1, 65536, "megabytes of the tree's pool, 1 to 65536 (default 256)"},
+                  progress = {0, 1e9, "a number of seconds between progress lines, 0 or more (0: none)"},
                   vcf_depth = {0, 32, "a whole number of attacker moves, 0 to 32", true},
                   vcf_nodes = {1, 1e9, "a whole number of positions, 1 to 1e9", true}}
   for k, r in pairs(ranges) do
@@ -70,7 +71,7 @@ local function solve(g, opts)
   if g:status() ~= "playing" then error("solve: the game is over: nothing to solve", 2) end
   local want = opts.out ~= nil or opts.proof == true
   local r = core.qubic.solve(g, {time = opts.time, nodes = opts.nodes, memory = opts.memory,
-                                 vcf_depth = opts.vcf_depth, vcf_nodes = opts.vcf_nodes,
+                                 progress = opts.progress, vcf_depth = opts.vcf_depth, vcf_nodes = opts.vcf_nodes,
                                  proof = want})
   if r.proof then
     local text = proof_text(g, r)
@@ -168,10 +169,12 @@ local function check(text)
 end
 
 M.methods = {
-  -- g:solve{time =, nodes =, memory = MB, out = FILE, proof = true}: the solver's verdict for
-  -- the player to move (value "win", "loss", "draw" or "unknown"), the winning move, nodes,
-  -- time, proof_size; with out, the proof written to that file (atomically); with proof, its
-  -- text in r.proof.
+  -- g:solve{time =, nodes =, memory = MB, progress = S, out = FILE, proof = true}: the
+  -- solver's verdict for the player to move (value "win", "loss", "draw" or "unknown"), the
+  -- winning move, nodes, time, proof_size; with out, the proof written to that file
+  -- (atomically); with proof, its text in r.proof; with progress, a line on standard error
+  -- every S seconds.  When unknown: stopped ("limit", "memory", "interrupted"), the root's
+  -- pn and dn, attacker, root_moves, pool_nodes and decided (the root's moves decided).
   solve = solve,
 }
 

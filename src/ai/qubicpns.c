@@ -44,6 +44,8 @@ struct qpns_solver {
   double t0;
   uint64_t vcf_budget;
   int stop;
+  double next_progress;
+  uint64_t base_nodes;      /* nodes created before the proof search in progress */     /* when the progress hook is next due */
 };
 
 void qpns_opts_default(qpns_opts *o) {
@@ -51,6 +53,9 @@ void qpns_opts_default(qpns_opts *o) {
   o->nodes = 0;
   o->vcf_depth = 10;
   o->vcf_nodes = 300;
+  o->progress = NULL;
+  o->progress_ud = NULL;
+  o->progress_every = 0;
 }
 
 qpns_solver *qpns_new(size_t bytes) {
@@ -201,14 +206,14 @@ static void node_update(qpns_solver *s, qnode *n, int or_node) {
 }
 
 /* Expand n (position m, side to move): its children, each evaluated.  0, or -1 when the pool
-   is full or the node limit reached. */
+   is full, -2 when the node limit is reached. */
 static int node_expand(qpns_solver *s, uint32_t ni, const uint64_t *m, int side) {
   uint64_t moves = node_moves(m, side);
   int k = bits_count64(moves);
   if (s->used + (size_t)k > s->cap)
     return -1;
-  if (s->o->nodes && s->r->nodes + (uint64_t)k > s->o->nodes)
-    return -1;
+  if (s->o->nodes && s->r->nodes - s->base_nodes + (uint64_t)k > s->o->nodes)
+    return -2;
   uint32_t first = (uint32_t)s->used;
   s->used += (size_t)k;
   s->r->nodes += (uint64_t)k;
@@ -234,7 +239,14 @@ static int limits(qpns_solver *s) {
     return 0;
   if (interrupt_pending())
     return QPNS_INTERRUPTED;
-  if (s->o->time > 0 && clock_now() - s->t0 >= s->o->time)
+  double now = clock_now();
+  if (s->o->progress && s->o->progress_every > 0 && now >= s->next_progress) {
+    s->next_progress = now + s->o->progress_every;
+    qpns_progress p = {s->attacker, s->r->nodes, s->r->iterations, s->r->vcf_nodes, s->used,
+                       s->cap, s->pool[0].pn, s->pool[0].dn, now - s->t0};
+    s->o->progress(s->o->progress_ud, &p);
+  }
+  if (s->o->time > 0 && now - s->t0 >= s->o->time)
     return QPNS_LIMIT;
   return 0;
 }
@@ -278,8 +290,9 @@ static int pns(qpns_solver *s, int attacker) {
       path[++depth] = best;
     }
     int side = (s->root_side + depth) & 1;
-    if (node_expand(s, path[depth], pos[depth], side) < 0) {
-      s->stop = QPNS_FULL;
+    int e = node_expand(s, path[depth], pos[depth], side);
+    if (e < 0) {
+      s->stop = e == -1 ? QPNS_FULL : QPNS_LIMIT;
       return -1;
     }
     /* back up while the numbers change; the search goes on from the first node unchanged */
@@ -295,19 +308,29 @@ static int pns(qpns_solver *s, int attacker) {
   return s->pool[0].pn == 0;
 }
 
+/* One proof search, its root's numbers kept in the result. */
+static int pns_kept(qpns_solver *s, int attacker) {
+  int v = pns(s, attacker);
+  s->r->searched[attacker] = 1;
+  s->r->pn_of[attacker] = s->pool[0].pn, s->r->dn_of[attacker] = s->pool[0].dn;
+  return v;
+}
+
 void qpns_solve(qpns_solver *s, uint64_t x, uint64_t o, int side, const qpns_opts *op,
                 qpns_result *r) {
   memset(r, 0, sizeof *r);
   r->value = 2, r->move = -1;
   s->o = op, s->r = r, s->stop = 0;
   s->t0 = clock_now();
+  s->next_progress = s->t0 + op->progress_every;
+  r->pool_nodes = s->cap;
   s->root[0] = x, s->root[1] = o, s->root_side = side;
   /* with a limit, the first proof search (the player to move wins) gets half of it, so the
      second (the other player wins) is tried too when the first ends unknown */
   s->opts = *op;
   s->opts.time = op->time / 2, s->opts.nodes = op->nodes / 2;
   s->o = &s->opts;
-  int v = pns(s, side);
+  int v = pns_kept(s, side);
   if (v < 0 && s->stop == QPNS_INTERRUPTED)
     goto done;
   uint64_t used = r->nodes;
@@ -316,16 +339,32 @@ void qpns_solve(qpns_solver *s, uint64_t x, uint64_t o, int side, const qpns_opt
   } else {
     s->opts.time = op->time;   /* both measured from the start */
     s->opts.nodes = op->nodes ? op->nodes - used : 0;
-    r->nodes = 0;   /* the node limit of pns counts from here */
     s->stop = 0;
-    int w = pns(s, side ^ 1);
-    r->nodes += used;
+    s->base_nodes = used;   /* the node limit of pns counts from here */
+    int w = pns_kept(s, side ^ 1);
+    s->base_nodes = 0;
     r->value = w == 1 ? -1 : (w == 0 && v == 0) ? 0 : 2;
   }
 done:
   if (r->value == 2) {
-    r->root_pn = s->pool[0].pn, r->root_dn = s->pool[0].dn;
+    const qnode *n = &s->pool[0];
+    r->root_pn = n->pn, r->root_dn = n->dn;
     r->stopped = (qpns_stop)s->stop;
+    r->attacker = s->attacker;
+    r->nroot = n->nchild;
+    /* the root's moves decided so far, for the player to move (side) */
+    for (int i = 0; i < n->nchild; i++) {
+      const qnode *c = &s->pool[n->child + (uint32_t)i];
+      int cv = 2;
+      if (c->pn == 0)
+        cv = s->attacker == side ? 1 : -1;
+      else if (c->dn == 0)
+        cv = 0;
+      if (cv != 2 && r->ndecided < QPNS_MAXMOVES) {
+        r->decided_move[r->ndecided] = c->move;
+        r->decided_value[r->ndecided++] = (int8_t)cv;
+      }
+    }
   }
   /* the move: the proved child at the root (the block or the winning sequence's first move
      when the root itself was decided at creation) */
