@@ -348,6 +348,39 @@ local ok5, e5 = sg.qubic.check("qubic proof 1\nwinner x\n")
 t.ok(not ok5 and e5:find("line 2", 1, true), "a malformed header is refused: " .. tostring(e5))
 
 
+
+-- ---- symmetry: moves that the position's symmetries map onto each other are one child ----
+local sym_line = "1a1 1d2 1d1 3d4 1a4 1b4"   -- its symmetries are counted below
+local sp = sg.new("qubic")
+for m in sym_line:gmatch("%S+") do sp:play(m) end
+local syms = sg.qubic.symmetries()
+local function fixed(gm)
+  -- the symmetries that leave the position unchanged, from the rules' tables alone
+  local cells = {}
+  local p = gm:position():match("^(%S+)"):gsub("/", "")
+  for i = 1, 64 do cells[i - 1] = p:sub(i, i) end
+  local n = 0
+  for _, s in ipairs(syms) do
+    local same = true
+    for c = 0, 63 do if cells[s[c + 1]] ~= cells[c] then same = false break end end
+    if same then n = n + 1 end
+  end
+  return n
+end
+t.ok(fixed(sp) > 1, "the position " .. sym_line .. " has " .. fixed(sp) .. " symmetries")
+local rs1 = sp:solve{proof = true}
+local rs0 = sp:solve{proof = true, symmetry = false}
+t.ok(rs1.value == "win" and rs0.value == "win" and rs1.nodes < rs0.nodes,
+     ("folding symmetric moves: the same win in %d nodes instead of %d"):format(rs1.nodes, rs0.nodes))
+local oks = sg.qubic.check(rs1.proof)
+t.ok(oks and rs1.proof_size == rs0.proof_size,
+     "... and its proof, written through the symmetries, is checked and lists every reply")
+local re = sg.new("qubic"):solve{nodes = 1000}
+t.is(re.root_moves, #ref.class, "the empty board: one child for each first-move class")
+local okq, eq = pcall(sp.solve, sp, {symmetry = 1})
+t.ok(not okq and tostring(eq):find("symmetry: got 1; expected true or false", 1, true),
+     "g:solve{symmetry = 1} is refused: " .. tostring(eq))
+
 -- ---- the solver's limits, summary, progress and Ctrl-C ----
 for _, bad in ipairs{{memory = 0}, {memory = 70000}, {memory = "big"}, {progress = -1}} do
   local k, v = next(bad)
@@ -408,6 +441,17 @@ so, se, code = t.run("timeout --preserve-status -s INT " .. 1.5 * t.slow .. " " 
                      " solve qubic --memory 256 --progress 0")
 t.ok(code == 130 and so:find("stopped: interrupted (Ctrl-C)", 1, true) and so:find("so far: does x win?", 1, true),
      "stratagem solve: Ctrl-C stops it with what was proved so far (exit " .. tostring(code) .. "):\n" .. so .. se)
+-- --check: a proof in t/data (x's win ten moves in) and a copy with one winner's move changed
+local pfile = t.srcdir .. "/t/data/qubic-proof-10.txt"
+so, se, code = t.run(t.stratagem .. " solve qubic --check " .. t.q(pfile))
+t.ok(code == 0 and so:find("x wins from the position xxoxx.ooo...xo../.x............../" ..
+     "...............o/................ x", 1, true) and so:find("proof: 841 moves", 1, true),
+     "stratagem solve qubic --check FILE: " .. so .. se)
+so, se, code = t.run(t.stratagem .. " solve qubic --check " .. t.q(t.srcdir .. "/t/data/qubic-proof-10-bad.txt"))
+t.ok(code == 1 and se:find("refused: proof: line 306:", 1, true) and se:find("(at position ", 1, true),
+     "a corrupted proof is refused with the line and position where it fails: " .. se)
+so, se, code = t.run(t.stratagem .. " solve qubic --check /nonexistent/proof.txt")
+t.ok(code == 1 and se:find("No such file", 1, true), "--check with a missing file: " .. se)
 so = t.run(t.stratagem .. " perft qubic 3")
 t.like(so, "perft%(3%) = " .. ref.perft[3], "stratagem perft qubic 3")
 

@@ -209,7 +209,7 @@ commands.bench = {
 
 commands.solve = {
   usage = "stratagem solve GAME [--position P] [--out FILE] [--time S] [--nodes N] " ..
-          "[--memory MB] [--progress S]",
+          "[--memory MB] [--progress S] | stratagem solve GAME --check FILE",
   help = "solve a position exactly with the game's proof solver (qubic): the value for the " ..
          "player to move (win, loss, draw or unknown), nodes, time and the proof's size; " ..
          "with --out the proof written to FILE (checked by sg.qubic.check); a progress line " ..
@@ -221,6 +221,7 @@ commands.solve = {
     {"--nodes N", "stop after N nodes (default: no limit)"},
     {"--memory MB", "megabytes for the tree's pool, 1 to 65536 (default 256)"},
     {"--progress S", "a progress line on standard error every S seconds (default 5; 0: none)"},
+    {"--check FILE", "verify the proof in FILE with the checker (not the solver) and say what it proves"},
   },
   example = "stratagem solve qubic --time 60 --memory 1024 --out proof.txt",
   run = function(game, ...)
@@ -247,7 +248,7 @@ commands.solve = {
       local k, v = a[i], a[i + 1]
       local key = ({["--position"] = "position", ["--out"] = "out", ["--time"] = "time",
                     ["--nodes"] = "nodes", ["--memory"] = "memory",
-                    ["--progress"] = "progress"})[k]
+                    ["--progress"] = "progress", ["--check"] = "check"})[k]
       if not key then return usage_error("solve: unexpected '" .. k .. "'", u) end
       if v == nil then return usage_error("solve: " .. k .. " needs a value", u) end
       local r = numeric[key]
@@ -259,6 +260,32 @@ commands.solve = {
       end
       o[key] = v
       i = i + 2
+    end
+    if o.check then
+      -- the proof is verified by sg.qubic.check, which uses the game's rules alone
+      for k in pairs(o) do
+        if k ~= "check" and k ~= "progress" then
+          return usage_error("solve: --check takes no other option than the file, got --" .. k, u)
+        end
+      end
+      local f, ferr = io.open(o.check, "rb")
+      if not f then
+        io.stderr:write("stratagem: solve: --check: ", ferr, "\n")
+        return 1
+      end
+      local text = f:read("a")
+      f:close()
+      local cok, ok, info = gently("solve", sg.qubic.check, text)
+      if not cok then return ok end
+      if not ok then
+        io.stderr:write("stratagem: solve: ", o.check, ": refused: ", info, "\n")
+        return 1
+      end
+      local start = sg.new(game):position()
+      print(fmt("%s wins from %s", info.winner, info.position == start and "the empty board"
+                or "the position " .. info.position))
+      print(fmt("proof: %d moves, %d plies deep, checked by the rules alone", info.moves, info.depth))
+      return 0
     end
     local g, err = sg.new(game, {position = o.position})
     if not g then return usage_error("solve: " .. err) end

@@ -32,8 +32,9 @@ local M = {
 -- ---- the solver: proof-number search with threat-space leaves (src/ai/qubicpns.c) ----
 
 local SOLVE_KEYS = {time = true, nodes = true, memory = true, vcf_depth = true,
-                    vcf_nodes = true, out = true, proof = true, progress = true}
-local SOLVE_VALID = "memory, nodes, out, progress, proof, time, vcf_depth, vcf_nodes"
+                    vcf_nodes = true, out = true, proof = true, progress = true,
+                    symmetry = true}
+local SOLVE_VALID = "memory, nodes, out, progress, proof, symmetry, time, vcf_depth, vcf_nodes"
 
 -- The header of a proof file: its format, the position, the winner, the number of moves.
 local function proof_text(g, r)
@@ -65,13 +66,16 @@ local function solve(g, opts)
       error(("solve: %s: got %s; expected %s"):format(k, tostring(v), r[3]), 2)
     end
   end
+  if opts.symmetry ~= nil and type(opts.symmetry) ~= "boolean" then
+    error(("solve: symmetry: got %s; expected true or false"):format(tostring(opts.symmetry)), 2)
+  end
   if opts.out ~= nil and type(opts.out) ~= "string" then
     error("solve: out must be a file name (a string)", 2)
   end
   if g:status() ~= "playing" then error("solve: the game is over: nothing to solve", 2) end
   local want = opts.out ~= nil or opts.proof == true
   local r = core.qubic.solve(g, {time = opts.time, nodes = opts.nodes, memory = opts.memory,
-                                 progress = opts.progress, vcf_depth = opts.vcf_depth, vcf_nodes = opts.vcf_nodes,
+                                 progress = opts.progress, symmetry = opts.symmetry, vcf_depth = opts.vcf_depth, vcf_nodes = opts.vcf_nodes,
                                  proof = want})
   if r.proof then
     local text = proof_text(g, r)
@@ -87,7 +91,7 @@ end
 
 -- ---- the checker of a proof: independent of the solver, it uses only the game's rules ----
 
--- sg.qubic.check(text) -> true, {moves =, depth =, winner =} or nil, message.  A proof is
+-- sg.qubic.check(text) -> true, {moves =, depth =, winner =, position =} or nil, message.  A proof is
 -- valid when, from its position, the winner has exactly one move at each of its turns, every
 -- legal reply of the other player is listed once at each of theirs, and every line of play
 -- ends with the winner completing a line (doc/qubic.md, "The proof format").
@@ -110,6 +114,7 @@ local function check(text)
   local g, err = sg.new("qubic", {position = pos})
   if not g then return nil, "proof: line 2: " .. err end
   local winner = wname == "x" and 1 or 2
+  local start = g:position()
   local D, C = {}, {}
   for i = 5, #lines do
     local d, c = lines[i]:match("^(%d+) (%w+)$")
@@ -120,7 +125,10 @@ local function check(text)
     return nil, ("proof: %d moves listed, the header says %d"):format(#D, nmoves)
   end
   local maxdepth = 0
-  local function fail(i, msg) error({("proof: line %d: %s"):format(i + 4, msg)}, 0) end
+  -- a failure names the line of the file and the position where the proof fails
+  local function fail(i, msg)
+    error({("proof: line %d: %s (at position %s)"):format(i + 4, msg, g:position())}, 0)
+  end
   local function node(i, depth)
     if depth > maxdepth then maxdepth = depth end
     local status, who = g:status()
@@ -165,7 +173,7 @@ local function check(text)
     error(res, 0)
   end
   if res <= #D then return nil, ("proof: line %d: a move outside the tree"):format(res + 4) end
-  return true, {moves = #D, depth = maxdepth, winner = wname}
+  return true, {moves = #D, depth = maxdepth, winner = wname, position = start}
 end
 
 M.methods = {
