@@ -311,6 +311,7 @@ commands.solve = {
                     memory = fmt("the tree's pool is full (%d MB, %d nodes): give more --memory",
                                  o.memory or 256, r.pool_nodes),
                     interrupted = "interrupted (Ctrl-C)"})[r.stopped] or r.stopped
+      if r.stopped == "interrupted" then io.stderr:write("stratagem: solve: interrupted!\n") end
       print(fmt("stopped: %s", why))
       for _, w in ipairs{"x", "o"} do
         local sr = r.searches[w]

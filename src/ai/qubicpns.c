@@ -312,12 +312,13 @@ static int node_expand(qpns_solver *s, uint32_t ni, const uint64_t *m, int side)
   return 0;
 }
 
-/* Whether a limit stops the search (checked every 256 iterations). */
+/* Whether a limit stops the search: Ctrl-C at each iteration (an expansion can take a few
+   milliseconds deep in the tree), the clock every 16. */
 static int limits(qpns_solver *s) {
-  if ((s->r->iterations & 0xff) != 0)
-    return 0;
   if (interrupt_pending())
     return QPNS_INTERRUPTED;
+  if ((s->r->iterations & 0xf) != 0)
+    return 0;
   double now = clock_now();
   if (s->o->progress && s->o->progress_every > 0 && now >= s->next_progress) {
     s->next_progress = now + s->o->progress_every;
