@@ -375,11 +375,25 @@ t.ok(rs1.value == "win" and rs0.value == "win" and rs1.nodes < rs0.nodes,
 local oks = sg.qubic.check(rs1.proof)
 t.ok(oks and rs1.proof_size == rs0.proof_size,
      "... and its proof, written through the symmetries, is checked and lists every reply")
+-- move ordering by line counts (the default): the same wins, in fewer nodes, proofs checked
+local ord_tot, unord_tot, ord_ok = 0, 0, 0
+for _, line in ipairs{"1a1 4a3 4a1 1d1 1a4 2a2", "1a1 3d3 1d1 1a3 4a1 2c1", "1a1 4b1 4a1 1b1 2b1 4d2"} do
+  local h = sg.new("qubic")
+  for m in line:gmatch("%S+") do h:play(m) end
+  local ro = h:solve{proof = true}
+  local ru = h:solve{order = false}
+  ord_tot, unord_tot = ord_tot + ro.nodes, unord_tot + ru.nodes
+  if ro.value == "win" and ru.value == "win" and sg.qubic.check(ro.proof) then ord_ok = ord_ok + 1 end
+end
+t.is(ord_ok, 3, "with and without move ordering: the same three wins, the proofs checked")
+t.ok(ord_tot < unord_tot, ("move ordering by line counts: %d nodes instead of %d"):format(ord_tot, unord_tot))
 local re = sg.new("qubic"):solve{nodes = 1000}
 t.is(re.root_moves, #ref.class, "the empty board: one child for each first-move class")
-local okq, eq = pcall(sp.solve, sp, {symmetry = 1})
-t.ok(not okq and tostring(eq):find("symmetry: got 1; expected true or false", 1, true),
-     "g:solve{symmetry = 1} is refused: " .. tostring(eq))
+for _, k in ipairs{"symmetry", "order"} do
+  local okq, eq = pcall(sp.solve, sp, {[k] = 1})
+  t.ok(not okq and tostring(eq):find(k .. ": got 1; expected true or false", 1, true),
+       "g:solve{" .. k .. " = 1} is refused: " .. tostring(eq))
+end
 
 -- ---- the solver's limits, summary, progress and Ctrl-C ----
 for _, bad in ipairs{{memory = 0}, {memory = 70000}, {memory = "big"}, {progress = -1}} do

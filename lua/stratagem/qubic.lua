@@ -33,8 +33,8 @@ local M = {
 
 local SOLVE_KEYS = {time = true, nodes = true, memory = true, vcf_depth = true,
                     vcf_nodes = true, out = true, proof = true, progress = true,
-                    symmetry = true}
-local SOLVE_VALID = "memory, nodes, out, progress, proof, symmetry, time, vcf_depth, vcf_nodes"
+                    symmetry = true, order = true}
+local SOLVE_VALID = "memory, nodes, order, out, progress, proof, symmetry, time, vcf_depth, vcf_nodes"
 
 -- The header of a proof file: its format, the position, the winner, the number of moves.
 local function proof_text(g, r)
@@ -66,8 +66,10 @@ local function solve(g, opts)
       error(("solve: %s: got %s; expected %s"):format(k, tostring(v), r[3]), 2)
     end
   end
-  if opts.symmetry ~= nil and type(opts.symmetry) ~= "boolean" then
-    error(("solve: symmetry: got %s; expected true or false"):format(tostring(opts.symmetry)), 2)
+  for _, k in ipairs{"symmetry", "order"} do
+    if opts[k] ~= nil and type(opts[k]) ~= "boolean" then
+      error(("solve: %s: got %s; expected true or false"):format(k, tostring(opts[k])), 2)
+    end
   end
   if opts.out ~= nil and type(opts.out) ~= "string" then
     error("solve: out must be a file name (a string)", 2)
@@ -75,7 +77,8 @@ local function solve(g, opts)
   if g:status() ~= "playing" then error("solve: the game is over: nothing to solve", 2) end
   local want = opts.out ~= nil or opts.proof == true
   local r = core.qubic.solve(g, {time = opts.time, nodes = opts.nodes, memory = opts.memory,
-                                 progress = opts.progress, symmetry = opts.symmetry, vcf_depth = opts.vcf_depth, vcf_nodes = opts.vcf_nodes,
+                                 progress = opts.progress, symmetry = opts.symmetry, order = opts.order,
+                                 vcf_depth = opts.vcf_depth, vcf_nodes = opts.vcf_nodes,
                                  proof = want})
   if r.proof then
     local text = proof_text(g, r)

@@ -56,6 +56,7 @@ void qpns_opts_default(qpns_opts *o) {
   o->vcf_depth = 10;
   o->vcf_nodes = 300;
   o->symmetry = 1;
+  o->order = 1;
   o->progress = NULL;
   o->progress_ud = NULL;
   o->progress_every = 0;
@@ -266,6 +267,35 @@ static void node_update(qpns_solver *s, qnode *n, int or_node) {
     n->dn = mn, n->pn = sum;
 }
 
+/* Move ordering by line counts: the children are created, and ties between equal proof or
+   disproof numbers broken, best first.  A cell scores, for each line through it, 4^a when the
+   line holds a of the mover's marks and none of the other's (making threes and fours), and
+   4^d / 2 when it holds d of the other's and none of the mover's (blocking them).  Stable:
+   equal scores keep the cells' order. */
+static void order_moves(uint8_t *cells, int n, uint64_t mine, uint64_t theirs) {
+  int score[QB_CELLS];
+  for (int i = 0; i < n; i++) {
+    int c = cells[i], v = 0;
+    for (int j = 0; j < 7 && qubic_cell_lines[c][j] != 255; j++) {
+      uint64_t l = qubic_lines[qubic_cell_lines[c][j]];
+      int a = bits_count64(l & mine), d = bits_count64(l & theirs);
+      if (d == 0)
+        v += 1 << (2 * a);
+      else if (a == 0)
+        v += (1 << (2 * d)) / 2;
+    }
+    score[i] = v;
+  }
+  for (int i = 1; i < n; i++) {   /* insertion sort, descending */
+    int v = score[i];
+    uint8_t c = cells[i];
+    int j = i - 1;
+    for (; j >= 0 && score[j] < v; j--)
+      score[j + 1] = score[j], cells[j + 1] = cells[j];
+    score[j + 1] = v, cells[j + 1] = c;
+  }
+}
+
 /* Expand n (position m, side to move): its children, each evaluated.  0, or -1 when the pool
    is full, -2 when the node limit is reached. */
 static int node_expand(qpns_solver *s, uint32_t ni, const uint64_t *m, int side) {
@@ -296,9 +326,14 @@ static int node_expand(qpns_solver *s, uint32_t ni, const uint64_t *m, int side)
   uint32_t first = (uint32_t)s->used;
   s->used += (size_t)k;
   s->r->nodes += (uint64_t)k;
-  int i = 0;
-  for (; moves; moves &= moves - 1, i++) {
-    int c = bits_first64(moves);
+  uint8_t cells[QB_CELLS];
+  int nc = 0;
+  for (; moves; moves &= moves - 1)
+    cells[nc++] = (uint8_t)bits_first64(moves);
+  if (s->o->order && nc > 1)
+    order_moves(cells, nc, m[side], m[side ^ 1]);
+  for (int i = 0; i < nc; i++) {
+    int c = cells[i];
     uint64_t m2[2] = {m[0], m[1]};
     m2[side] |= BIT(c);
     qnode *ch = &s->pool[first + (uint32_t)i];

@@ -28,6 +28,7 @@ typedef struct qpns_opts {
   uint64_t nodes;       /* tree nodes created over the whole solve; 0 = the pool's size */
   int vcf_depth;        /* threat-space search: attacker moves at most (0: off) */
   uint64_t vcf_nodes;   /* its positions per leaf at most */
+  int order;            /* create the children best first by line counts (else cell order) */
   int symmetry;         /* fold the moves that the position's symmetries map onto each other */
   /* called every `progress_every` seconds (0: never) from inside the search; C only */
   void (*progress)(void *ud, const qpns_progress *p);

@@ -73,6 +73,10 @@ static int lsolve(lua_State *L) {
   o.progress_every = field(L, 2, "progress", 0, 0, 1e9);
   if (o.progress_every > 0)
     o.progress = progress_line;
+  lua_getfield(L, 2, "order");
+  if (!lua_isnil(L, -1))
+    o.order = lua_toboolean(L, -1);
+  lua_pop(L, 1);
   lua_getfield(L, 2, "symmetry");
   if (!lua_isnil(L, -1))
     o.symmetry = lua_toboolean(L, -1);
