@@ -347,6 +347,92 @@ t.ok(not ok4, "a proof for the wrong winner is refused: " .. tostring(e4))
 local ok5, e5 = sg.qubic.check("qubic proof 1\nwinner x\n")
 t.ok(not ok5 and e5:find("line 2", 1, true), "a malformed header is refused: " .. tostring(e5))
 
+
+
+-- ---- symmetry: moves that the position's symmetries map onto each other are one child ----
+local sym_line = "1a1 1d2 1d1 3d4 1a4 1b4"   -- its symmetries are counted below
+local sp = sg.new("qubic")
+for m in sym_line:gmatch("%S+") do sp:play(m) end
+local syms = sg.qubic.symmetries()
+local function fixed(gm)
+  -- the symmetries that leave the position unchanged, from the rules' tables alone
+  local cells = {}
+  local p = gm:position():match("^(%S+)"):gsub("/", "")
+  for i = 1, 64 do cells[i - 1] = p:sub(i, i) end
+  local n = 0
+  for _, s in ipairs(syms) do
+    local same = true
+    for c = 0, 63 do if cells[s[c + 1]] ~= cells[c] then same = false break end end
+    if same then n = n + 1 end
+  end
+  return n
+end
+t.ok(fixed(sp) > 1, "the position " .. sym_line .. " has " .. fixed(sp) .. " symmetries")
+local rs1 = sp:solve{proof = true}
+local rs0 = sp:solve{proof = true, symmetry = false}
+t.ok(rs1.value == "win" and rs0.value == "win" and rs1.nodes < rs0.nodes,
+     ("folding symmetric moves: the same win in %d nodes instead of %d"):format(rs1.nodes, rs0.nodes))
+local oks = sg.qubic.check(rs1.proof)
+t.ok(oks and rs1.proof_size == rs0.proof_size,
+     "... and its proof, written through the symmetries, is checked and lists every reply")
+-- move ordering by line counts (the default): the same wins, in fewer nodes, proofs checked
+local ord_tot, unord_tot, ord_ok = 0, 0, 0
+for _, line in ipairs{"1a1 4a3 4a1 1d1 1a4 2a2", "1a1 3d3 1d1 1a3 4a1 2c1", "1a1 4b1 4a1 1b1 2b1 4d2"} do
+  local h = sg.new("qubic")
+  for m in line:gmatch("%S+") do h:play(m) end
+  local ro = h:solve{proof = true}
+  local ru = h:solve{order = false}
+  ord_tot, unord_tot = ord_tot + ro.nodes, unord_tot + ru.nodes
+  if ro.value == "win" and ru.value == "win" and sg.qubic.check(ro.proof) then ord_ok = ord_ok + 1 end
+end
+t.is(ord_ok, 3, "with and without move ordering: the same three wins, the proofs checked")
+t.ok(ord_tot < unord_tot, ("move ordering by line counts: %d nodes instead of %d"):format(ord_tot, unord_tot))
+local re = sg.new("qubic"):solve{nodes = 1000}
+t.is(re.root_moves, #ref.class, "the empty board: one child for each first-move class")
+for _, k in ipairs{"symmetry", "order"} do
+  local okq, eq = pcall(sp.solve, sp, {[k] = 1})
+  t.ok(not okq and tostring(eq):find(k .. ": got 1; expected true or false", 1, true),
+       "g:solve{" .. k .. " = 1} is refused: " .. tostring(eq))
+end
+
+-- ---- the solver's limits, summary, progress and Ctrl-C ----
+for _, bad in ipairs{{memory = 0}, {memory = 70000}, {memory = "big"}, {progress = -1}} do
+  local k, v = next(bad)
+  local okb, eb = pcall(pg.solve, pg, bad)
+  t.ok(not okb and tostring(eb):find(k .. ": got " .. tostring(v), 1, true)
+       and tostring(eb):find("expected", 1, true), "g:solve{" .. k .. " = " .. tostring(v) ..
+       "} is refused: " .. tostring(eb))
+end
+-- a tiny pool fills: stopped by memory, with each proof search's root numbers
+local bal = sg.new("qubic")
+for m in ("1a1 1b2 1a2 1c3"):gmatch("%S+") do bal:play(m) end
+local rm = bal:solve{memory = 1}
+t.is(rm.stopped, "memory", "a 1 MB pool fills: stopped by memory")
+t.ok(rm.pool_nodes > 0 and rm.nodes >= rm.pool_nodes / 2 and rm.pn > 0 and rm.dn > 0,
+     ("... with the root's pn %s and dn %s after %s nodes of a pool of %s"):format(
+     rm.pn, rm.dn, rm.nodes, rm.pool_nodes))
+t.ok(rm.searches.x and rm.searches.o and rm.searches[rm.attacker].pn == rm.pn,
+     "... and both proof searches' roots")
+local rl = bal:solve{nodes = 5000}
+t.is(rl.stopped, "limit", "a node limit stops it: stopped by the limit")
+-- the root's moves decided by a stopped search are right: each "loss" is a proved win for x
+local dg = sg.new("qubic")
+for m in ("1a1 4b1 4a1 1b1 2b1"):gmatch("%S+") do dg:play(m) end
+local rd = dg:solve{nodes = 100000}
+t.ok(rd.value == "unknown" and #rd.decided >= 1, ("a stopped search decides %d of the root's %d moves")
+     :format(#(rd.decided or {}), rd.root_moves or 0))
+local checked, right = 0, 0
+for i, d in ipairs(rd.decided or {}) do
+  if i > 3 then break end
+  checked = checked + 1
+  local c = dg:copy()
+  c:play(d.move)
+  local rc = c:solve{proof = true}
+  local okc = d.value == "loss" and rc.value == "win" and sg.qubic.check(rc.proof)
+  if okc then right = right + 1 else t.diag(("%s: %s, solved again: %s"):format(d.move, d.value, rc.value)) end
+end
+t.ok(checked > 0 and right == checked, ("%d of %d decided moves confirmed by a checked proof"):format(right, checked))
+
 -- ---- the program ----
 local ptext = pg:position()
 local so, se, code = t.run(t.stratagem .. " solve qubic --position " .. t.q(ptext) .. " --time 30")
@@ -356,6 +442,30 @@ so, se, code = t.run(t.stratagem .. " solve qubic --position " .. t.q("x/// x"))
 t.ok(code == 2 and se:find("player to move", 1, true), "stratagem solve with a bad position: " .. se)
 so, se, code = t.run(t.stratagem .. " solve chess")
 t.ok(code == 2 and se:find("no proof solver", 1, true), "stratagem solve chess: no solver")
+so, se, code = t.run(t.stratagem .. " solve qubic --memory 1 --progress 0")
+t.ok(code == 0 and so:find("pool is full (1 MB", 1, true) and so:find("give more --memory", 1, true)
+     and so:find("so far: does [xo] win%? root pn %d+ dn %d+"), "stratagem solve qubic: a full pool is said, with the root's numbers:\n" .. so)
+so, se, code = t.run(t.stratagem .. " solve qubic --memory 0")
+t.ok(code == 2 and se:find("--memory: expected a whole number of megabytes, 1 to 65536, got '0'", 1, true),
+     "stratagem solve --memory 0 is refused: " .. se)
+so, se, code = t.run(t.stratagem .. " solve qubic --time 1.5 --progress 0.25 --memory 64")
+t.ok(code == 0 and se:find("solve: %d+ s  x wins%?  root pn %d+ dn %d+  nodes [%d.]+ M  pool %d+%% of")
+     and so:find("stopped: a limit", 1, true), "stratagem solve --progress: progress lines on stderr:\n" .. se)
+so, se, code = t.run("timeout --preserve-status -s INT " .. 1.5 * t.slow .. " " .. t.stratagem ..
+                     " solve qubic --memory 256 --progress 0")
+t.ok(code == 130 and so:find("stopped: interrupted (Ctrl-C)", 1, true) and so:find("so far: does x win?", 1, true),
+     "stratagem solve: Ctrl-C stops it with what was proved so far (exit " .. tostring(code) .. "):\n" .. so .. se)
+-- --check: a proof in t/data (x's win ten moves in) and a copy with one winner's move changed
+local pfile = t.srcdir .. "/t/data/qubic-proof-10.txt"
+so, se, code = t.run(t.stratagem .. " solve qubic --check " .. t.q(pfile))
+t.ok(code == 0 and so:find("x wins from the position xxoxx.ooo...xo../.x............../" ..
+     "...............o/................ x", 1, true) and so:find("proof: 841 moves", 1, true),
+     "stratagem solve qubic --check FILE: " .. so .. se)
+so, se, code = t.run(t.stratagem .. " solve qubic --check " .. t.q(t.srcdir .. "/t/data/qubic-proof-10-bad.txt"))
+t.ok(code == 1 and se:find("refused: proof: line 306:", 1, true) and se:find("(at position ", 1, true),
+     "a corrupted proof is refused with the line and position where it fails: " .. se)
+so, se, code = t.run(t.stratagem .. " solve qubic --check /nonexistent/proof.txt")
+t.ok(code == 1 and se:find("No such file", 1, true), "--check with a missing file: " .. se)
 so = t.run(t.stratagem .. " perft qubic 3")
 t.like(so, "perft%(3%) = " .. ref.perft[3], "stratagem perft qubic 3")
 

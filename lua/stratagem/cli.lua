@@ -207,17 +207,22 @@ commands.bench = {
 }
 
 commands.solve = {
-  usage = "stratagem solve GAME [--position P] [--out FILE] [--time S] [--nodes N]",
+  usage = "stratagem solve GAME [--position P] [--out FILE] [--time S] [--nodes N] " ..
+          "[--memory MB] [--progress S] | stratagem solve GAME --check FILE",
   help = "solve a position exactly with the game's proof solver (qubic): the value for the " ..
          "player to move (win, loss, draw or unknown), nodes, time and the proof's size; " ..
-         "with --out the proof written to FILE (checked by sg.qubic.check)",
+         "with --out the proof written to FILE (checked by sg.qubic.check); a progress line " ..
+         "on standard error; Ctrl-C, a full pool or a limit stops it with what was proved so far",
   options = {
     {"--position P", "the position in the game's text (default: the start)"},
     {"--out FILE", "write the proof to FILE (default: none)"},
     {"--time S", "stop after S seconds (default: no limit)"},
     {"--nodes N", "stop after N nodes (default: no limit)"},
+    {"--memory MB", "megabytes for the tree's pool, 1 to 65536 (default 256)"},
+    {"--progress S", "a progress line on standard error every S seconds (default 5; 0: none)"},
+    {"--check FILE", "verify the proof in FILE with the checker (not the solver) and say what it proves"},
   },
-  example = "stratagem solve qubic --time 60 --out proof.txt",
+  example = "stratagem solve qubic --time 60 --memory 1024 --out proof.txt",
   run = function(game, ...)
     local u = commands.solve.usage
     if not game or game:sub(1, 2) == "--" then return usage_error("solve: expected a game", u) end
@@ -230,29 +235,62 @@ commands.solve = {
     if not sg.defaults(game).proof_solver then
       return usage_error(fmt("solve: %s has no proof solver (games with one: qubic)", game))
     end
-    local a, o = {...}, {}
+    local numeric = {
+      time = {0, math.huge, false, "number of seconds, 0 or more"},
+      nodes = {0, 2e9, true, "whole number of nodes, 0 to 2e9"},
+      memory = {1, 65536, true, "whole number of megabytes, 1 to 65536"},
+      progress = {0, math.huge, false, "number of seconds, 0 or more (0: no progress line)"},
+    }
+    local a, o = {...}, {progress = 5}
     local i = 1
     while i <= #a do
       local k, v = a[i], a[i + 1]
       local key = ({["--position"] = "position", ["--out"] = "out", ["--time"] = "time",
-                    ["--nodes"] = "nodes"})[k]
+                    ["--nodes"] = "nodes", ["--memory"] = "memory",
+                    ["--progress"] = "progress", ["--check"] = "check"})[k]
       if not key then return usage_error("solve: unexpected '" .. k .. "'", u) end
       if v == nil then return usage_error("solve: " .. k .. " needs a value", u) end
-      if key == "time" or key == "nodes" then
+      local r = numeric[key]
+      if r then
         v = tonumber(v)
-        if not v or v < 0 or (key == "nodes" and not math.tointeger(v)) then
-          return usage_error(fmt("solve: %s: expected a %s, got '%s'", k, key == "time" and
-                                 "number of seconds, 0 or more" or "whole number of nodes",
-                                 a[i + 1]), u)
+        if not v or v < r[1] or v > r[2] or (r[3] and not math.tointeger(v)) then
+          return usage_error(fmt("solve: %s: expected a %s, got '%s'", k, r[4], a[i + 1]), u)
         end
       end
       o[key] = v
       i = i + 2
     end
+    if o.check then
+      -- the proof is verified by sg.qubic.check, which uses the game's rules alone
+      for k in pairs(o) do
+        if k ~= "check" and k ~= "progress" then
+          return usage_error("solve: --check takes no other option than the file, got --" .. k, u)
+        end
+      end
+      local f, ferr = io.open(o.check, "rb")
+      if not f then
+        io.stderr:write("stratagem: solve: --check: ", ferr, "\n")
+        return 1
+      end
+      local text = f:read("a")
+      f:close()
+      local cok, ok, info = gently("solve", sg.qubic.check, text)
+      if not cok then return ok end
+      if not ok then
+        io.stderr:write("stratagem: solve: ", o.check, ": refused: ", info, "\n")
+        return 1
+      end
+      local start = sg.new(game):position()
+      print(fmt("%s wins from %s", info.winner, info.position == start and "the empty board"
+                or "the position " .. info.position))
+      print(fmt("proof: %d moves, %d plies deep, checked by the rules alone", info.moves, info.depth))
+      return 0
+    end
     local g, err = sg.new(game, {position = o.position})
     if not g then return usage_error("solve: " .. err) end
     if g:status() ~= "playing" then return usage_error("solve: the game is over: nothing to solve") end
-    local sok, r, werr = gently("solve", g.solve, g, {time = o.time, nodes = o.nodes, out = o.out})
+    local sok, r, werr = gently("solve", g.solve, g, {time = o.time, nodes = o.nodes, out = o.out,
+                                                      memory = o.memory, progress = o.progress})
     if not sok then return r end
     if not r then
       io.stderr:write("stratagem: solve: ", werr, "\n")
@@ -266,6 +304,33 @@ commands.solve = {
               r.stopped and "   stopped: " .. r.stopped or ""))
     if r.proof_size then print(fmt("proof: %d moves%s", r.proof_size,
                                    r.out and " written to " .. r.out or "")) end
+    if r.value == "unknown" then
+      -- what was proved so far: the stopped search's root and its decided moves
+      local why = ({limit = "a limit (--time or --nodes) was reached",
+                    memory = fmt("the tree's pool is full (%d MB, %d nodes): give more --memory",
+                                 o.memory or 256, r.pool_nodes),
+                    interrupted = "interrupted (Ctrl-C)"})[r.stopped] or r.stopped
+      if r.stopped == "interrupted" then io.stderr:write("stratagem: solve: interrupted!\n") end
+      print(fmt("stopped: %s", why))
+      for _, w in ipairs{"x", "o"} do
+        local sr = r.searches[w]
+        if sr and w ~= r.attacker then
+          print(fmt("earlier: does %s win? root pn %d dn %d", w, sr.pn, sr.dn))
+        end
+      end
+      print(fmt("so far: does %s win? root pn %d dn %d; %d of the root's %d moves decided%s",
+                r.attacker, r.pn, r.dn, #r.decided, r.root_moves, #r.decided > 0 and ":" or ""))
+      local by = {}
+      for _, d in ipairs(r.decided) do
+        by[d.value] = by[d.value] or {}
+        table.insert(by[d.value], d.move)
+      end
+      for _, v in ipairs{"win", "loss", "no win", "no loss"} do
+        if by[v] then print(fmt("  %s for %s: %s", v, g:player() == 1 and "x" or "o",
+                                table.concat(by[v], " "))) end
+      end
+      if r.stopped == "interrupted" then return 130 end
+    end
     return 0
   end,
 }

@@ -32,8 +32,9 @@ local M = {
 -- ---- the solver: proof-number search with threat-space leaves (src/ai/qubicpns.c) ----
 
 local SOLVE_KEYS = {time = true, nodes = true, memory = true, vcf_depth = true,
-                    vcf_nodes = true, out = true, proof = true}
-local SOLVE_VALID = "memory, nodes, out, proof, time, vcf_depth, vcf_nodes"
+                    vcf_nodes = true, out = true, proof = true, progress = true,
+                    symmetry = true, order = true}
+local SOLVE_VALID = "memory, nodes, order, out, progress, proof, symmetry, time, vcf_depth, vcf_nodes"
 
 -- The header of a proof file: its format, the position, the winner, the number of moves.
 local function proof_text(g, r)
@@ -55,7 +56,8 @@ local function solve(g, opts)
   end
   local ranges = {time = {0, 1e9, "a number of seconds, 0 or more (0: no limit)"},
                   nodes = {0, 2e9, "a whole number of tree nodes, 0 to 2e9 (0: the pool's size)", true},
-                  memory = {1, 65536, "megabytes of the tree's pool, 1 to 65536"},
+                  memory = {1, 65536, "megabytes of the tree's pool, 1 to 65536 (default 256)"},
+                  progress = {0, 1e9, "a number of seconds between progress lines, 0 or more (0: none)"},
                   vcf_depth = {0, 32, "a whole number of attacker moves, 0 to 32", true},
                   vcf_nodes = {1, 1e9, "a whole number of positions, 1 to 1e9", true}}
   for k, r in pairs(ranges) do
@@ -64,12 +66,18 @@ local function solve(g, opts)
       error(("solve: %s: got %s; expected %s"):format(k, tostring(v), r[3]), 2)
     end
   end
+  for _, k in ipairs{"symmetry", "order"} do
+    if opts[k] ~= nil and type(opts[k]) ~= "boolean" then
+      error(("solve: %s: got %s; expected true or false"):format(k, tostring(opts[k])), 2)
+    end
+  end
   if opts.out ~= nil and type(opts.out) ~= "string" then
     error("solve: out must be a file name (a string)", 2)
   end
   if g:status() ~= "playing" then error("solve: the game is over: nothing to solve", 2) end
   local want = opts.out ~= nil or opts.proof == true
   local r = core.qubic.solve(g, {time = opts.time, nodes = opts.nodes, memory = opts.memory,
+                                 progress = opts.progress, symmetry = opts.symmetry, order = opts.order,
                                  vcf_depth = opts.vcf_depth, vcf_nodes = opts.vcf_nodes,
                                  proof = want})
   if r.proof then
@@ -86,7 +94,7 @@ end
 
 -- ---- the checker of a proof: independent of the solver, it uses only the game's rules ----
 
--- sg.qubic.check(text) -> true, {moves =, depth =, winner =} or nil, message.  A proof is
+-- sg.qubic.check(text) -> true, {moves =, depth =, winner =, position =} or nil, message.  A proof is
 -- valid when, from its position, the winner has exactly one move at each of its turns, every
 -- legal reply of the other player is listed once at each of theirs, and every line of play
 -- ends with the winner completing a line (doc/qubic.md, "The proof format").
@@ -109,6 +117,7 @@ local function check(text)
   local g, err = sg.new("qubic", {position = pos})
   if not g then return nil, "proof: line 2: " .. err end
   local winner = wname == "x" and 1 or 2
+  local start = g:position()
   local D, C = {}, {}
   for i = 5, #lines do
     local d, c = lines[i]:match("^(%d+) (%w+)$")
@@ -119,7 +128,10 @@ local function check(text)
     return nil, ("proof: %d moves listed, the header says %d"):format(#D, nmoves)
   end
   local maxdepth = 0
-  local function fail(i, msg) error({("proof: line %d: %s"):format(i + 4, msg)}, 0) end
+  -- a failure names the line of the file and the position where the proof fails
+  local function fail(i, msg)
+    error({("proof: line %d: %s (at position %s)"):format(i + 4, msg, g:position())}, 0)
+  end
   local function node(i, depth)
     if depth > maxdepth then maxdepth = depth end
     local status, who = g:status()
@@ -164,14 +176,16 @@ local function check(text)
     error(res, 0)
   end
   if res <= #D then return nil, ("proof: line %d: a move outside the tree"):format(res + 4) end
-  return true, {moves = #D, depth = maxdepth, winner = wname}
+  return true, {moves = #D, depth = maxdepth, winner = wname, position = start}
 end
 
 M.methods = {
-  -- g:solve{time =, nodes =, memory = MB, out = FILE, proof = true}: the solver's verdict for
-  -- the player to move (value "win", "loss", "draw" or "unknown"), the winning move, nodes,
-  -- time, proof_size; with out, the proof written to that file (atomically); with proof, its
-  -- text in r.proof.
+  -- g:solve{time =, nodes =, memory = MB, progress = S, out = FILE, proof = true}: the
+  -- solver's verdict for the player to move (value "win", "loss", "draw" or "unknown"), the
+  -- winning move, nodes, time, proof_size; with out, the proof written to that file
+  -- (atomically); with proof, its text in r.proof; with progress, a line on standard error
+  -- every S seconds.  When unknown: stopped ("limit", "memory", "interrupted"), the root's
+  -- pn and dn, attacker, root_moves, pool_nodes and decided (the root's moves decided).
   solve = solve,
 }
 

@@ -44,13 +44,22 @@ struct qpns_solver {
   double t0;
   uint64_t vcf_budget;
   int stop;
+  double next_progress;
+  uint64_t base_nodes;      /* nodes created before the proof search in progress */     /* when the progress hook is next due */
 };
+
+static void sym_init(void);
 
 void qpns_opts_default(qpns_opts *o) {
   o->time = 0;
   o->nodes = 0;
   o->vcf_depth = 10;
   o->vcf_nodes = 300;
+  o->symmetry = 1;
+  o->order = 1;
+  o->progress = NULL;
+  o->progress_ud = NULL;
+  o->progress_every = 0;
 }
 
 qpns_solver *qpns_new(size_t bytes) {
@@ -66,6 +75,7 @@ qpns_solver *qpns_new(size_t bytes) {
     return NULL;
   }
   s->cap = pool;
+  sym_init();
   return s;
 }
 
@@ -74,6 +84,63 @@ void qpns_free(qpns_solver *s) {
     free(s->pool);
     free(s);
   }
+}
+
+/* ---- symmetries ---- */
+
+/* The 192 symmetries of src/games/qubic.c as tables: the image of each byte of a cell set
+   (fast images of positions), each symmetry's cells, their composition and inverses.  Built
+   once, before the first search (not thread-safe: the solver runs on one thread). */
+static uint64_t sym_byte[QB_NSYM][8][256];
+static uint8_t sym_cell[QB_NSYM][QB_CELLS];
+static uint8_t sym_compose[QB_NSYM][QB_NSYM];   /* [a][b]: the map v -> a(b(v)) */
+static uint8_t sym_inverse[QB_NSYM];
+static int sym_ready;
+
+static void sym_init(void) {
+  if (sym_ready)
+    return;
+  for (int k = 0; k < QB_NSYM; k++)
+    for (int sq = 0; sq < QB_CELLS; sq++)
+      sym_cell[k][sq] = (uint8_t)qubic_sym_cell(k, sq);
+  for (int k = 0; k < QB_NSYM; k++)
+    for (int b = 0; b < 8; b++)
+      for (int v = 0; v < 256; v++) {
+        uint64_t r = 0;
+        for (int i = 0; i < 8; i++)
+          if (v >> i & 1)
+            r |= BIT(sym_cell[k][b * 8 + i]);
+        sym_byte[k][b][v] = r;
+      }
+  for (int a = 0; a < QB_NSYM; a++)
+    for (int b = 0; b < QB_NSYM; b++) {
+      uint8_t img[QB_CELLS];
+      for (int sq = 0; sq < QB_CELLS; sq++)
+        img[sq] = sym_cell[a][sym_cell[b][sq]];
+      for (int k = 0; k < QB_NSYM; k++)
+        if (memcmp(img, sym_cell[k], QB_CELLS) == 0) {
+          sym_compose[a][b] = (uint8_t)k;
+          if (k == 0)
+            sym_inverse[a] = (uint8_t)b;
+          break;
+        }
+    }
+  sym_ready = 1;
+}
+
+static uint64_t sym_set(int k, uint64_t b) {
+  const uint64_t (*t)[256] = sym_byte[k];
+  return t[0][b & 0xff] | t[1][b >> 8 & 0xff] | t[2][b >> 16 & 0xff] | t[3][b >> 24 & 0xff] |
+         t[4][b >> 32 & 0xff] | t[5][b >> 40 & 0xff] | t[6][b >> 48 & 0xff] | t[7][b >> 56];
+}
+
+/* The symmetries that leave the position unchanged (the identity first); their number. */
+static int stabilizer(const uint64_t *m, uint8_t *out) {
+  int n = 0;
+  for (int k = 0; k < QB_NSYM; k++)
+    if (sym_set(k, m[0]) == m[0] && sym_set(k, m[1]) == m[1])
+      out[n++] = (uint8_t)k;
+  return n;
 }
 
 /* ---- threats ---- */
@@ -200,21 +267,73 @@ static void node_update(qpns_solver *s, qnode *n, int or_node) {
     n->dn = mn, n->pn = sum;
 }
 
+/* Move ordering by line counts: the children are created, and ties between equal proof or
+   disproof numbers broken, best first.  A cell scores, for each line through it, 4^a when the
+   line holds a of the mover's marks and none of the other's (making threes and fours), and
+   4^d / 2 when it holds d of the other's and none of the mover's (blocking them).  Stable:
+   equal scores keep the cells' order. */
+static void order_moves(uint8_t *cells, int n, uint64_t mine, uint64_t theirs) {
+  int score[QB_CELLS];
+  for (int i = 0; i < n; i++) {
+    int c = cells[i], v = 0;
+    for (int j = 0; j < 7 && qubic_cell_lines[c][j] != 255; j++) {
+      uint64_t l = qubic_lines[qubic_cell_lines[c][j]];
+      int a = bits_count64(l & mine), d = bits_count64(l & theirs);
+      if (d == 0)
+        v += 1 << (2 * a);
+      else if (a == 0)
+        v += (1 << (2 * d)) / 2;
+    }
+    score[i] = v;
+  }
+  for (int i = 1; i < n; i++) {   /* insertion sort, descending */
+    int v = score[i];
+    uint8_t c = cells[i];
+    int j = i - 1;
+    for (; j >= 0 && score[j] < v; j--)
+      score[j + 1] = score[j], cells[j + 1] = cells[j];
+    score[j + 1] = v, cells[j + 1] = c;
+  }
+}
+
 /* Expand n (position m, side to move): its children, each evaluated.  0, or -1 when the pool
-   is full or the node limit reached. */
+   is full, -2 when the node limit is reached. */
 static int node_expand(qpns_solver *s, uint32_t ni, const uint64_t *m, int side) {
   uint64_t moves = node_moves(m, side);
+  if (s->o->symmetry && bits_count64(moves) > 1) {
+    /* moves that the position's own symmetries map onto each other lead to symmetric
+       positions, of the same value: one child for each orbit */
+    uint8_t stab[QB_NSYM];
+    int ns = stabilizer(m, stab);
+    if (ns > 1) {
+      uint64_t kept = 0, covered = 0;
+      for (uint64_t e = moves; e; e &= e - 1) {
+        int c = bits_first64(e);
+        if (covered & BIT(c))
+          continue;
+        kept |= BIT(c);
+        for (int j = 0; j < ns; j++)
+          covered |= BIT(sym_cell[stab[j]][c]);
+      }
+      moves = kept;
+    }
+  }
   int k = bits_count64(moves);
   if (s->used + (size_t)k > s->cap)
     return -1;
-  if (s->o->nodes && s->r->nodes + (uint64_t)k > s->o->nodes)
-    return -1;
+  if (s->o->nodes && s->r->nodes - s->base_nodes + (uint64_t)k > s->o->nodes)
+    return -2;
   uint32_t first = (uint32_t)s->used;
   s->used += (size_t)k;
   s->r->nodes += (uint64_t)k;
-  int i = 0;
-  for (; moves; moves &= moves - 1, i++) {
-    int c = bits_first64(moves);
+  uint8_t cells[QB_CELLS];
+  int nc = 0;
+  for (; moves; moves &= moves - 1)
+    cells[nc++] = (uint8_t)bits_first64(moves);
+  if (s->o->order && nc > 1)
+    order_moves(cells, nc, m[side], m[side ^ 1]);
+  for (int i = 0; i < nc; i++) {
+    int c = cells[i];
     uint64_t m2[2] = {m[0], m[1]};
     m2[side] |= BIT(c);
     qnode *ch = &s->pool[first + (uint32_t)i];
@@ -228,13 +347,21 @@ static int node_expand(qpns_solver *s, uint32_t ni, const uint64_t *m, int side)
   return 0;
 }
 
-/* Whether a limit stops the search (checked every 256 iterations). */
+/* Whether a limit stops the search: Ctrl-C at each iteration (an expansion can take a few
+   milliseconds deep in the tree), the clock every 16. */
 static int limits(qpns_solver *s) {
-  if ((s->r->iterations & 0xff) != 0)
-    return 0;
   if (interrupt_pending())
     return QPNS_INTERRUPTED;
-  if (s->o->time > 0 && clock_now() - s->t0 >= s->o->time)
+  if ((s->r->iterations & 0xf) != 0)
+    return 0;
+  double now = clock_now();
+  if (s->o->progress && s->o->progress_every > 0 && now >= s->next_progress) {
+    s->next_progress = now + s->o->progress_every;
+    qpns_progress p = {s->attacker, s->r->nodes, s->r->iterations, s->r->vcf_nodes, s->used,
+                       s->cap, s->pool[0].pn, s->pool[0].dn, now - s->t0};
+    s->o->progress(s->o->progress_ud, &p);
+  }
+  if (s->o->time > 0 && now - s->t0 >= s->o->time)
     return QPNS_LIMIT;
   return 0;
 }
@@ -278,8 +405,9 @@ static int pns(qpns_solver *s, int attacker) {
       path[++depth] = best;
     }
     int side = (s->root_side + depth) & 1;
-    if (node_expand(s, path[depth], pos[depth], side) < 0) {
-      s->stop = QPNS_FULL;
+    int e = node_expand(s, path[depth], pos[depth], side);
+    if (e < 0) {
+      s->stop = e == -1 ? QPNS_FULL : QPNS_LIMIT;
       return -1;
     }
     /* back up while the numbers change; the search goes on from the first node unchanged */
@@ -295,19 +423,29 @@ static int pns(qpns_solver *s, int attacker) {
   return s->pool[0].pn == 0;
 }
 
+/* One proof search, its root's numbers kept in the result. */
+static int pns_kept(qpns_solver *s, int attacker) {
+  int v = pns(s, attacker);
+  s->r->searched[attacker] = 1;
+  s->r->pn_of[attacker] = s->pool[0].pn, s->r->dn_of[attacker] = s->pool[0].dn;
+  return v;
+}
+
 void qpns_solve(qpns_solver *s, uint64_t x, uint64_t o, int side, const qpns_opts *op,
                 qpns_result *r) {
   memset(r, 0, sizeof *r);
   r->value = 2, r->move = -1;
   s->o = op, s->r = r, s->stop = 0;
   s->t0 = clock_now();
+  s->next_progress = s->t0 + op->progress_every;
+  r->pool_nodes = s->cap;
   s->root[0] = x, s->root[1] = o, s->root_side = side;
   /* with a limit, the first proof search (the player to move wins) gets half of it, so the
      second (the other player wins) is tried too when the first ends unknown */
   s->opts = *op;
   s->opts.time = op->time / 2, s->opts.nodes = op->nodes / 2;
   s->o = &s->opts;
-  int v = pns(s, side);
+  int v = pns_kept(s, side);
   if (v < 0 && s->stop == QPNS_INTERRUPTED)
     goto done;
   uint64_t used = r->nodes;
@@ -316,16 +454,32 @@ void qpns_solve(qpns_solver *s, uint64_t x, uint64_t o, int side, const qpns_opt
   } else {
     s->opts.time = op->time;   /* both measured from the start */
     s->opts.nodes = op->nodes ? op->nodes - used : 0;
-    r->nodes = 0;   /* the node limit of pns counts from here */
     s->stop = 0;
-    int w = pns(s, side ^ 1);
-    r->nodes += used;
+    s->base_nodes = used;   /* the node limit of pns counts from here */
+    int w = pns_kept(s, side ^ 1);
+    s->base_nodes = 0;
     r->value = w == 1 ? -1 : (w == 0 && v == 0) ? 0 : 2;
   }
 done:
   if (r->value == 2) {
-    r->root_pn = s->pool[0].pn, r->root_dn = s->pool[0].dn;
+    const qnode *n = &s->pool[0];
+    r->root_pn = n->pn, r->root_dn = n->dn;
     r->stopped = (qpns_stop)s->stop;
+    r->attacker = s->attacker;
+    r->nroot = n->nchild;
+    /* the root's moves decided so far, for the player to move (side) */
+    for (int i = 0; i < n->nchild; i++) {
+      const qnode *c = &s->pool[n->child + (uint32_t)i];
+      int cv = 2;
+      if (c->pn == 0)
+        cv = s->attacker == side ? 1 : -1;
+      else if (c->dn == 0)
+        cv = 0;
+      if (cv != 2 && r->ndecided < QPNS_MAXMOVES) {
+        r->decided_move[r->ndecided] = c->move;
+        r->decided_value[r->ndecided++] = (int8_t)cv;
+      }
+    }
   }
   /* the move: the proved child at the root (the block or the winning sequence's first move
      when the root itself was decided at creation) */
@@ -365,8 +519,6 @@ static void put(writer *w, int depth, int cell) {
   }
 }
 
-static void write_defender(writer *w, const qnode *n, uint64_t *m, int depth);
-
 /* The attacker a to move wins by threats within vdepth moves (vcf found it with a budget): its
    move, then every reply.  Searched again without the budget, so the sequence is found again
    whatever was left of the budget when it was first found. */
@@ -388,8 +540,14 @@ static void write_vcf(writer *w, uint64_t a, uint64_t d, int depth, int vdepth) 
   }
 }
 
+/* The tree's positions are written through a symmetry `P`: a subtree reached through a reply
+   that was folded onto a symmetric sibling (node_expand) is the sibling's, its cells mapped by
+   the symmetry of the parent that sends the sibling's move to the reply.  `m` is the board as
+   written; cell v of a node's subtree is cell sym_cell[P][v] of the board. */
+static void write_defender(writer *w, const qnode *n, uint64_t *m, int depth, int P);
+
 /* The attacker (m[side]) to move at node n, which is proved: one move and its subtree. */
-static void write_attacker(writer *w, const qnode *n, uint64_t *m, int side, int depth) {
+static void write_attacker(writer *w, const qnode *n, uint64_t *m, int side, int depth, int P) {
   qpns_solver *s = w->s;
   if (n->how == HOW_WIN1) {
     put(w, depth, bits_first64(qubic_threats(m[side], m[side ^ 1])));
@@ -402,33 +560,53 @@ static void write_attacker(writer *w, const qnode *n, uint64_t *m, int side, int
   for (int i = 0; i < n->nchild; i++) {
     const qnode *c = &s->pool[n->child + (uint32_t)i];
     if (c->pn == 0) {
-      put(w, depth, c->move);
-      m[side] |= BIT(c->move);
-      write_defender(w, c, m, depth + 1);
-      m[side] &= ~BIT(c->move);
+      int cell = sym_cell[P][c->move];
+      put(w, depth, cell);
+      m[side] |= BIT(cell);
+      write_defender(w, c, m, depth + 1, P);
+      m[side] &= ~BIT(cell);
       return;
     }
   }
 }
 
 /* The defender to move at node n (proved for the attacker): every reply and its subtree. */
-static void write_defender(writer *w, const qnode *n, uint64_t *m, int depth) {
+static void write_defender(writer *w, const qnode *n, uint64_t *m, int depth, int P) {
   qpns_solver *s = w->s;
   int att = s->attacker, def = att ^ 1;
   if (n->how == HOW_LINE)
     return;
+  int inv = sym_inverse[P];
+  uint8_t stab[QB_NSYM];
+  int ns = -1;   /* the stabilizer of the node's position, found when first needed */
   for (uint64_t e = ~(m[0] | m[1]); e; e &= e - 1) {
-    int r = bits_first64(e);
+    int r = bits_first64(e), rn = sym_cell[inv][r];
     put(w, depth, r);
     const qnode *c = NULL;
-    for (int i = 0; i < n->nchild; i++)
-      if (s->pool[n->child + (uint32_t)i].move == r)
+    int cP = P;
+    for (int i = 0; i < n->nchild && !c; i++)
+      if (s->pool[n->child + (uint32_t)i].move == rn)
         c = &s->pool[n->child + (uint32_t)i];
     m[def] |= BIT(r);
+    uint64_t win = qubic_threats(m[att], m[def]);
+    if (!c && !win) {   /* folded onto a symmetric sibling */
+      if (ns < 0) {
+        m[def] &= ~BIT(r);
+        uint64_t nm[2] = {sym_set(inv, m[0]), sym_set(inv, m[1])};
+        ns = stabilizer(nm, stab);
+        m[def] |= BIT(r);
+      }
+      for (int j = 0; j < ns && !c; j++)
+        for (int i = 0; i < n->nchild && !c; i++)
+          if (sym_cell[stab[j]][s->pool[n->child + (uint32_t)i].move] == rn) {
+            c = &s->pool[n->child + (uint32_t)i];
+            cP = sym_compose[P][stab[j]];
+          }
+    }
     if (c)
-      write_attacker(w, c, m, att, depth + 1);
+      write_attacker(w, c, m, att, depth + 1, cP);
     else   /* not a child: the attacker completes a line at once */
-      put(w, depth + 1, bits_first64(qubic_threats(m[att], m[def])));
+      put(w, depth + 1, bits_first64(win));
     m[def] &= ~BIT(r);
   }
 }
@@ -442,9 +620,9 @@ uint64_t qpns_write_proof(qpns_solver *s, void (*emit)(void *ud, const char *lin
   s->r = &scratch;
   uint64_t m[2] = {s->root[0], s->root[1]};
   if (s->root_side == s->attacker)
-    write_attacker(&w, &s->pool[0], m, s->root_side, 1);
+    write_attacker(&w, &s->pool[0], m, s->root_side, 1, 0);
   else
-    write_defender(&w, &s->pool[0], m, 1);
+    write_defender(&w, &s->pool[0], m, 1, 0);
   s->r = NULL;
   return w.count;
 }

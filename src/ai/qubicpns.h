@@ -10,11 +10,30 @@
 
 typedef struct qpns_solver qpns_solver;
 
+enum { QPNS_MAXMOVES = 64 };
+
+/* What the progress hook is shown: the proof search in progress and its root. */
+typedef struct qpns_progress {
+  int attacker;         /* whose win the search in progress tries to prove: 0 x, 1 o */
+  uint64_t nodes;       /* tree nodes created over the whole solve */
+  uint64_t iterations;
+  uint64_t vcf_nodes;
+  size_t used, cap;     /* nodes of the pool in use by this search, and its size */
+  uint64_t root_pn, root_dn;
+  double time;          /* seconds since the solve began */
+} qpns_progress;
+
 typedef struct qpns_opts {
   double time;          /* seconds for the whole solve; 0 = no limit */
   uint64_t nodes;       /* tree nodes created over the whole solve; 0 = the pool's size */
   int vcf_depth;        /* threat-space search: attacker moves at most (0: off) */
   uint64_t vcf_nodes;   /* its positions per leaf at most */
+  int order;            /* create the children best first by line counts (else cell order) */
+  int symmetry;         /* fold the moves that the position's symmetries map onto each other */
+  /* called every `progress_every` seconds (0: never) from inside the search; C only */
+  void (*progress)(void *ud, const qpns_progress *p);
+  void *progress_ud;
+  double progress_every;
 } qpns_opts;
 
 typedef enum { QPNS_DONE = 0, QPNS_LIMIT = 1, QPNS_FULL = 2, QPNS_INTERRUPTED = 3 } qpns_stop;
@@ -28,6 +47,19 @@ typedef struct qpns_result {
   double time;
   qpns_stop stopped;
   uint64_t root_pn, root_dn;  /* of the last proof search when unknown */
+  /* each proof search's root at its end, by attacker (0: does x win? 1: does o win?);
+     searched[a] 0 when that search did not run */
+  int searched[2];
+  uint64_t pn_of[2], dn_of[2];
+  int attacker;         /* when unknown: whose win that last search tried to prove (0 x, 1 o) */
+  /* when unknown: the root's moves that the stopped search decided, each with its value for
+     the player to move: 1 wins (never when unknown), -1 loses, 0 proved not to win (the
+     attacker was the mover) or not to lose (the attacker was the other) */
+  int ndecided;
+  uint8_t decided_move[QPNS_MAXMOVES];
+  int8_t decided_value[QPNS_MAXMOVES];
+  int nroot;            /* the root's children in that search (after symmetry folding) */
+  size_t pool_nodes;    /* the pool's size in nodes */
 } qpns_result;
 
 void qpns_opts_default(qpns_opts *o);

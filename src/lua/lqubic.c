@@ -1,5 +1,6 @@
 /* lqubic.c: Qubic's own functions for Lua: core.qubic.solve (the proof-number solver and its
    proof), core.qubic.lines and core.qubic.symmetries (for the tests). */
+#include <stdio.h>
 #include <string.h>
 
 #include "ai/qubicpns.h"
@@ -26,6 +27,18 @@ static void emit_line(void *ud, const char *line) {
   luaL_addchar(b, '\n');
 }
 
+/* The progress line (standard error, C only: no Lua is called inside the search). */
+static void progress_line(void *ud, const qpns_progress *p) {
+  (void)ud;
+  fprintf(stderr, "solve: %.0f s  %s wins?  root pn %llu dn %llu  nodes %.2f M  "
+          "pool %.0f%% of %zu M nodes  iterations %llu  threat-space %.1f M\n",
+          p->time, p->attacker == 0 ? "x" : "o", (unsigned long long)p->root_pn,
+          (unsigned long long)p->root_dn, (double)p->nodes / 1e6,
+          p->cap ? 100.0 * (double)p->used / (double)p->cap : 0.0, p->cap / 1000000,
+          (unsigned long long)p->iterations, (double)p->vcf_nodes / 1e6);
+  fflush(stderr);
+}
+
 static double field(lua_State *L, int t, const char *k, double def, double lo, double hi) {
   double v = def;
   if (lua_getfield(L, t, k) != LUA_TNIL) {
@@ -38,9 +51,10 @@ static double field(lua_State *L, int t, const char *k, double def, double lo, d
   return v;
 }
 
-/* core.qubic.solve(g, {time =, nodes =, memory = MB, vcf_depth =, vcf_nodes =, proof =}) ->
-   {value = "win" | "loss" | "draw" | "unknown" (for the player to move), move =, nodes =,
-   vcf_nodes =, iterations =, time =, stopped =, proof_size =, proof = text when asked} */
+/* core.qubic.solve(g, {time =, nodes =, memory = MB, progress = S, vcf_depth =, vcf_nodes =,
+   proof =}) -> {value = "win" | "loss" | "draw" | "unknown" (for the player to move), move =,
+   nodes =, vcf_nodes =, iterations =, time =, proof_size =, proof = text when asked; when
+   unknown: stopped =, pn =, dn =, attacker =, root_moves =, pool_nodes =, decided =} */
 static int lsolve(lua_State *L) {
   lgame *g = checkgame(L, 1);
   if (g->cls != &qubic_class)
@@ -55,7 +69,18 @@ static int lsolve(lua_State *L) {
   o.nodes = (uint64_t)field(L, 2, "nodes", 0, 0, 2e9);
   o.vcf_depth = (int)field(L, 2, "vcf_depth", o.vcf_depth, 0, 32);
   o.vcf_nodes = (uint64_t)field(L, 2, "vcf_nodes", (double)o.vcf_nodes, 1, 1e9);
-  double mb = field(L, 2, "memory", 64, 1, 65536);
+  double mb = field(L, 2, "memory", 256, 1, 65536);
+  o.progress_every = field(L, 2, "progress", 0, 0, 1e9);
+  if (o.progress_every > 0)
+    o.progress = progress_line;
+  lua_getfield(L, 2, "order");
+  if (!lua_isnil(L, -1))
+    o.order = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  lua_getfield(L, 2, "symmetry");
+  if (!lua_isnil(L, -1))
+    o.symmetry = lua_toboolean(L, -1);
+  lua_pop(L, 1);
   lua_getfield(L, 2, "proof");
   int want = lua_toboolean(L, -1);
   lua_pop(L, 1);
@@ -67,7 +92,9 @@ static int lsolve(lua_State *L) {
     return luaL_error(L, "solve: no memory for a tree of %f MB", mb);
   qpns_result r;
   qpns_solve(u->s, st->mark[0], st->mark[1], st->plies & 1, &o, &r);
-  if (r.stopped == QPNS_INTERRUPTED)
+  /* Ctrl-C: an error, except in gentle mode (stratagem solve, the REPL), where what was
+     proved so far is returned, stopped = "interrupted" */
+  if (r.value == 2 && r.stopped == QPNS_INTERRUPTED && !lgame_keep_partial())
     return lgame_interrupted(L);
   static const char *const values[] = {"loss", "draw", "win", "unknown"};
   lua_createtable(L, 0, 12);                                  /* g opts u res */
@@ -93,6 +120,37 @@ static int lsolve(lua_State *L) {
     lua_setfield(L, -2, "pn");
     lua_pushinteger(L, (lua_Integer)r.root_dn);
     lua_setfield(L, -2, "dn");
+    lua_pushstring(L, r.attacker == 0 ? "x" : "o");
+    lua_setfield(L, -2, "attacker");
+    lua_pushinteger(L, r.nroot);
+    lua_setfield(L, -2, "root_moves");
+    lua_pushinteger(L, (lua_Integer)r.pool_nodes);
+    lua_setfield(L, -2, "pool_nodes");
+    /* decided = {{move =, value = "win" | "loss" | "no win" | "no loss"}, ...} */
+    lua_createtable(L, r.ndecided, 0);
+    for (int i = 0; i < r.ndecided; i++) {
+      lua_createtable(L, 0, 2);
+      lgame_pushmove(L, g, st, (sg_move)r.decided_move[i]);
+      lua_setfield(L, -2, "move");
+      int v = r.decided_value[i];
+      lua_pushstring(L, v == 1 ? "win" : v == -1 ? "loss"
+                     : r.attacker == (st->plies & 1) ? "no win" : "no loss");
+      lua_setfield(L, -2, "value");
+      lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "decided");
+    /* searches = {x = {pn =, dn =}, o = {pn =, dn =}}: each proof search's root at its end */
+    lua_createtable(L, 0, 2);
+    for (int a = 0; a < 2; a++)
+      if (r.searched[a]) {
+        lua_createtable(L, 0, 2);
+        lua_pushinteger(L, (lua_Integer)r.pn_of[a]);
+        lua_setfield(L, -2, "pn");
+        lua_pushinteger(L, (lua_Integer)r.dn_of[a]);
+        lua_setfield(L, -2, "dn");
+        lua_setfield(L, -2, a == 0 ? "x" : "o");
+      }
+    lua_setfield(L, -2, "searches");
   }
   if (r.value == 1 || r.value == -1) {
     if (want) {
