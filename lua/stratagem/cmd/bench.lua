@@ -51,7 +51,7 @@ function benches.tictactoe(out)
   end
 end
 
--- The same game written in Lua (scenarios/games/tictactoe_lua.lua, sg.define) beside the C
+-- The same game written in Lua (stratagem/games/defined/tictactoe_lua.lua, sg.define) beside the C
 -- one: perft and searches in nodes per second, and the Lua version's rate as a share of C's
 -- (doc/new-game.md quotes them).
 function benches.tictactoe_lua(out)
