@@ -154,8 +154,8 @@ defaults.setup = function(opts, c)
   return true
 end
 t.is(sg.new("tictactoe", {layout = "corner"}):position(), "x../.../...", "setup turns an own option into a position")
-local none, why = sg.new("tictactoe", {layout = "bad"})
-t.ok(none == nil and why == "unknown layout 'bad'", "setup can refuse a value with nil, message")
+local none, refusal = sg.new("tictactoe", {layout = "bad"})
+t.ok(none == nil and refusal == "unknown layout 'bad'", "setup can refuse a value with nil, message")
 defaults.options.layout, defaults.setup = nil, nil
 
 -- sg.sleep: waits at least the time asked, refuses what is no duration, stops at Ctrl-C
@@ -223,7 +223,7 @@ local out, err = t.run(t.q(t.stratagem) .. [[ -e 'print(type(require("stratagem.
                        [[require("stratagem.draughts").title)']])
 t.is(out, "function\tEnglish draughts (checkers) on an 8x8 board\n",
      "stratagem.play and stratagem.draughts load first thing: " .. err)
-local ok, msg = pcall(require, "stratagem.nosuch")
-t.ok(not ok and msg:find("stratagem/games/nosuch.lua", 1, true) and
+local loaded, msg = pcall(require, "stratagem.nosuch")
+t.ok(not loaded and msg:find("stratagem/games/nosuch.lua", 1, true) and
      msg:find("stratagem/cmd/nosuch.lua", 1, true), "a missing module's message names the folders tried")
 t.done()

@@ -408,7 +408,7 @@ end
 -- options_expected, for the games' descriptors as for the shared ones (t/039-schema.lua checks
 -- that both give the same words).
 local function expected(d)
-  local t, e = d.type, nil
+  local t, e = d.type
   if t == "integer" then e = whole_range(d.min, d.max)
   elseif t == "number" then
     e = (d.max == nil or d.max == math.huge) and fmt("a number, %.14g or more", d.min or 0)
