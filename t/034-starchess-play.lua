@@ -155,6 +155,46 @@ do
 end
 
 ---------------------------------------------------------------------------------------------
+-- a player's whole turn in a few lines (#33 item 5): terminal play and the web page say the same
+
+do
+  local lines = chronicle.summary(2, 14, {"move A4 B4 10", "MOVE a4 b4 5", "move A4 A3 5",
+                                          "build A4 3", "build B1 1", "build A4 1", "scrap D1 2",
+                                          "colonise B3", "end"},
+                                  {{kind = "battle", text = "battle at B4: so and so"}})
+  t.is(lines[1], "player 2, turn 14: moved 15 ships from A4 to B4, 5 from A4 to A3; built 4 " ..
+       "ships at A4, 1 at B1; scrapped 2 ships at D1", "a turn's headline: moves between the " ..
+       "same sectors summed, in the order they came, then builds and scraps")
+  t.is(lines[2], "battle at B4: so and so", "then its events' words, one a line")
+  t.is(#lines, 2, "and nothing else")
+  t.is(chronicle.summary(1, 3, {"move A1 B1 1", "end"}, {})[1],
+       "player 1, turn 3: moved 1 ship from A1 to B1", "one ship")
+  t.is(chronicle.summary(4, 1, {"end"}, {})[1], "player 4, turn 1: no ships moved, built or scrapped",
+       "a turn of nothing but end says so")
+end
+
+do   -- the turns since a player's last: 10 ships of player 2 attack player 1's 15 at A3
+  local rich = {res(10000, 10000), res(10000, 10000), res(0, 0), res(0, 0)}
+  local g = game{reserves = rich, fleets = {A3 = fl(1, 15), A4 = fl(2, 10)}, player = 2}
+  t.is(#chronicle.recent(g, 1), 0, "at the start nobody has played: no turns to tell")
+  for _, c in ipairs({"move A4 A3 10", "end"}) do g:play(c) end
+  local r = chronicle.recent(g, 1)
+  t.ok(#r == 1 and r[1].player == 2 and r[1].turn == 1,
+       "player 1 has not played yet: player 2's turn since the start (players 3 and 4 are " ..
+       "out), with its number")
+  t.is(r[1] and r[1].lines[1], "player 2, turn 1: moved 10 ships from A4 to A3",
+       "player 2's headline")
+  t.like(r[1] and r[1].lines[2] or "", "^battle at A3: player 2's 10 ships against player 1's 15; ",
+         "then the battle it fought, as the chronicle tells it")
+  g:play("end")
+  t.ok(#chronicle.recent(g, 1) == 0 and #chronicle.recent(g, 2) == 1,
+       "player 1 ends again: nothing to tell player 1, its turn to tell player 2")
+  g:play("end")
+  g:play("build A1 1")
+  t.is(#chronicle.recent(g, 1), 1, "a command of player 1's turn going on is not a turn to tell")
+end
+
+---------------------------------------------------------------------------------------------
 -- the chronicle plays as g:play does, and says what a command did in one line
 
 do
@@ -308,6 +348,26 @@ do
   t.like(out, "> battle at B2: player 1's 15 ships against player 2's 10; lost: player 1 10, " ..
          "player 2 all 10; A1: col 1:20; B2: 1:5 %(moved 5%)\n",
          "a battle is told in the command's line, with each side's losses")
+end
+
+-- the computers' turns: each told under its commands, in chronicle.summary's words, the lines
+-- chronicle.recent (the web page's) gives for the same turns
+do
+  local out, g = session(SC(), {"end", "quit"})
+  local r = chronicle.recent(g, 1)
+  local want = {}
+  for _, tn in ipairs(r) do
+    want[#want + 1] = ("player %d %%(AI%%) plays [^\n]*\n"):format(tn.player)
+    for _, line in ipairs(tn.lines) do
+      want[#want + 1] = "  " .. line:gsub("%p", "%%%0") .. "\n"
+    end
+  end
+  t.is(#r, 3, "after the person's end, three computer turns")
+  local last = chronicle.recent(g, 1, 2)
+  t.ok(#last == 2 and last[1].player == 3 and last[2].player == 4 and
+       last[2].lines[1] == r[3].lines[1], "chronicle.recent's max: the last 2 of them")
+  t.like(out, table.concat(want), "terminal play tells each of them as the web page does " ..
+         "(headline, then the events)")
 end
 
 -- the board: when a person's turn begins and on 'board', not after each command

@@ -218,6 +218,24 @@ t.ok(st == 200 and a.svg and a.your_turn == (#a.moves > 0), "a game of hidden ha
 st, a = post("/api/new", {game = "tictactoe_lua", seed = 1})
 t.ok(st == 200 and #a.moves == 9 and a.svg == nil and a.diagram:find("a b c", 1, true) ~= nil,
      "a game defined in Lua is served, with its text board")
+-- its variant settings (sg.define's variants): the page's fields in the game's own words
+local nimg
+for _, gm in ipairs(games or {}) do if gm.name == "nim" then nimg = gm end end
+local heapf, misf = nil, nil
+for _, x in ipairs(nimg and nimg.variant or {}) do
+  if x.key == "heap" then heapf = x elseif x.key == "misere" then misf = x end
+end
+t.ok(heapf and heapf.label == "Heap" and heapf.default == "21" and
+     heapf.help == "how many objects the heap holds at the start (a whole number from 1 to 1000)",
+     "nim's heap field: its label, default and doc with the values it takes")
+t.ok(misf and misf.label == "Misère" and misf.help:find("loses instead", 1, true) and
+     misf.choices and misf.choices[1] == "true", "nim's misère field: the game's words, true or false")
+st, a = post("/api/new", {game = "nim", ["variant.heap"] = "9", ["variant.misere"] = "true", seed = 1})
+t.ok(st == 200 and a.variant == "heap=9,misere=true" and a.diagram:find("heap: 9", 1, true),
+     "a Lua game's variant chosen on the page")
+st, s = post("/api/new", {game = "nim", ["variant.heap"] = "0"})
+t.ok(st == 400 and s.error:find("variant.heap of nim must be a whole number from 1 to 1000, got 0",
+                                 1, true), "a Lua game's variant out of range is 400, saying why")
 
 -- ---- bad requests ----
 st, s = post("/api/new", {game = "nope"})
@@ -333,7 +351,10 @@ local serve = require "stratagem.serve"
 local unlabelled, raw = {}, {}
 for _, gm in ipairs(games or {}) do
   for _, x in ipairs(gm.variant) do
-    if not serve.VARIANT_LABELS[x.key] then unlabelled[#unlabelled + 1] = gm.name .. "." .. x.key end
+    -- a game defined in Lua labels its own settings (sg.define's variants)
+    if not serve.VARIANT_LABELS[x.key] and not (sg.defaults(gm.name).variant_docs or {})[x.key] then
+      unlabelled[#unlabelled + 1] = gm.name .. "." .. x.key
+    end
     if not x.label or x.label:find("_") or x.label == x.key or not x.help then
       raw[#raw + 1] = gm.name .. "." .. x.key .. ": " .. tostring(x.label)
     end
@@ -371,6 +392,73 @@ do
   local wa1 = w.svg:match('<rect [^>]*data%-cell="a1"[^>]*x="(%d+)"')
   local wh1 = w.svg:match('<rect [^>]*data%-cell="h1"[^>]*x="(%d+)"')
   t.ok(not w.flip and tonumber(wa1) < tonumber(wh1), "white's board is not turned")
+end
+
+-- ---- Star Chess (#33 item 5): a turn composed on a copy, sent whole; the others' turns ----
+do
+  local _, sc = post("/api/new", {game = "starchess", seed = 5, level = 1})
+  t.ok(sc.your_turn and sc.turns and #sc.turns == 0, "Star Chess: player 1 begins; no turns of " ..
+       "the others to show yet")
+  -- the most ships a move from A1 to B1 may take, in a state's list of legal commands
+  local function most(st, prefix)
+    local n = 0
+    for _, m in ipairs(st.moves) do
+      local k = m.move:match("^" .. prefix .. " (%d+)$")
+      if k then n = math.max(n, tonumber(k)) end
+    end
+    return n
+  end
+  -- the rules file: 20 ships at each homeworld at the start; 10 colonists a ship built, 20 of them
+  t.is(most(sc, "move A1 B1"), 20, "at the start up to the 20 ships of A1 may go to B1")
+  t.is(most(sc, "build A1"), 2, "and 2 may be built at A1 (20 inhabitants, 10 a ship)")
+  local st, pv = post("/api/preview", {id = sc.id, commands = "move A1 B2 5"})
+  t.ok(st == 200 and pv.pending and pv.pending[1] == "move A1 B2 5" and #pv.history == 1,
+       "POST /api/preview: the game after the listed commands")
+  t.is(most(pv, "move A1 B1"), 15, "... where 15 ships are left at A1 to move")
+  local _, now = post("/api/state", {id = sc.id})
+  t.ok(#now.history == 0 and now.your_turn, "... and the game itself is not changed")
+  st, pv = post("/api/preview", {id = sc.id, commands = "move A1 B2 5\nmove A1 B1 30"})
+  t.is(st, 422, "a preview with an illegal command: 422")
+  t.is(pv.error, "command 2 of 2, 'move A1 B1 30', refused: illegal command 'move A1 B1 30': " ..
+       "A1 has only 15 ships", "... naming the command and the game's reason")
+  st, pv = post("/api/turn", {id = sc.id, commands = "move A1 B2 5; build A1 3"})
+  t.is(st, 422, "POST /api/turn with an illegal command: 422")
+  t.like(pv.error, "^command 2 of 3, 'build A1 3', refused: illegal command 'build A1 3': " ..
+         ".-%(nothing of the turn was played%)$", "... naming it; nothing played")
+  _, now = post("/api/state", {id = sc.id})
+  t.ok(#now.history == 0 and now.your_turn, "... the game unchanged, still the person's turn")
+  st = post("/api/turn", {id = sc.id})
+  t.is(st, 400, "POST /api/turn without commands: 400")
+  st, pv = post("/api/turn", {id = sc.id, commands = "move A1 B2 5; build A1 1"})
+  t.ok(st == 200 and table.concat(pv.history, "; ") == "move A1 B2 5; build A1 1; end" and
+       not pv.your_turn, "POST /api/turn plays the commands and end: the computers' turn")
+  st = post("/api/preview", {id = sc.id, commands = "end"})
+  t.is(st, 409, "a preview on the computers' turn: 409")
+  st = post("/api/turn", {id = sc.id, commands = ""})
+  t.is(st, 409, "a turn on the computers' turn: 409")
+  for _ = 1, 3 do _, pv = post("/api/ai", {id = sc.id}) end
+  t.ok(pv.your_turn and #pv.turns == 3, "after three computer turns: the person's turn, " ..
+       "with the three turns to show")
+  -- each turn's headline names its player and every move of its commands (from the history)
+  local h, i = pv.history, 4
+  for k, tn in ipairs(pv.turns) do
+    local head = tn.lines[1] or ""
+    local good = tn.player == k + 1 and head:find(("^player %d, turn 1: "):format(k + 1)) ~= nil
+    local cmds = {}
+    while h[i] and h[i] ~= "end" do
+      cmds[#cmds + 1] = h[i]
+      local a, b = h[i]:match("^move (%u%d) (%u%d)")
+      if a and not head:find(("from %s to %s"):format(a, b), 1, true) then good = false end
+      i = i + 1
+    end
+    i = i + 1
+    t.ok(good, ("player %d's turn (%s) is told: %s"):format(k + 1, table.concat(cmds, "; "), head))
+  end
+  _, now = post("/api/turn", {id = sc.id, commands = "end"})
+  t.ok(#now.turns == 0, "when the person's turn ends, the turns before it are no longer shown")
+  local _, ch = post("/api/new", {game = "chess", seed = 1, level = 1})
+  st, pv = post("/api/turn", {id = ch.id, commands = "e2e4"})
+  t.ok(st == 409 and pv.error:find("one move at a time"), "chess has no turn of commands: 409")
 end
 
 -- ---- Othello: the discs counted ----

@@ -128,6 +128,119 @@ t.ok(r.move == "1" or r.move == "2" or r.move == "3", "random gives a legal move
 t.errors(function() sg.search(nim, {threads = 2}) end, "runs on 1 thread",
          "threads > 1 are refused with a reason", true)
 
+-- ---- variants (sg.define's variants, passed to start and parse in options.variant) ----
+local VARIANT_BAD = {
+  {{size = {type = "float", default = 1, doc = "x"}},
+   "variants.size: type must be one of boolean, enum, integer, number, string, got float"},
+  {{size = {type = "integer", default = 2}},
+   "variants.size: doc must be a line saying what the setting does"},
+  {{size = {type = "integer", default = 0, min = 1, max = 9, doc = "x"}},
+   "variants.size: default must be a whole number from 1 to 9, got 0"},
+  {{size = {type = "integer", default = 1.5, doc = "x"}},
+   "variants.size: default must be a whole number, got 1.5"},
+  {{rule = {type = "enum", default = "a", doc = "x"}}, "variants.rule: an enum needs values"},
+  {{rule = {type = "enum", values = {"a", "b"}, default = "c", doc = "x"}},
+   "variants.rule: default must be one of 'a', 'b', got c"},
+  {{size = {type = "boolean", default = true, doc = "x", max = 3}},
+   "variants.size: max goes with the types integer and number"},
+  {{size = {type = "integer", default = 1, doc = "x", step = 1}},
+   "variants.size: unknown field 'step'"},
+  {{["2x"] = {type = "boolean", default = true, doc = "x"}},
+   "a setting's name must be letters, digits and _, got '2x'"},
+  {{size = 3}, "variants.size: expected a table {type =, default =, doc =}, got number"},
+}
+for _, case in ipairs(VARIANT_BAD) do
+  t.errors(function() sg.define(nim_spec{name = "nim_v", variants = case[1]}) end, case[2],
+           "a bad variant setting is refused: " .. case[2], true)
+end
+t.ok(not pcall(sg.new, "nim_v"), "and nothing is defined")
+-- a test game: the heap's size, misère, and a choice of moves by name; start and parse see them
+local seen = {}
+sg.define(nim_spec{name = "nim_v", variants = {
+    size = {type = "integer", default = 5, min = 1, max = 50, doc = "the heap at the start"},
+    misere = {type = "boolean", default = false, doc = "the last to take loses"},
+    takes = {type = "enum", values = {"one_two", "one_three"}, default = "one_three",
+             doc = "how many may be taken"}},
+  start = function(o) seen.start = o.variant return {heap = o.variant.size, mover = 1} end,
+  position = function(s) return s.heap .. " " .. s.mover end,
+  parse = function(text, o)
+    seen.parse = o and o.variant
+    local hp, mv = text:match("^(%d+) (%d)$")
+    return {heap = tonumber(hp), mover = tonumber(mv)}
+  end})
+local vg = sg.new("nim_v", {variant = {size = 9, takes = "one_two"}})
+t.is(vg:position(), "9 1", "start(options) gets the variant chosen (size 9)")
+t.ok(seen.start.misere == false and seen.start.takes == "one_two",
+     "options.variant holds every setting, the defaults for those not given")
+t.is(string.format("%s %s %s", vg:config().variant.size, vg:config().variant.misere,
+                   vg:config().variant.takes), "9 false one_two", "g:config().variant gives them back")
+t.is(vg:copy():config().variant.size, 9, "a copy keeps them")
+t.is(sg.defaults("nim_v").variant.size, 5, "sg.defaults(name).variant: the defaults")
+for _, case in ipairs({
+    {{size = 0}, "sg.new: variant.size of nim_v must be a whole number from 1 to 50, got 0"},
+    {{size = 51}, "must be a whole number from 1 to 50, got 51"},
+    {{size = 2.5}, "must be a whole number from 1 to 50, got 2.5"},
+    {{size = "9"}, "sg.new: variant.size must be a number, got string"},
+    {{takes = "all"}, "variant.takes of nim_v must be one of 'one_two', 'one_three', got 'all'"},
+    {{colour = 1}, "unknown variant key 'colour' for nim_v (valid keys: misere, size, takes)"}}) do
+  t.errors(function() sg.new("nim_v", {variant = case[1]}) end, case[2],
+           "a bad variant value is refused: " .. case[2], true)
+end
+local vs = sg.new("nim_v", {variant = {size = 7, misere = true}})
+vs:play("2")
+local vl = assert(sg.load(vs:save()))
+t.ok(vl:position() == "5 2" and vl:config().variant.size == 7 and vl:config().variant.misere == true
+     and seen.parse and seen.parse.misere == true,
+     "save and sg.load keep the variant; parse(text, options) sees it")
+-- the shipped Nim: heap and misère.  Theory of the subtraction game {1, 2, 3}: the player to
+-- move loses exactly at heaps 4k (normal play: whoever takes the last wins) and at heaps 4k + 1
+-- (misère: whoever takes the last loses); the winning move goes to such a heap.
+t.is(sg.new("nim", {variant = {heap = 30}}):position(), "30 1", "nim --variant heap=30 starts at 30")
+local wrong = {}
+for heap = 2, 14 do
+  for _, misere in ipairs({false, true}) do
+    local lose = misere and 1 or 0
+    if heap % 4 ~= lose then
+      local n = sg.new("nim", {variant = {heap = heap, misere = misere}})
+      local mv = sg.search(n, {depth = heap}).move
+      if (heap - tonumber(mv)) % 4 ~= lose then
+        wrong[#wrong + 1] = string.format("%d%s:%s", heap, misere and "m" or "", mv)
+      end
+    end
+  end
+end
+t.is(table.concat(wrong, " "), "", "heaps 2 to 14, normal and misère: alpha-beta moves to the " ..
+     "losing heaps of the theory")
+local mis = sg.new("nim", {variant = {heap = 1, misere = true}})
+mis:play("1")
+t.ok(select(1, mis:status()) == "won" and select(2, mis:status()) == 2,
+     "misère: whoever takes the last loses")
+local mp = sg.new("nim", {variant = {misere = true}, position = "5 1"})
+mp:play("1")
+t.is(select(2, sg.load(mp:save()):copy():status()) or "playing", "playing",
+     "a misère game from a position")
+t.ok(assert(sg.load(mp:save())):config().variant.misere, "its save keeps misère")
+local hout = t.run(S .. " play nim --help")
+t.like(hout, "heap=21  how many objects the heap holds at the start %(a whole number from 1 to 1000%)",
+       "play nim --help shows each variant with its doc and the values it takes")
+local pout, perr, pcode = t.run(S .. " play nim --variant heap=5,misere=true --seats ai,ai --delay 0")
+t.ok(pcode == 0 and pout:find("heap: 5", 1, true) and pout:find("second wins.", 1, true),
+     "play nim --variant heap=5,misere=true: the second player wins (5 = 4 + 1): " .. perr)
+local _, zerr, zcode = t.run(S .. " play nim --variant heap=0 --seats ai,ai")
+t.ok(zcode ~= 0 and zerr:find("variant.heap of nim must be a whole number from 1 to 1000, got 0",
+                              1, true), "play nim --variant heap=0: refused, saying why")
+-- the preferences keep a Lua game's variant (play --save-prefs); stratagem prefs NAME shows it
+local pdir = os.tmpname()
+os.remove(pdir)
+local penv = "XDG_CONFIG_HOME=" .. t.q(pdir) .. " XDG_STATE_HOME=" .. t.q(pdir) .. " "
+t.run(penv .. S .. " play nim --variant heap=6,misere=true --save-prefs --seats ai,ai --delay 0")
+t.like(t.run(penv .. S .. " play nim --seats ai,ai --delay 0"), "heap: 6 |",
+       "a Lua game's saved variant is played the next time")
+pout, perr, pcode = t.run(penv .. S .. " prefs nim")
+t.ok(pcode == 0 and pout:find("heap = 6", 1, true) and pout:find("misere = true", 1, true),
+     "stratagem prefs nim shows it (a game of the games folders is found by name): " .. perr)
+os.execute("rm -rf " .. t.q(pdir))
+
 -- ---- tic-tac-toe in Lua: the reference counts (t/data, from the rules) ----
 local ref = {}
 for line in io.lines(t.srcdir .. "/t/data/tictactoe-perft.txt") do

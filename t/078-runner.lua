@@ -2,8 +2,9 @@ package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
 -- 078-runner.lua: the lab across machines (stratagem sprt/tune --runner): a batch of games as a
 -- job file that a command turns into a results file, with the result a local run with the same
 -- seed gives, bit for bit: through sh, commands that lose games or fail (retries, the
--- checkpoint and --resume), GNU parallel, and a real one-node Slurm cluster (munged,
--- slurmctld and slurmd started here, as root) by sbatch --array and by srun.
+-- checkpoint and --resume), Texel's self-play games (jobs of kind selfplay), GNU parallel,
+-- and a real one-node Slurm cluster (munged, slurmctld and slurmd started here, as root) by
+-- sbatch --array and by srun.
 local t = require "tap"
 local lab = require "stratagem.lab"
 local S = t.q(t.stratagem)
@@ -127,9 +128,63 @@ t.is(body(out), body(spsa), "tune --resume after the runner failed: the local ru
 local ga = t.run(TUNE .. " --method ga --population 3 --iterations 1 --games 1")
 out = t.run(TUNE .. " --method ga --population 3 --iterations 1 --games 1 --runner sh")
 t.is(body(out), body(ga), "tune ga: a generation through --runner sh = the local run")
-out, e, code = t.run(S .. " tune connect4 --params threat --method texel --runner sh --quiet " ..
-                     "--positions " .. t.q(dir .. "/none.txt"))
-t.ok(code == 1 and e:find("texel plays no games", 1, true), "tune texel refuses a runner")
+
+-- ---- tune texel: the self-play games as jobs of kind selfplay ----
+local TEXEL = S .. " tune connect4 --params threat,centre --method texel --texel-games 24 " ..
+              "--search '{depth = 2}' --iterations 3 --seed 5 --quiet"
+local function texel(name, more, env)
+  local o, err, c = t.run("cd " .. t.q(dir) .. " && " .. (env or "") .. TEXEL .. " --positions " .. name ..
+                          ".txt " .. (more or ""))
+  local pf = io.open(dir .. "/" .. name .. ".txt", "rb")
+  local text = pf and pf:read("a")
+  if pf then pf:close() end
+  return o, text, err, c
+end
+local tx_out, tx_pos = texel("tx-local")
+t.ok(tx_pos and select(2, tx_pos:gsub("\n", "")) > 24, "texel locally: positions of 24 games (" ..
+     (tx_pos and select(2, tx_pos:gsub("\n", "")) or "none") .. " lines)")
+local tout, tpos = texel("tx-sh", "--runner sh --batch 7")
+t.ok(tpos == tx_pos, "texel --runner sh --batch 7: the local positions, byte for byte")
+t.is(body(tout), body(tx_out), "texel --runner sh: the local run's weights")
+tout, tpos = texel("tx-jobs", "--jobs 2")
+t.ok(tpos == tx_pos and body(tout) == body(tx_out), "texel --jobs 2: the local positions and weights")
+local tx_err
+tout, tpos, tx_err = texel("tx-lossy", "--runner " .. lossy .. " --batch 6 --retries 3")
+t.ok(tpos == tx_pos and body(tout) == body(tx_out), "texel through a runner that loses games: " ..
+     "the local positions and weights")
+t.like(tx_err, "runner: 3 of 6 games without a result", "its lost self-play games played again")
+local job1 = lab.job_line(require("stratagem.tune").selfplay_job({game = "connect4", base = {},
+  search = {depth = 2}, seed = 5, games = 24, run = "txtest"}, 1))
+local one = t.run(S .. " job " .. t.q(job1))
+local r1 = lab.read_result(one:match("[^\n]+"))
+t.ok(r1 and r1.kind == "selfplay" and r1.index == 1 and #r1.positions > 0 and
+     tx_pos:sub(1, #r1.result + 1 + #r1.positions[1]) == r1.result .. "\t" .. r1.positions[1],
+     "stratagem job plays a selfplay line: its result and positions, the local file's first")
+_, e, code = t.run(S .. " job " .. t.q((job1:gsub("every = 3", "every = 0"))))
+t.ok(code == 1 and e:find("job: every must be a whole number from 1", 1, true),
+     "a selfplay job line with every = 0 is refused, naming the field")
+_, e, code = t.run(S .. " job " .. t.q((job1:gsub('kind = "selfplay"', 'kind = "texel"'))))
+t.ok(code == 1 and e:find('job: kind must be "selfplay"', 1, true), "an unknown kind of job is refused")
+-- the runner fails after two batches: the games played are kept, --resume plays the rest
+_, tpos, tx_err, code = texel("tx-cut", "--runner " ..
+  t.q("sh " .. twice .. " {jobs} {results} " .. dir .. "/xcount") .. " --batch 5 --retries 0")
+t.ok(code == 1 and tpos == nil and tx_err:find("the cluster went away", 1, true) and
+     tx_err:find("the 10 of 24 self-play games played are kept in tx-cut.txt.part: the same " ..
+                 "command with --resume goes on from them", 1, true),
+     "texel: a runner that fails after two batches keeps their 10 games")
+_, e, code = t.run(S .. " merge " .. t.q(dir .. "/tx-cut.txt.part"))
+t.ok(code == 1 and e:find("a self-play result", 1, true), "merge refuses self-play results")
+_, e, code = t.run("cd " .. t.q(dir) .. " && " .. TEXEL:gsub("seed 5", "seed 6") ..
+                     " --positions tx-cut.txt --runner sh --resume")
+t.ok(code == 1 and e:find("tx%-cut%.txt%.part, line 1: a self%-play game of generation tx%x+, " ..
+                          "but these settings make generation tx%x+"),
+     "--resume refuses another generation's games")
+tout, tpos = texel("tx-cut", "--runner sh --resume --batch 5")
+t.ok(tpos == tx_pos and body(tout) == body(tx_out),
+     "texel --resume after the runner failed: the local positions and weights")
+t.ok(not io.open(dir .. "/tx-cut.txt.part"), "the partial file is removed once the positions are written")
+out, e, code = t.run(TUNE .. " --iterations 1 --batch 4")
+t.ok(code == 1 and e:find("batch goes with texel", 1, true), "--batch with spsa is refused")
 
 -- ---- GNU parallel ----
 if os.execute("command -v parallel >/dev/null 2>&1") then
@@ -137,6 +192,9 @@ if os.execute("command -v parallel >/dev/null 2>&1") then
   t.is(figures(out), figures(serial), "--runner parallel: the local run's report")
   out = t.run(TUNE .. " --iterations 3 --runner parallel")
   t.is(body(out), body(spsa), "tune spsa --runner parallel = the local run")
+  tout, tpos = texel("tx-parallel", "--runner parallel --batch 10")
+  t.ok(tpos == tx_pos and body(tout) == body(tx_out),
+       "texel --runner parallel: the local positions and weights")
   -- the issue's form: a process a line
   out = t.run("cd " .. t.q(dir) .. " && " .. SPRT .. " --runner " ..
               t.q("parallel --will-cite -a {jobs} " .. S .. " job > {results}"))
@@ -148,7 +206,7 @@ if os.execute("command -v parallel >/dev/null 2>&1") then
   out = t.run("cd " .. t.q(dir) .. " && " .. SPRT .. " --runner parallel:" .. t.q(dir .. "/hosts"))
   t.is(figures(out), figures(serial), "--runner parallel:HOSTSFILE (--sshloginfile)")
 else
-  t.skip("GNU parallel is not installed (Debian package parallel)", 4)
+  t.skip("GNU parallel is not installed (Debian package parallel)", 5)
 end
 
 -- ---- Slurm: a one-node cluster started here ----
@@ -166,6 +224,10 @@ if conf then
     out, e, code = t.run(env .. TUNE .. " --iterations 2 --runner slurm")
     local spsa2 = t.run(TUNE .. " --iterations 2")
     t.is(body(out), body(spsa2), "tune spsa, 2 iterations through Slurm = the local run")
+    tout, tpos = texel("tx-slurm", "--runner slurm --batch 12",
+                              "SLURM_CONF=" .. t.q(conf) .. " ")
+    t.ok(tpos == tx_pos and body(tout) == body(tx_out),
+         "texel through Slurm (two job arrays): the local positions and weights")
     -- sbatch refuses the job: the run stops with sbatch's own message
     out, e, code = t.run(env .. "SG_SLURM_ARGS='--partition=nosuch' " .. SPRT ..
                          " --runner slurm --batch 40 --retries 1")
@@ -187,7 +249,7 @@ if conf then
   end
   t.ok(#pids == 3 and alive == 0, "the cluster's three daemons are ended")
 else
-  t.skip("no Slurm cluster here: " .. (up:gsub("\n$", "")), 5)
+  t.skip("no Slurm cluster here: " .. (up:gsub("\n$", "")), 6)
 end
 
 os.execute("rm -rf " .. t.q(dir))

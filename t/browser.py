@@ -10,7 +10,8 @@ frame rebuilt from the differences is the game's last picture (STAR_SVG), the mo
 not cut off and keeps the current move in view; plays tic-tac-toe and chess on the page served by
 `stratagem serve` by clicking and dragging on the board, Othello by clicking; checks what the
 page shows (pieces on the board, the move list) and that no script error happened; the start
-page's cards, the busy state, the page at 420 px, the setup's labels, an expired game.  The
+page's cards, the busy state, a Star Chess turn composed by clicks (and by keyboard) and the
+other players' turns shown, the page at 420 px, the setup's labels, an expired game.  The
 screenshots are kept in SHOT_DIR for a person to look at; they are judged by the page's
 content, never byte for byte."""
 import os
@@ -288,6 +289,69 @@ def start_page():
     no_errors("start page: no script errors")
 
 
+def set_count(value):
+    """The composer's number field (and its slider) set as a person types a number."""
+    js("const f = document.querySelector('#sector-actions .sc-count'); f.value = arguments[0];"
+       "f.dispatchEvent(new Event('input'));", str(value))
+
+
+def turn_list():
+    return [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#turn-list .sc-command")]
+
+
+def star_turn():
+    # ---- Star Chess: a turn composed by clicks, then the other players' turns shown ----
+    start("starchess", 5, level=1)
+    ok(count("#moves button") == 0 and driver.find_element(By.ID, "composer").is_displayed(),
+       "star chess: no list of move buttons, the turn's composer instead")
+    click_cell("A1")
+    ok(wait(lambda: count("#board .sg-target") == 3 and
+            count('#sector-actions button[data-command="build"]') == 1 and
+            count('#sector-actions button[data-command="scrap"]') == 1 and
+            count('#sector-actions button[data-command="colonise"]') == 0),
+       "star chess: a click on A1 outlines the 3 sectors its ships reach and offers build and "
+       "scrap (not colonise: A1 has a colony)")
+    click_cell("B2")
+    ok(wait(lambda: js("return document.querySelector('#sector-actions .sc-range').max") == "20"),
+       "star chess: then B2: a slider of up to the 20 ships at A1")
+    set_count(5)
+    ok(js("return document.querySelector('#sector-actions .sc-range').value") == "5",
+       "star chess: the number typed moves the slider")
+    driver.find_element(By.CSS_SELECTOR, '#sector-actions button[data-command="move"]').click()
+    ok(wait(lambda: turn_list() == ["move A1 B2 5"] and "1:5" in
+            js("return document.getElementById('sector-B2').textContent")),
+       "star chess: 'Move' lists move A1 B2 5, and the board shows 5 ships at B2", turn_list())
+    click_cell("A1")
+    wait(lambda: count('#sector-actions button[data-command="build"]') == 1)
+    set_count(1)
+    driver.find_element(By.CSS_SELECTOR, '#sector-actions button[data-command="build"]').click()
+    ok(wait(lambda: turn_list() == ["move A1 B2 5", "build A1 1"]),
+       "star chess: a build of 1 at A1 is listed second", turn_list())
+    # by keyboard: the sector A1 focused, Enter; then B1, Enter; 2 ships
+    js("document.querySelector('#board [data-cell=\"A1\"]').focus()")
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    js("document.querySelector('#board [data-cell=\"B1\"]').focus()")
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    ok(wait(lambda: js("return document.querySelector('#sector-actions .sc-range').max") == "15"),
+       "star chess: by keyboard, A1 then B1: up to the 15 ships left at A1")
+    set_count(2)
+    driver.find_element(By.CSS_SELECTOR, '#sector-actions button[data-command="move"]').click()
+    ok(wait(lambda: turn_list() == ["move A1 B2 5", "build A1 1", "move A1 B1 2"]),
+       "star chess: the third command listed", turn_list())
+    driver.find_elements(By.CSS_SELECTOR, "#turn-list button")[2].click()
+    ok(wait(lambda: turn_list() == ["move A1 B2 5", "build A1 1"]),
+       "star chess: a listed command removed", turn_list())
+    ok(history() == [], "star chess: nothing played before End turn", history())
+    driver.find_element(By.ID, "end-turn").click()
+    ok(wait(lambda: your_turn() and history()[:3] == ["move A1 B2 5", "build A1 1", "end"]),
+       "star chess: End turn plays the listed commands and end; the computers play", history())
+    heads = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#turns .sc-head")]
+    ok([h.split(":")[0] for h in heads] == ["player 2, turn 1", "player 3, turn 1", "player 4, turn 1"],
+       "star chess: the other three players' turns are shown, each with what it did", heads)
+    driver.save_screenshot(os.path.join(shots, "starchess.png"))
+    no_errors("star chess: no script errors")
+
+
 def busy_state():
     # ---- while a request is out: a visible state, the move controls off ----
     start("tictactoe", 5, level=1)
@@ -312,7 +376,7 @@ def narrow():
     # ---- a 420 px wide window: nothing wider than the window ----
     driver.set_window_size(420, 900)
     try:
-        for page in ("", "play/chess", "play/patience", "play/othello"):
+        for page in ("", "play/chess", "play/patience", "play/othello", "play/starchess"):
             driver.get(base + page)
             wait(lambda: count("#cards .card") > 0 if page == "" else your_turn())
             w = js("return [document.documentElement.scrollWidth, document.documentElement.clientWidth,"
@@ -321,6 +385,12 @@ def narrow():
                "header's width)" % page, w)
             if page == "play/chess":
                 driver.save_screenshot(os.path.join(shots, "chess-420.png"))
+            if page == "play/starchess":   # a sector chosen: its commands fit too
+                click_cell("A1")
+                wait(lambda: count("#sector-actions button") > 0)
+                w = js("return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+                ok(w[0] <= w[1], "420 px: Star Chess's composer fits the window", w)
+                driver.save_screenshot(os.path.join(shots, "starchess-420.png"))
     finally:
         driver.set_window_size(1200, 900)
 
@@ -414,7 +484,7 @@ def error_page():
 
 for name, fn in [("replay", replay_page), ("star chess replay", star_replay),
                  ("start page", start_page), ("tic-tac-toe", tictactoe), ("busy", busy_state),
-                 ("chess", chess), ("othello", othello), ("setup", setup_words),
+                 ("chess", chess), ("othello", othello), ("star chess", star_turn), ("setup", setup_words),
                  ("420 px", narrow), ("expired", expired_game), ("word game", word_game),
                  ("error page", error_page)]:
     try:

@@ -59,6 +59,7 @@
     $("add").disabled = on;
     $("finish").disabled = on;
     for (const b of $("moves").querySelectorAll("button")) b.disabled = on;
+    for (const b of $("composer").querySelectorAll("button, input")) b.disabled = on;
     if (on) $("status").textContent = what || "Loading…";
   }
 
@@ -203,7 +204,8 @@
   function show(said) {
     if (!state) return;
     const board = $("board");
-    if (state.svg) board.innerHTML = state.svg;
+    const shown = starchess() ? turnView() : state;   // Star Chess: after the listed commands
+    if (shown.svg) board.innerHTML = shown.svg;
     else {
       board.textContent = "";
       const pre = document.createElement("pre");
@@ -219,18 +221,20 @@
     else status = "The computer is thinking" + (state.player_name ? " (" + state.player_name + ")" : "") + "…";
     $("status").textContent = status;
     if (said) $("said").textContent = said.join("; ");
-    moveButtons(state.moves);
+    moveButtons(starchess() ? [] : state.moves);   // Star Chess: the turn's composer instead
+    showComposer();
+    showTurns();
     const hist = $("history");
     hist.textContent = "";
     // the moves as the buttons write them (SAN in chess); chess numbers full moves (1. e4 e5)
-    const shown = state.history_shown || state.history;
+    const plies = state.history_shown || state.history;
     const per = state.game === "chess" ? 2 : 1;
-    for (let i = 0; i < shown.length; i += per) {
+    for (let i = 0; i < plies.length; i += per) {
       const li = document.createElement("li");
-      for (let j = i; j < Math.min(i + per, shown.length); j++) {
+      for (let j = i; j < Math.min(i + per, plies.length); j++) {
         const span = document.createElement("span");
         span.className = "ply";
-        span.textContent = shown[j];
+        span.textContent = plies[j];
         if (j > i) li.append(" ");
         li.appendChild(span);
       }
@@ -253,7 +257,7 @@
     $("save").href = "/api/save?id=" + encodeURIComponent(state.id);
     $("replay").href = "/api/replay?id=" + encodeURIComponent(state.id);
     chosen = [];
-    mark();
+    if (starchess()) starMark(); else mark();
     legalDots();
     show3d();
     showWords();
@@ -265,6 +269,7 @@
     const word = !!state.word;
     $("wordform").hidden = !word || state.status !== "playing";
     for (const id of ["moves", "moves-title", "undo", "replay"]) $(id).hidden = word;
+    $("moves-title").hidden = word || starchess();   // Star Chess: the composer instead
     $("history-title").textContent = word ? "Your words" : "Game";
     if (clockTimer) { clearInterval(clockTimer); clockTimer = null; }
     $("clock").textContent = "";
@@ -415,6 +420,203 @@
     }
   }
 
+  // ---- Star Chess: a turn composed by mouse (#33 item 5) ----
+  // Click a sector with your ships, then a sector they may go to (outlined), and choose how
+  // many; or use the sector's buttons (build, colonise, terraform, scrap: offered only where
+  // the command is legal).  The commands are listed, each removable, until "End turn" sends
+  // them (POST /api/turn).  The board and the commands offered are those after the listed
+  // commands, which the server plays on a copy of the game (POST /api/preview): the game
+  // itself changes only at "End turn".
+  let turn = {base: null, pending: [], view: null, from: null, to: null};
+  function starchess() { return !!state && state.game === "starchess"; }
+  // The state the turn is composed on: the preview after the listed commands, or the game's.
+  function turnView() {
+    if (turn.base !== state) turn = {base: state, pending: [], view: null, from: null, to: null};
+    return turn.view || state;
+  }
+  // The sector's legal commands: {targets: Map(sector -> most ships), build, scrap (most),
+  // colonise, terraform (booleans)}.
+  function sectorCommands(sector) {
+    const c = {targets: new Map(), build: 0, scrap: 0, colonise: false, terraform: false};
+    for (const m of turnView().moves) {
+      const w = m.move.split(" ");
+      if (w[1] !== sector) continue;
+      const n = Number(w[w.length - 1]);
+      if (w[0] === "move") c.targets.set(w[2], Math.max(c.targets.get(w[2]) || 0, n));
+      else if (w[0] === "build") c.build = Math.max(c.build, n);
+      else if (w[0] === "scrap") c.scrap = Math.max(c.scrap, n);
+      else if (w[0] === "colonise") c.colonise = true;
+      else if (w[0] === "terraform") c.terraform = true;
+    }
+    c.any = c.targets.size > 0 || c.build > 0 || c.scrap > 0 || c.colonise || c.terraform;
+    return c;
+  }
+  function starMark() {
+    const targets = turn.from ? sectorCommands(turn.from).targets : new Map();
+    for (const el of $("board").querySelectorAll("[data-cell]")) {
+      const c = el.getAttribute("data-cell");
+      el.classList.toggle("sg-chosen", c === turn.from || c === turn.to);
+      el.classList.toggle("sg-target", targets.has(c) && c !== turn.to);
+      // the sectors take the keyboard too: Tab to one, Enter or Space clicks it
+      el.setAttribute("tabindex", "0");
+      el.setAttribute("role", "button");
+      el.setAttribute("aria-label", "sector " + c + (targets.has(c) ? ", a target" : ""));
+    }
+  }
+  function el(tag, attrs, text) {
+    const e = document.createElement(tag);
+    for (const k in attrs || {}) e.setAttribute(k, attrs[k]);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  // A number field (and a slider when ranged) from 1 to max, a button that adds the command
+  // made of its value.
+  function countedCommand(box, label, max, make, slider) {
+    const row = el("div", {class: "sc-row"});
+    const field = el("input", {type: "number", min: "1", max: String(max), value: String(max),
+                               "aria-label": label + ": how many (1 to " + max + ")"});
+    field.className = "sc-count";
+    const add = el("button", {type: "button"}, label);
+    add.dataset.command = make("N").split(" ")[0];
+    if (slider) {
+      const range = el("input", {type: "range", min: "1", max: String(max), value: String(max),
+                                 "aria-label": "ships"});
+      range.className = "sc-range";
+      range.addEventListener("input", () => { field.value = range.value; });
+      field.addEventListener("input", () => { range.value = field.value; });
+      row.append(range);
+    }
+    row.append(field, el("span", {}, " of " + max + " "), add);
+    add.addEventListener("click", () => {
+      const n = Number(field.value);
+      if (!Number.isInteger(n) || n < 1 || n > max) {
+        say("Choose a whole number from 1 to " + max + ".");
+        return;
+      }
+      addCommand(make(n));
+    });
+    field.addEventListener("keydown", (ev) => { if (ev.key === "Enter") add.click(); });
+    box.appendChild(row);
+  }
+  function showComposer() {
+    const box = $("composer");
+    const on = starchess() && state.your_turn && state.status === "playing";
+    box.hidden = !on;
+    if (!on) return;
+    turnView();
+    const act = $("sector-actions");
+    act.textContent = "";
+    if (!turn.from) {
+      act.appendChild(el("p", {}, "Click a sector with your ships or colony (or Tab to it and press Enter)."));
+    } else {
+      const c = sectorCommands(turn.from);
+      act.appendChild(el("p", {class: "sc-title"}, "Sector " + turn.from +
+        (turn.to ? " to " + turn.to : c.targets.size ? ": click an outlined sector to move ships there" : "")));
+      if (turn.to && c.targets.has(turn.to)) {
+        const to = turn.to;
+        countedCommand(act, "Move", c.targets.get(to), (n) => "move " + turn.from + " " + to + " " + n, true);
+      } else {
+        if (c.build > 0) countedCommand(act, "Build", c.build, (n) => "build " + turn.from + " " + n);
+        if (c.scrap > 0) countedCommand(act, "Scrap", c.scrap, (n) => "scrap " + turn.from + " " + n);
+        const row = el("div", {class: "sc-row"});
+        for (const verb of ["colonise", "terraform"]) {
+          if (!c[verb]) continue;
+          const b = el("button", {type: "button"}, verb.charAt(0).toUpperCase() + verb.slice(1));
+          b.dataset.command = verb;
+          b.addEventListener("click", () => addCommand(verb + " " + turn.from));
+          row.appendChild(b);
+        }
+        if (row.childNodes.length) act.appendChild(row);
+      }
+    }
+    const list = $("turn-list");
+    list.textContent = "";
+    turn.pending.forEach((cmd, i) => {
+      const li = el("li");
+      li.append(el("span", {class: "sc-command"}, cmd), " ");
+      const x = el("button", {type: "button", "aria-label": "remove " + cmd, title: "remove"}, "\u2715");
+      x.addEventListener("click", () => removeCommand(i));
+      li.appendChild(x);
+      list.appendChild(li);
+    });
+    $("turn-empty").hidden = turn.pending.length > 0;
+    for (const b of box.querySelectorAll("button, input")) b.disabled = busy;
+  }
+  function clickSector(cell) {
+    if (busy || !starchess() || !state.your_turn) return;
+    say("");
+    if (turn.from && cell !== turn.from && sectorCommands(turn.from).targets.has(cell)) {
+      turn.to = cell;
+    } else if (cell === turn.from && !turn.to) {
+      turn.from = null;
+    } else if (sectorCommands(cell).any) {
+      turn.from = cell;
+      turn.to = null;
+    } else {
+      turn.from = turn.to = null;
+      say("You have nothing to command at " + cell + ".");
+    }
+    starMark();
+    showComposer();
+    const first = $("sector-actions").querySelector("input, button");
+    if (first && turn.to) first.focus();
+  }
+  // The listed commands become `pending` if the server plays them all on a copy (else the
+  // list stays as it was, with the reason).
+  async function setPending(pending, what) {
+    setBusy(true, what);
+    try {
+      const view = pending.length ? await api("/api/preview", {id: state.id, commands: pending.join("\n")}) : null;
+      turnView();
+      turn.pending = pending;
+      turn.view = view;
+      turn.from = turn.to = null;   // the next command starts with a click on a sector
+      say("");
+    } catch (e) {
+      failed(e);
+    } finally {
+      setBusy(false);
+      show();
+    }
+  }
+  function addCommand(cmd) { return setPending(turn.pending.concat([cmd]), "Checking " + cmd + "…"); }
+  function removeCommand(i) {
+    return setPending(turn.pending.filter((_, j) => j !== i), "Taking out " + turn.pending[i] + "…");
+  }
+  async function endTurn() {
+    if (busy || !starchess() || !state.your_turn) return;
+    const cmds = turn.pending.slice();
+    setBusy(true, "Ending the turn…");
+    try {
+      state = await api("/api/turn", {id: state.id, commands: cmds.join("\n")});
+      say("");
+      show(state.said);
+      await computerTurns();
+    } catch (e) {
+      failed(e);
+    } finally {
+      setBusy(false);
+      show();
+    }
+  }
+  // The other players' turns since yours, as the terminal's play says them.
+  function showTurns() {
+    const box = $("turns");
+    box.textContent = "";
+    box.hidden = !state.turns || state.turns.length === 0;
+    if (!box.hidden) box.appendChild(el("h3", {}, "Since your last turn"));
+    for (const t of state.turns || []) {
+      const div = el("div", {class: "sc-turn player" + t.player});
+      div.appendChild(el("p", {class: "sc-head"}, t.lines[0]));
+      if (t.lines.length > 1) {
+        const ul = el("ul");
+        for (const line of t.lines.slice(1)) ul.appendChild(el("li", {}, line));
+        div.appendChild(ul);
+      }
+      box.appendChild(div);
+    }
+  }
+
   // ---- clicking and dragging on the board ----
   function startsWith(cells, prefix) {
     if (!cells || cells.length < prefix.length) return false;
@@ -477,6 +679,10 @@
   function onDown(ev) {
     if (state && state.word) return;   // the word game's dice take no clicks: words are typed
     const c = cellAt(ev);
+    if (starchess()) {   // a sector: its commands, or the target of a move
+      if (c) { ev.preventDefault(); clickSector(c); }
+      return;
+    }
     downCell = c;
     if (c) { ev.preventDefault(); clickCell(c); }
   }
@@ -484,7 +690,9 @@
     const el = document.elementFromPoint(ev.clientX, ev.clientY);
     const target = el && el.closest ? el.closest("[data-cell]") : null;
     const c = target ? target.getAttribute("data-cell") : null;
-    if (downCell && c && c !== downCell) clickCell(c);   // a drag from one cell to another
+    if (downCell && c && c !== downCell) {   // a drag from one cell to another
+      if (starchess()) clickSector(c); else clickCell(c);
+    }
     downCell = null;
   }
 
@@ -549,6 +757,16 @@
     $("finish").addEventListener("click", finishWords);
     $("board").addEventListener("pointerdown", onDown);
     $("board").addEventListener("pointerup", onUp);
+    $("board").addEventListener("keydown", (ev) => {
+      const c = cellAt(ev);
+      if (c && starchess() && (ev.key === "Enter" || ev.key === " ")) {
+        ev.preventDefault();
+        clickSector(c);
+        const again = $("board").querySelector('[data-cell="' + c + '"]');
+        if (again && !turn.to) again.focus();   // the board was drawn anew: back to the sector
+      }
+    });
+    $("end-turn").addEventListener("click", endTurn);
     $("cube").addEventListener("click", (ev) => {
       const el = ev.target.closest("[data-cell3d]");
       if (el) clickCell(el.dataset.cell3d);

@@ -5,6 +5,8 @@
 --   local events = chronicle.play(g, "move A1 B2 15")   -- as g:play, then the events
 --   local events = chronicle.turn(g, r.moves)           -- a list of commands in order
 --   for _, e in ipairs(events) do print(e.text) end
+--   chronicle.summary(p, turn, cmds, events)  -- a player's turn in lines (play, serve)
+--   chronicle.recent(g, seat, max)            -- the others' turns since seat's last
 --
 -- Each event is a table with `kind`, `text` (one line), `turn` (the full turn it happened in),
 -- `player` (whose command it was) and fields of its kind:
@@ -236,6 +238,81 @@ function M.describe(before, after, cmd, events)
     parts[1] = fmt("%s's turn is over", pname(before.player))
   end
   return table.concat(parts, "; ")
+end
+
+-- ---- a player's whole turn in a few lines: terminal play and the web page say the same ----
+
+-- Items in the order they first came, with their numbers summed: add(list, key, n).
+local function tally()
+  local t = {order = {}, n = {}}
+  function t.add(key, n)
+    if not t.n[key] then t.order[#t.order + 1] = key; t.n[key] = 0 end
+    t.n[key] = t.n[key] + n
+  end
+  return t
+end
+
+-- One player's turn: a headline saying what its commands did ("player 2, turn 14: moved 15
+-- ships from A4 to B4, 5 from A4 to A3; built 3 ships at A4; scrapped 2 ships at D1"; moves
+-- between the same sectors are summed), then the text of each event (battles, colonies
+-- founded, terraformed, bombarded or lost, ships unsupported, defeats, the end of the game).
+-- cmds are the turn's commands in order, events what chronicle.play said of them.
+function M.summary(player, turn, cmds, events)
+  local moved, built, scrapped = tally(), tally(), tally()
+  for _, c in ipairs(cmds) do
+    local w = words(c)
+    if w[1] == "move" and math.type(w[4]) == "integer" then moved.add(w[2] .. " to " .. w[3], w[4])
+    elseif w[1] == "build" and math.type(w[3]) == "integer" then built.add(w[2], w[3])
+    elseif w[1] == "scrap" and math.type(w[3]) == "integer" then scrapped.add(w[2], w[3]) end
+  end
+  local parts = {}
+  local function say(verb, t, text)
+    local list = {}
+    for i, key in ipairs(t.order) do
+      list[i] = text(i == 1 and plural(t.n[key], "ship") or tostring(t.n[key]), key)
+    end
+    if #list > 0 then parts[#parts + 1] = verb .. " " .. table.concat(list, ", ") end
+  end
+  say("moved", moved, function(n, k) return n .. " from " .. k end)
+  say("built", built, function(n, k) return n .. " at " .. k end)
+  say("scrapped", scrapped, function(n, k) return n .. " at " .. k end)
+  if #parts == 0 then parts[1] = "no ships moved, built or scrapped" end
+  local lines = {fmt("%s, turn %d: %s", pname(player), turn, table.concat(parts, "; "))}
+  for _, e in ipairs(events) do lines[#lines + 1] = e.text end
+  return lines
+end
+
+-- The turns the other players played on g since player `seat` last ended a turn (since the
+-- start when it has not; the last `max` of them when max is given), oldest first, each
+-- {player =, turn =, commands =, events =, lines = chronicle.summary's}.  They are replayed
+-- through the chronicle on a copy of g; commands of seat's own turn going on are left out.
+function M.recent(g, seat, max)
+  local c, later, ends = g:copy(), {}, 0
+  while c:ply() > 0 do
+    local m = c:undo()
+    if is_end(m) then
+      if c:player() == seat or (max and ends >= max) then
+        c:play(m)
+        break
+      end
+      ends = ends + 1
+    end
+    later[#later + 1] = m
+  end
+  for i = 1, #later // 2 do later[i], later[#later + 1 - i] = later[#later + 1 - i], later[i] end
+  local turns, cur = {}, nil
+  for _, m in ipairs(later) do
+    local p = c:player()
+    if not cur then
+      cur = {player = p, turn = c:turn(), commands = {}, events = {}}
+      if p ~= seat then turns[#turns + 1] = cur end
+    end
+    cur.commands[#cur.commands + 1] = m
+    for _, e in ipairs((M.play(c, m))) do cur.events[#cur.events + 1] = e end
+    if is_end(m) then cur = nil end
+  end
+  for _, tn in ipairs(turns) do tn.lines = M.summary(tn.player, tn.turn, tn.commands, tn.events) end
+  return turns
 end
 
 -- The final standings of g: one row per player, best first, {place, player, ships, colonies,

@@ -82,8 +82,11 @@ local DEFINE_FIELDS = {
   player = "function", moves = "function", play = "function", status = "function",
   eval = "function", position = "function", parse = "function", render = "function",
   svg = "function", weights = "table", max_moves = "integer", search = "table",
-  notation = "string", player_names = "table",
+  notation = "string", player_names = "table", variants = "table",
 }
+-- The kinds of a defined game's variant settings (spec.variants[key].type).
+local VARIANT_TYPES = {boolean = "boolean", integer = "number", number = "number",
+                       string = "string", enum = "string"}
 local DEFINE_REQUIRED = {"name", "title", "players", "start", "player", "moves", "play", "status"}
 local defined = {}          -- name -> the spec of a game defined in this program
 local defining = nil        -- while a games-folder file runs: the names it defines
@@ -101,6 +104,82 @@ function M.game_folders()
   if xdg then folders[#folders + 1] = xdg .. "/stratagem/games" end
   if M.paths.lua then folders[#folders + 1] = M.paths.lua .. "/stratagem/games/defined" end
   return folders
+end
+
+-- What a variant setting v takes, for messages: "a whole number from 1 to 1000", ...
+local function variant_expected(v)
+  if v.type == "boolean" then return "true or false" end
+  if v.type == "enum" then return "one of '" .. table.concat(v.values, "', '") .. "'" end
+  if v.type == "string" then return "a string" end
+  local what = v.type == "integer" and "a whole number" or "a number"
+  if v.min and v.max then return fmt("%s from %s to %s", what, v.min, v.max) end
+  if v.min then return fmt("%s, %s or more", what, v.min) end
+  if v.max then return fmt("%s, %s or less", what, v.max) end
+  return what
+end
+
+-- Whether x is a value of variant setting v (its type, range or choices).
+local function variant_ok(v, x)
+  if v.type == "integer" and math.type(x) ~= "integer" then return false end
+  if type(x) ~= VARIANT_TYPES[v.type] then return false end
+  if v.type == "number" and x ~= x then return false end
+  if (v.min and x < v.min) or (v.max and x > v.max) then return false end
+  if v.type == "enum" then
+    for _, c in ipairs(v.values) do if c == x then return true end end
+    return false
+  end
+  return true
+end
+
+-- A defined game's variant setting: {type =, default =, doc =, [min =, max =] (numbers),
+-- [values =] (enum), [label =]}, each field checked; the message names the setting.
+local function check_variant_spec(k, v)
+  if type(k) ~= "string" or not k:match("^[%a_][%w_]*$") then
+    fail("sg.define: variants: a setting's name must be letters, digits and _, got '%s'",
+         tostring(k))
+  end
+  local function bad(msg, ...) fail("sg.define: variants.%s: " .. msg, k, ...) end
+  if type(v) ~= "table" then
+    bad("expected a table {type =, default =, doc =}, got %s", type(v))
+  end
+  local known = {type = true, default = true, doc = true, min = true, max = true, values = true,
+                 label = true}
+  for f in pairs(v) do
+    if not known[f] then
+      bad("unknown field '%s' (valid: default, doc, label, max, min, type, values)", tostring(f))
+    end
+  end
+  if not VARIANT_TYPES[v.type] then
+    bad("type must be one of boolean, enum, integer, number, string, got %s", tostring(v.type))
+  end
+  if type(v.doc) ~= "string" or v.doc == "" then
+    bad("doc must be a line saying what the setting does, got %s", type(v.doc))
+  end
+  if v.label ~= nil and type(v.label) ~= "string" then bad("label must be a string") end
+  for _, f in ipairs({"min", "max"}) do
+    if v[f] ~= nil and (v.type ~= "integer" and v.type ~= "number") then
+      bad("%s goes with the types integer and number, not %s", f, v.type)
+    end
+    if v[f] ~= nil and (type(v[f]) ~= "number" or
+                        (v.type == "integer" and math.type(v[f]) ~= "integer")) then
+      bad("%s must be %s, got %s", f, v.type == "integer" and "an integer" or "a number",
+          tostring(v[f]))
+    end
+  end
+  if v.min and v.max and v.min > v.max then bad("min (%s) is above max (%s)", v.min, v.max) end
+  if v.type == "enum" then
+    if type(v.values) ~= "table" or #v.values == 0 then
+      bad("an enum needs values, a list of the strings it takes")
+    end
+    for i, c in ipairs(v.values) do
+      if type(c) ~= "string" then bad("values[%d] must be a string, got %s", i, type(c)) end
+    end
+  elseif v.values ~= nil then
+    bad("values go with the type enum, not %s", v.type)
+  end
+  if v.default == nil or not variant_ok(v, v.default) then
+    bad("default must be %s, got %s", variant_expected(v), tostring(v.default))
+  end
 end
 
 local function check_define(spec)
@@ -149,6 +228,9 @@ local function check_define(spec)
       fail("sg.define: weights must map names to numbers; '%s' is a %s", tostring(k), type(v))
     end
   end
+  for k, v in pairs(spec.variants or {}) do
+    check_variant_spec(k, v)
+  end
 end
 
 -- sg.define(spec): a game whose rules are Lua functions (doc/lua-api.md#sgdefine); returns
@@ -161,10 +243,26 @@ function M.define(spec)
   local d = {
     title = spec.title, notation = spec.notation, players = spec.player_names,
     rules = {}, weights = copy(spec.weights or {}), variant = {}, options = {},
+    variant_docs = copy(spec.variants or {}),
     search = copy(spec.search or {algo = algo}),
     play = {seats = {"human", "ai"}, ai = {algo = (spec.search or {}).algo or algo}},
     defined = true, svg = spec.svg,
   }
+  for k, v in pairs(spec.variants or {}) do
+    d.variant[k] = v.default
+    d.variant_docs[k].expected = variant_expected(v)   -- for play --help and serve's page
+  end
+  -- sg.new has checked each value's type against its default; here its range or choices
+  d.setup = function(_, c)
+    for k, x in pairs(c.variant) do
+      local v = d.variant_docs[k]
+      if not variant_ok(v, x) then
+        fail("sg.new: variant.%s of %s must be %s, got %s", k, name, variant_expected(v),
+             type(x) == "string" and "'" .. x .. "'" or tostring(x))
+      end
+    end
+    return true
+  end
   core.define({name = name, players = spec.players, max_moves = spec.max_moves or 256,
                start = spec.start, player = spec.player, moves = spec.moves, play = spec.play,
                status = spec.status, eval = spec.eval, position = spec.position,

@@ -153,8 +153,10 @@ end
 -- max_moves}; seats[s] is "a" or "b".  opening: {plies = N} random moves from the round's seed,
 -- or {position = TEXT} a start position (chess openings).  Returns the result:
 -- {run, index, round, seats, first (the seat in first place, or nil: a draw of two players),
--- status, moves, time}.
+-- status, moves, time}.  A job of kind "selfplay" (Texel's positions) is played by
+-- stratagem.tune.selfplay.
 function M.play(job)
+  if job.kind == "selfplay" then return require("stratagem.tune").selfplay(job) end
   local t0 = sg.clock()
   local opts = {seed = job.seed, rules = job.rules}
   if job.opening and job.opening.position then opts.position = job.opening.position end
@@ -291,9 +293,40 @@ local JOB_FIELDS = {{"run", "string"}, {"game", "string"}, {"index", "whole", 1,
                     {"opening", "table", nil, nil, true}, {"rules", "table", nil, nil, true},
                     {"max_moves", "whole", 1, 1e9, true}, {"version", "string", nil, nil, true}}
 
+-- A self-play job (stratagem.tune.selfplay_job) checked: its fields, its game, its settings.
+local SELFPLAY_FIELDS = {{"run", "string"}, {"game", "string"}, {"index", "whole", 1, 1e9},
+                         {"games", "whole", 1, 1e9}, {"seed", "whole", 0, MAX_SEED},
+                         {"base", "table"}, {"search", "table", nil, nil, true},
+                         {"opening", "whole", 0, 1000}, {"skip", "whole", 0, 1e9},
+                         {"every", "whole", 1, 1e9}, {"max_moves", "whole", 1, 1e9},
+                         {"version", "string", nil, nil, true}}
+local function read_selfplay_job(job)
+  local why = check_fields(job, SELFPLAY_FIELDS, "")
+  if why then return nil, "job: " .. why end
+  local ok, known = pcall(sg.defaults, job.game)
+  if not ok or not known then return nil, fmt("job: unknown game '%s'", tostring(job.game)) end
+  if job.index > job.games then
+    return nil, fmt("job: index %d is past the %d games of the generation", job.index, job.games)
+  end
+  local v, serr = M.read_settings(job.game, job.base, "job: base")
+  if not v then return nil, serr end
+  if job.search then
+    local s = M.search_of(job.game, job.base, 1)
+    for k, x in pairs(job.search) do s[k] = x end
+    local sok, err = sg.search_check(job.game, s)
+    if not sok then return nil, "job: search: " .. tostring(err) end
+  end
+  return job
+end
+
 function M.read_job(line)
   local job, err = read_line(line, "sgjob", "job")
   if not job then return nil, err end
+  if job.kind ~= nil then
+    if job.kind == "selfplay" then return read_selfplay_job(job) end
+    return nil, fmt("job: kind must be \"selfplay\" (Texel's positions) or absent (a game " ..
+                    "of two settings), got %s", shown(job.kind))
+  end
   local why = check_fields(job, JOB_FIELDS, "")
   if why then return nil, "job: " .. why end
   local ok, known = pcall(sg.defaults, job.game)
@@ -341,9 +374,44 @@ local RESULT_FIELDS = {{"run", "string"}, {"index", "whole", 1, MAX_SEED},
 
 -- A result line read and checked: every field of the type and in the range that `stratagem
 -- job` writes; the result, or nil and a message naming the field.
+local SELFPLAY_RESULT = {{"run", "string"}, {"index", "whole", 1, 1e9}, {"job", "table"},
+                         {"result", "string", nil, nil, true},
+                         {"positions", "table", nil, nil, true},
+                         {"moves", "whole", 0, 1e15, true}, {"time", "number", 0, 1e15, true},
+                         {"failed", "string", nil, nil, true},
+                         {"version", "string", nil, nil, true}}
+local function read_selfplay_result(res)
+  local why = check_fields(res, SELFPLAY_RESULT, "")
+    or check_fields(res.job, {{"game", "string"}, {"seed", "whole", 0, MAX_SEED},
+                              {"games", "whole", 1, 1e9}}, "job.")
+  if why then return nil, "result: " .. why end
+  if res.index > res.job.games then
+    return nil, fmt("result: index %d is past the %d games of the generation", res.index,
+                    res.job.games)
+  end
+  if not res.failed then
+    if res.result ~= "1" and res.result ~= "0.5" and res.result ~= "0" then
+      return nil, fmt("result: result must be \"1\", \"0.5\" or \"0\" (for player 1), got %s",
+                      shown(res.result))
+    end
+    if type(res.positions) ~= "table" then return nil, "result: the line has no positions" end
+    for i = 1, #res.positions do
+      if type(res.positions[i]) ~= "string" then
+        return nil, fmt("result: positions[%d] must be a string, got %s", i,
+                        shown(res.positions[i]))
+      end
+    end
+  end
+  return res
+end
+
 function M.read_result(line)
   local res, err = read_line(line, "sgresult", "result")
   if not res then return nil, err end
+  if res.kind ~= nil then
+    if res.kind == "selfplay" then return read_selfplay_result(res) end
+    return nil, fmt("result: kind must be \"selfplay\" or absent, got %s", shown(res.kind))
+  end
   local why = check_fields(res, RESULT_FIELDS, "")
     or check_fields(res.job, {{"game", "string"}, {"seed", "whole", 0, MAX_SEED, true},
                               {"round", "whole", 1, 1e9, true}}, "job.")
@@ -906,7 +974,7 @@ function M.run_batch(jobs, opts)
         if line:match("^sgresult ") then
           local res, rerr = M.read_result(line)
           local i = res and key_of[res.run .. "/" .. res.index]
-          if res and i and line_of(res.seats) == line_of(jobs[i].seats) then
+          if res and i and line_of(res.seats or false) == line_of(jobs[i].seats or false) then
             got[i] = res
           else
             bad = bad or rerr or fmt("a result for game %d of run %s, which is not in the " ..
@@ -1158,6 +1226,10 @@ function M.merge(paths)
       if line:match("^sgresult ") then
         local res, rerr = M.read_result(line)
         if not res then return nil, fmt("merge: %s:%d: %s", path, n, rerr) end
+        if res.kind then
+          return nil, fmt("merge: %s:%d: a self-play result (Texel's positions, which stratagem " ..
+                          "tune reads back), not a game of an SPRT", path, n)
+        end
         if run and res.run ~= run then
           return nil, fmt("merge: %s:%d: a result of run %s among results of run %s; merge " ..
                           "one run at a time", path, n, tostring(res.run), run)
@@ -1211,13 +1283,17 @@ function M.job_main(line)
     local ok, res = pcall(M.play, job)
     if not ok then
       if tostring(res):find("interrupted!", 1, true) then error(res, 0) end
-      res = {run = job.run, index = job.index, round = job.round, seats = job.seats,
-             failed = tostring(res)}
+      res = {kind = job.kind, run = job.run, index = job.index, round = job.round,
+             seats = job.seats, failed = tostring(res)}
     end
     -- what a merge needs of the run (the settings are in the job file, not repeated)
-    res.job = {game = job.game, seed = job.seed, round = job.round, players = job.players,
-               rounds = job.rounds, elo0 = job.elo0, elo1 = job.elo1, alpha = job.alpha,
-               beta = job.beta, max_games = job.max_games, fixed = job.fixed}
+    if job.kind == "selfplay" then
+      res.job = {game = job.game, seed = job.seed, games = job.games}
+    else
+      res.job = {game = job.game, seed = job.seed, round = job.round, players = job.players,
+                 rounds = job.rounds, elo0 = job.elo0, elo1 = job.elo1, alpha = job.alpha,
+                 beta = job.beta, max_games = job.max_games, fixed = job.fixed}
+    end
     io.stdout:write(M.result_line(res), "\n")
     io.stdout:flush()
     return true

@@ -320,35 +320,137 @@ end
 
 -- ---- Texel tuning ----
 
--- Positions of self-play games with the base settings: one in `every` plies after `skip`,
--- each with the result for player 1 (1, 1/2, 0).  Lines "RESULT<TAB>POSITION".
-function M.texel_positions(game, opts)
+-- The job of self-play game gi (1-based) of a Texel generation: a whole `sgjob` line of kind
+-- "selfplay" that `stratagem job` plays (M.selfplay), so the positions can be made on other
+-- machines (--runner) or worker processes (--jobs) and are the same wherever they are made.
+-- gen: {game, base (settings), search (laid over the base's), seed, games, opening, skip,
+-- every, max_moves, run}.
+function M.selfplay_job(gen, gi)
+  return {format = lab.FORMAT, version = sg.version, kind = "selfplay", run = gen.run,
+          index = gi, game = gen.game, seed = (gen.seed or 1) + gi - 1, games = gen.games,
+          base = gen.base or {}, search = gen.search, opening = gen.opening or 6,
+          skip = gen.skip or 4, every = gen.every or 3, max_moves = gen.max_moves or 400}
+end
+
+-- Play one self-play job: one position in `every` plies after `skip`, after `opening` random
+-- moves.  Returns {kind, run, index, result ("1", "0.5" or "0": for player 1), positions,
+-- moves, time}.
+function M.selfplay(job)
+  local t0 = sg.clock()
+  local base = job.base or {}
+  local search = lab.search_of(job.game, base, 1)
+  for k, v in pairs(job.search or {}) do search[k] = v end
+  local seed = job.seed
+  local g = assert(sg.new(job.game, {seed = seed, weights = base.weights}))
+  for i = 1, job.opening or 6 do
+    if g:status() ~= "playing" then break end
+    g:play(sg.search(g, {algo = "random", seed = seed * 7919 + i}).move)
+  end
+  local picked = {}
+  local ply = 0
+  while g:status() == "playing" and ply < (job.max_moves or 400) do
+    ply = ply + 1
+    if ply > (job.skip or 4) and ply % (job.every or 3) == 0 then
+      picked[#picked + 1] = g:position()
+    end
+    search.seed = seed * 1000003 + ply
+    local r = sg.search(g, search)
+    for _, m in ipairs(r.moves or {r.move}) do g:play(m) end
+  end
+  local status, winner = g:status()
+  return {kind = "selfplay", run = job.run, index = job.index, positions = picked, moves = ply,
+          result = status == "won" and (winner == 1 and "1" or "0") or "0.5",
+          time = sg.clock() - t0}
+end
+
+-- A generation's name: the same game, settings, seed and counts give the same name (a
+-- partial file of another generation is refused on --resume).
+local function generation_run(gen)
+  local s = lab.line_of({game = gen.game, base = gen.base or {}, search = gen.search or false,
+                         seed = gen.seed or 1, games = gen.games, opening = gen.opening or 6,
+                         skip = gen.skip or 4, every = gen.every or 3,
+                         max_moves = gen.max_moves or 400})
+  local h = 2166136261
+  for i = 1, #s do h = ((h ~ s:byte(i)) * 16777619) & 0xffffffff end
+  return fmt("tx%08x", h)
+end
+
+-- The lines "RESULT<TAB>POSITION" of the games' results, in game order.
+local function position_lines(results, games)
   local lines = {}
-  local search = lab.search_of(game, opts.base or {}, 1)
-  for k, v in pairs(opts.search or {}) do search[k] = v end
-  for gi = 1, opts.games do
-    local seed = (opts.seed or 1) + gi - 1
-    local g = assert(sg.new(game, {seed = seed, weights = (opts.base or {}).weights}))
-    for i = 1, opts.opening or 6 do
-      if g:status() ~= "playing" then break end
-      g:play(sg.search(g, {algo = "random", seed = seed * 7919 + i}).move)
-    end
-    local picked = {}
-    local ply = 0
-    while g:status() == "playing" and ply < (opts.max_moves or 400) do
-      ply = ply + 1
-      if ply > (opts.skip or 4) and ply % (opts.every or 3) == 0 then
-        picked[#picked + 1] = g:position()
-      end
-      search.seed = seed * 1000003 + ply
-      local r = sg.search(g, search)
-      for _, m in ipairs(r.moves or {r.move}) do g:play(m) end
-    end
-    local status, winner = g:status()
-    local res = status == "won" and (winner == 1 and "1" or "0") or "0.5"
-    for _, pos in ipairs(picked) do lines[#lines + 1] = res .. "\t" .. pos end
+  for gi = 1, games do
+    for _, pos in ipairs(results[gi].positions) do lines[#lines + 1] = results[gi].result .. "\t" .. pos end
   end
   return lines
+end
+
+-- Positions of self-play games with the base settings (opts: games, base, search, seed,
+-- opening, skip, every, max_moves), each with the result for player 1.  Lines
+-- "RESULT<TAB>POSITION".  With opts.jobs > 1 on worker processes; with opts.runner through a
+-- runner in batches of opts.batch games (default 100), the games finished kept after each
+-- batch in opts.part (a file of result lines), which opts.resume reads back so that only the
+-- games missing are played.  The same lines in every way.
+function M.texel_positions(game, opts)
+  local gen = {game = game, base = opts.base or {}, search = opts.search, seed = opts.seed or 1,
+               games = opts.games, opening = opts.opening, skip = opts.skip, every = opts.every,
+               max_moves = opts.max_moves}
+  gen.run = generation_run(gen)
+  local results, indices = {}, {}
+  if opts.resume and opts.part then
+    local text = data.read_file(opts.part)
+    local n = 0
+    for line in (text or ""):gmatch("[^\n]+") do
+      n = n + 1
+      local res, rerr = lab.read_result(line)
+      if not res or res.kind ~= "selfplay" then
+        error(fmt("tune: cannot resume: %s, line %d: %s", opts.part, n,
+                  rerr or "not a self-play result"), 0)
+      end
+      if res.run ~= gen.run then
+        error(fmt("tune: cannot resume: %s, line %d: a self-play game of generation %s, but " ..
+                  "these settings make generation %s", opts.part, n, res.run, gen.run), 0)
+      end
+      if not res.failed then results[res.index] = res end
+    end
+  end
+  for gi = 1, gen.games do
+    if not results[gi] then indices[#indices + 1] = gi end
+  end
+  local function keep()   -- the games finished so far, in game order
+    if not opts.part then return end
+    local lines = {}
+    for gi = 1, gen.games do
+      local r = results[gi]
+      if r then
+        local c = copy(r)
+        c.format, c.version = nil, nil
+        c.job = {game = game, seed = gen.seed + gi - 1, games = gen.games}
+        lines[#lines + 1] = lab.result_line(c)
+      end
+    end
+    local ok, err = data.write_file(opts.part, table.concat(lines, "\n") .. "\n")
+    if not ok then error("tune: " .. tostring(err), 0) end
+  end
+  local ok, err = pcall(lab.execute, function(gi) return M.selfplay_job(gen, gi) end,
+    opts.jobs or 1, indices, function(gi, res, rerr)
+      if not res then error(fmt("tune: self-play game %d failed: %s", gi, tostring(rerr)), 0) end
+      results[gi] = res
+    end, function() return false end,
+    {runner = opts.runner, retries = opts.retries, batch = opts.batch or 100,
+     game_timeout = opts.game_timeout, progress = opts.progress,
+     on_batch = opts.runner and keep or nil})
+  if not ok then
+    err = tostring(err)
+    if err:find("^runner: ") then
+      local done = 0
+      for gi = 1, gen.games do if results[gi] then done = done + 1 end end
+      err = "tune: " .. err .. "\n" .. (opts.part and
+        fmt("tune: the %d of %d self-play games played are kept in %s: the same command " ..
+            "with --resume goes on from them", done, gen.games, opts.part) or "")
+    end
+    error(err, 0)
+  end
+  return position_lines(results, gen.games)
 end
 
 local function texel_load(state)
@@ -439,7 +541,7 @@ local KEYS = {game = true, params = true, method = true, iterations = true, game
               resume = true, out = true, plot = true, progress = true, positions = true,
               opening = true, max_moves = true, rules = true, population = true, c_end = true,
               r_end = true, game_timeout = true, texel_games = true, search = true,
-              runner = true, retries = true}
+              runner = true, retries = true, batch = true}
 
 local function fail(msg, ...) error("tune: " .. fmt(msg, ...), 0) end
 
@@ -535,7 +637,8 @@ end
 -- Run a tuning.  spec: game, params (names), method ("spsa", "ga", "texel"), iterations,
 -- games (pairs per iteration, or per fitness), bounds, base (settings), seed, jobs,
 -- checkpoint (file), resume, out (settings file), plot (SVG file), progress, positions
--- (texel: a file, made from texel_games self-play games when missing), opening, max_moves,
+-- (texel: a file, made from texel_games self-play games when missing, through runner in
+-- batches of `batch` games), opening, max_moves, runner, retries,
 -- rules, population (ga), c_end, r_end (spsa).  Returns the final state.
 function M.tune(spec)
   if type(spec) ~= "table" then fail("expected a table of settings") end
@@ -568,7 +671,17 @@ function M.tune(spec)
     end
   end
   local state
-  if spec.resume then
+  local positions = spec.positions or (spec.game .. "-positions.txt")
+  local function exists(path)
+    local f = io.open(path, "rb")
+    if f then f:close() end
+    return f ~= nil
+  end
+  -- texel whose self-play was cut short (a runner that failed): --resume goes on with the
+  -- games of the partial file, and the tuning starts afresh
+  local generating = method == "texel" and not exists(positions)
+  if spec.resume and not (generating and exists(positions .. ".part") and
+                          not (spec.checkpoint and exists(spec.checkpoint))) then
     if not spec.checkpoint then fail("resume needs a checkpoint file") end
     local text, err = data.read_file(spec.checkpoint)
     if not text then fail("cannot resume: %s", err) end
@@ -590,9 +703,14 @@ function M.tune(spec)
   if spec.runner ~= nil then
     local cmd, cerr = lab.runner_command(spec.runner)
     if not cmd then fail("%s", cerr) end
-    if method == "texel" then
-      fail("runner: texel plays no games between settings (its self-play positions are made " ..
-           "on this machine); runners go with spsa and ga")
+  end
+  if spec.batch ~= nil then
+    if method ~= "texel" then
+      fail("batch goes with texel (its self-play games a batch); an SPSA iteration or a GA " ..
+           "generation is one batch")
+    end
+    if math.type(spec.batch) ~= "integer" or spec.batch < 1 or spec.batch > 1e6 then
+      fail("batch must be a whole number from 1 to 1000000, got %s", tostring(spec.batch))
     end
   end
   if spec.retries ~= nil and (math.type(spec.retries) ~= "integer" or spec.retries < 0 or
@@ -604,14 +722,19 @@ function M.tune(spec)
   state.rules, state.max_moves, state.game_timeout = spec.rules, spec.max_moves, spec.game_timeout
   state.opening = spec.opening or (players == 2 and 4 or players)
   if method == "texel" then
-    state.positions = spec.positions or (spec.game .. "-positions.txt")
-    local f = io.open(state.positions, "rb")
-    if f then f:close()
-    else
+    state.positions = positions
+    if generating then
+      local part = positions .. ".part"
       local lines = M.texel_positions(spec.game, {games = spec.texel_games or 100, base = base,
-                                                  search = spec.search, seed = state.seed})
+                                                  search = spec.search, seed = state.seed,
+                                                  jobs = state.jobs, runner = spec.runner,
+                                                  retries = spec.retries, batch = spec.batch,
+                                                  game_timeout = spec.game_timeout,
+                                                  progress = spec.progress, part = part,
+                                                  resume = spec.resume})
       local ok, err = data.write_file(state.positions, table.concat(lines, "\n") .. "\n")
       if not ok then fail("%s", err) end
+      os.remove(part)
       if spec.progress ~= false then
         io.stderr:write(fmt("tune: %d positions from %d self-play games written to %s\n",
                             #lines, spec.texel_games or 100, state.positions))
@@ -744,7 +867,7 @@ M.USAGE = "stratagem tune GAME --params NAME,... [--method spsa|ga|texel] [--ite
   "[--games N] [--bounds NAME=LO:HI,...] [--base SETTINGS] [--seed N] [--jobs N] " ..
   "[--population N] [--c-end X] [--r-end X] [--positions FILE] [--texel-games N] " ..
   "[--search TABLE] [--opening PLIES] " ..
-  "[--max-moves N] [--runner CMD] [--retries N] [--checkpoint FILE] [--resume] [--out FILE] " ..
+  "[--max-moves N] [--runner CMD] [--retries N] [--batch N] [--checkpoint FILE] [--resume] [--out FILE] " ..
   "[--plot FILE.svg] [--quiet]"
 
 function M.main(...)
@@ -757,7 +880,7 @@ function M.main(...)
   local ints = {["--iterations"] = "iterations", ["--games"] = "games", ["--seed"] = "seed",
                 ["--jobs"] = "jobs", ["--population"] = "population", ["--opening"] = "opening",
                 ["--max-moves"] = "max_moves", ["--texel-games"] = "texel_games",
-                ["--retries"] = "retries"}
+                ["--retries"] = "retries", ["--batch"] = "batch"}
   local i = 1
   while i <= #args do
     local a = args[i]

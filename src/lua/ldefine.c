@@ -60,10 +60,12 @@ typedef struct ldef {
   char err[512];
 } ldef;
 
-/* A defined game's config: its definition and the weights table passed to eval. */
+/* A defined game's config: its definition, the weights table passed to eval, and the variant
+   settings it was made with (sg.new's, checked; g:config() and g:save() give them back). */
 typedef struct lcfg {
   ldef *d;
   int ref_weights;
+  int ref_variant;
 } lcfg;
 
 static ldef *def_of(const void *cfg) {
@@ -556,11 +558,10 @@ static int ld_init(const void *cfg, void *vst, const char *position, uint64_t se
   }
   lua_checkstack(L, 6);
   lua_rawgeti(L, LUA_REGISTRYINDEX, d->ref[cb]);
-  if (cb == CB_PARSE)
+  if (cb == CB_PARSE)   /* parse(text, options): the options tell the variant */
     lua_pushstring(L, position);
-  else
-    lua_rawgeti(L, LUA_REGISTRYINDEX, d->ref_opts);
-  if (lua_pcall(L, 1, 2, 0) != LUA_OK)
+  lua_rawgeti(L, LUA_REGISTRYINDEX, d->ref_opts);
+  if (lua_pcall(L, cb == CB_PARSE ? 2 : 1, 2, 0) != LUA_OK)
     return luaL_error(L, "%s: %s: %s", d->name, cb_names[cb], lua_tostring(L, -1));
   if (lua_isnil(L, -2)) {
     if (cb == CB_PARSE) {
@@ -665,6 +666,12 @@ void ldefine_config(lua_State *L, lgame *g, int o) {
     lua_newtable(L);
   }
   c->ref_weights = luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_getfield(L, o, "variant");
+  if (!lua_istable(L, -1)) {
+    lua_pop(L, 1);
+    lua_newtable(L);
+  }
+  c->ref_variant = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_pushvalue(L, o);
   lua_rawseti(L, LUA_REGISTRYINDEX, c->d->ref_opts);
   ldefine_bind(L, g);
@@ -717,6 +724,11 @@ void ldefine_set_weights(lua_State *L, lgame *g, int t) {
 /* The weights table of g (pushed). */
 void ldefine_push_weights(lua_State *L, const lgame *g) {
   lua_rawgeti(L, LUA_REGISTRYINDEX, ((const lcfg *)g->cfg)->ref_weights);
+}
+
+/* The variant table of g (pushed). */
+void ldefine_push_variant(lua_State *L, const lgame *g) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, ((const lcfg *)g->cfg)->ref_variant);
 }
 
 /* The defined game called name (NULL: none). */

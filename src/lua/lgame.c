@@ -546,17 +546,22 @@ static int lconfig(lua_State *L) {
     }
     lua_setfield(L, -2, group_names[grp]);
   }
-  if (ldefine_is(g->cls)) {   /* a defined game's weights: a copy of its table */
-    lua_newtable(L);                                  /* cfg copy */
-    ldefine_push_weights(L, g);                       /* cfg copy w */
-    lua_pushnil(L);
-    while (lua_next(L, -2)) {                         /* cfg copy w k v */
-      lua_pushvalue(L, -2);
-      lua_insert(L, -2);                              /* cfg copy w k k v */
-      lua_settable(L, -5);                            /* cfg copy w k */
+  if (ldefine_is(g->cls)) {   /* a defined game's weights and variant: copies of its tables */
+    for (int grp = 0; grp < 2; grp++) {
+      lua_newtable(L);                                /* cfg copy */
+      if (grp == 0)
+        ldefine_push_weights(L, g);                   /* cfg copy w */
+      else
+        ldefine_push_variant(L, g);
+      lua_pushnil(L);
+      while (lua_next(L, -2)) {                       /* cfg copy w k v */
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);                            /* cfg copy w k k v */
+        lua_settable(L, -5);                          /* cfg copy w k */
+      }
+      lua_pop(L, 1);                                  /* cfg copy */
+      lua_setfield(L, -2, grp == 0 ? "weights" : "variant");
     }
-    lua_pop(L, 1);                                    /* cfg copy */
-    lua_setfield(L, -2, "weights");
   }
   lua_pushinteger(L, g->seed);
   lua_setfield(L, -2, "seed");

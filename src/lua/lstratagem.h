@@ -60,6 +60,7 @@ void ldefine_keep(lua_State *L, lgame *g, void *st);
 void ldefine_hold(lua_State *L, const lgame *g, const void *st, int delta);
 void ldefine_config(lua_State *L, lgame *g, int o);
 void ldefine_push_weights(lua_State *L, const lgame *g);
+void ldefine_push_variant(lua_State *L, const lgame *g);
 void ldefine_set_weights(lua_State *L, lgame *g, int t);
 const sg_class *ldefine_find(lua_State *L, const char *name);
 int ldefine_names(lua_State *L, int k);

@@ -139,9 +139,8 @@ commands.prefs = {
                          commands.prefs.usage)
     end
     if game then
-      local known = false
-      for _, n in ipairs(sg.games()) do known = known or n == game end
-      if not known then
+      -- a game of the games folders (defined in Lua) is defined on the way
+      if not sg.known(game) then
         return usage_error(fmt("prefs: unknown game '%s' (known games: %s)", game,
                                table.concat(sg.games(), ", ")))
       end
@@ -335,15 +334,17 @@ commands.tune = {
     {"--bounds NAME=LO:HI,...", "a parameter's range (default: the start plus or minus its size)"},
     {"--base SETTINGS", "the start and the other settings, as sprt's"},
     {"--seed N", "the seed of the games"},
-    {"--jobs N", "worker processes (default: the number of cores)"},
+    {"--jobs N", "worker processes (default 1)"},
     {"--population N", "ga: individuals (default 8)"},
     {"--c-end X, --r-end X", "spsa's schedule (default a twentieth of each span; 50/N)"},
     {"--positions FILE", "texel: the positions (default GAME-positions.txt)"},
     {"--texel-games N", "texel: self-play games for the positions (default 100)"},
     {"--search TABLE", "texel: the self-play search"},
+    {"--batch N", "texel: self-play games a runner's batch (default 100)"},
     {"--opening PLIES", "random moves before each game (default 4 for two players)"},
     {"--max-moves N", "end a game after N moves"},
-    {"--runner CMD", "spsa, ga: an iteration's games as a batch across machines, as sprt's"},
+    {"--runner CMD", "an iteration's games (texel: its self-play games) as batches across " ..
+                     "machines, as sprt's"},
     {"--retries N", "times games without a result go to the runner again (default 2)"},
     {"--checkpoint FILE", "the state after every iteration"},
     {"--resume", "go on from --checkpoint"},
@@ -529,9 +530,10 @@ local function describe(name, ...)
   if c.details then print(c.details()) end
   if name == "play" then
     for _, a in ipairs({...}) do
-      for _, g in ipairs(sg.games()) do
-        if a == g then print("\n" .. require("stratagem.play").game_help(g)) return 0 end
-      end
+      -- a game by name (a games folder's is defined on the way) or a file defining one
+      local g = a:sub(1, 1) ~= "-" and (sg.known(a) and a or
+                                        (a:match("%.lua$") and sg.define_file(a)))
+      if g then print("\n" .. require("stratagem.play").game_help(g)) return 0 end
     end
   end
   return 0

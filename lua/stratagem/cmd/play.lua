@@ -59,7 +59,11 @@ function M.game_help(game)
   if #keys == 0 then out[#out + 1] = "Variants: none"
   else
     out[#out + 1] = "Variants (--variant K=V, default shown):"
-    for _, k in ipairs(keys) do out[#out + 1] = fmt("  %s=%s", k, tostring(d.variant[k])) end
+    for _, k in ipairs(keys) do
+      local doc = (d.variant_docs or {})[k]   -- a game defined in Lua says what each one is
+      out[#out + 1] = fmt("  %s=%s", k, tostring(d.variant[k])) ..
+                      (doc and fmt("  %s (%s)", doc.doc, doc.expected) or "")
+    end
   end
   out[#out + 1] = "Levels (--level N):"
   for level = 1, 10 do
@@ -436,8 +440,13 @@ local function ai_turn(S)
     S.write(fmt("%s (AI) plays %s   [%d positions generated, %.3f s]\n", who(S, p),
                 table.concat(r.moves, "; "), r.generated or 0, r.time))
     if S.chronicle then
+      -- what the turn did, in the words of the web page's summaries (chronicle.summary)
+      local turn, events = g:turn(), {}
       for _, m in ipairs(r.moves) do
-        for _, e in ipairs((chronicle_play(S, m))) do S.write("  " .. e.text .. "\n") end
+        for _, e in ipairs((chronicle_play(S, m))) do events[#events + 1] = e end
+      end
+      for _, line in ipairs(S.chronicle.summary(p, turn, r.moves, events)) do
+        S.write("  " .. line .. "\n")
       end
     else
       for _, m in ipairs(r.moves) do g:play(m) end

@@ -20,7 +20,8 @@ M.HELP = [[
 Serve a page to play every game against the computer with the mouse, at http://HOST:PORT/
 (default http://127.0.0.1:8080/; --port 0 takes a free port and prints it).  The start page
 shows the games; http://HOST:PORT/play/GAME starts one at once.  Click a piece then where it
-goes, or drag it; the list of legal moves takes a click too.  Undo, new game,
+goes, or drag it; the list of legal moves takes a click too (a Star Chess turn: click a
+sector, then a target or a command, then End turn).  Undo, new game,
 variants, seat, level (1-10) and seed are on the page; a game downloads as a save file
 (stratagem play --load FILE) or as a replay page.  Ctrl-C stops the server.
   --port N      the port, 0 to 65535 (default 8080; 0: any free port)
@@ -156,6 +157,11 @@ local function game_list()
     for _, k in ipairs(keys) do
       local v = d.variant[k]
       local words = M.VARIANT_LABELS[k] or {}
+      local own = (d.variant_docs or {})[k]   -- a game defined in Lua: its own words
+      if own then
+        words = {label = own.label, help = own.doc .. " (" .. own.expected .. ")",
+                 values = own.values}
+      end
       local choices = (d.enums or {})[k] or words.values
       if type(v) == "boolean" then choices = {"true", "false"} end
       local shown
@@ -257,6 +263,21 @@ local function disc_counts(S, g, names)
   return array{{name = names[1] or "black", discs = b}, {name = names[2] or "white", discs = w}}
 end
 
+-- In a game whose defaults name a chronicle (Star Chess), the other players' turns since the
+-- person's last (the last MAX_TURNS_SHOWN: a person defeated watches the rest of the game),
+-- as terminal play says them: {{player =, name =, turn =, lines =}, ...}.
+local MAX_TURNS_SHOWN = 12
+local function recent_turns(S, names)
+  local chron = (sg.defaults(S.game).play or {}).chronicle
+  if not chron then return nil end
+  local list = array()
+  for _, tn in ipairs(require(chron).recent(S.g, S.seat, MAX_TURNS_SHOWN)) do
+    list[#list + 1] = {player = tn.player, name = names[tn.player] or ("player " .. tn.player),
+                       turn = tn.turn, lines = array(tn.lines)}
+  end
+  return list
+end
+
 local function state(S, said)
   local g = S.g
   local st, winner = g:status()
@@ -300,7 +321,7 @@ local function state(S, said)
     moves = moves, history = history, history_shown = history_shown(g), flip = flip,
     discs = disc_counts(S, g, names), your_turn = persons_turn(S),
     variant = S.variant_text, said = said and array(said) or nil,
-    notation = d.notation,
+    notation = d.notation, turns = recent_turns(S, names),
   }
 end
 
@@ -537,6 +558,90 @@ api.move = function(_, f, S)
     return refuse(422, (tostring(err):gsub("^[^\n]-:%d+: ", "")))
   end
   return answer_json(200, state(S))
+end
+
+-- The commands of a turn as the page sends them: separated by ';' or new lines, blanks
+-- ignored; nil and why when there are too many.
+local MAX_COMMANDS = 200
+local function turn_commands(text)
+  local cmds = {}
+  for c in (text or ""):gmatch("[^;\n]+") do
+    c = c:match("^%s*(.-)%s*$")
+    if c ~= "" then cmds[#cmds + 1] = c end
+  end
+  if #cmds > MAX_COMMANDS then
+    return nil, fmt("commands: %d of them; a turn takes at most %d", #cmds, MAX_COMMANDS)
+  end
+  return cmds
+end
+
+-- Play cmds on g in order, all or none: true, or nil and which was refused and why (those
+-- already played are taken back).  A command after the one that passed the turn is refused.
+local function play_all(g, cmds)
+  local p = g:player()
+  for i, c in ipairs(cmds) do
+    local ok, err = true, nil
+    if g:status() ~= "playing" or g:player() ~= p then
+      ok, err = false, fmt("the turn already passed after '%s'", cmds[i - 1])
+    else
+      ok, err = pcall(g.play, g, c)
+    end
+    if not ok then
+      for _ = 1, i - 1 do g:undo() end
+      return nil, fmt("command %d of %d, '%s', refused: %s", i, #cmds, c,
+                      (tostring(err):gsub("^[^\n]-:%d+: ", "")))
+    end
+  end
+  return true
+end
+
+-- The checks before a turn of commands: nil, or the refusal (the answer's values in a table).
+local function turn_refused(S, f)
+  if not persons_turn(S) then
+    return {refuse(409, S.g:status() == "playing" and "it is the computer's turn, not yours"
+                        or "the game is over: start a new one or undo")}
+  end
+  if not S.g:legal("end") then
+    return {refuse(409, fmt("%s takes one move at a time (POST /api/move); a turn of commands " ..
+                            "closed by 'end' is for games such as Star Chess", S.game))}
+  end
+  if not f.commands then
+    return {refuse(400, "commands: expected the turn's commands, separated by ';' or new " ..
+                        "lines (e.g. 'move A1 B2 5; build A1 1'), or nothing")}
+  end
+end
+
+-- POST /api/preview: id, commands.  The game as it would be after the commands (of the
+-- person's turn going on), with the commands legal then; the game itself is not changed.
+-- The page composes a turn with it.  A refused command: 422 and why.
+api.preview = function(_, f, S)
+  local no = turn_refused(S, f)
+  if no then return table.unpack(no) end
+  local cmds, err = turn_commands(f.commands)
+  if not cmds then return refuse(400, err) end
+  local c = S.g:copy()
+  local ok
+  ok, err = play_all(c, cmds)
+  if not ok then return refuse(422, err) end
+  local view = setmetatable({g = c}, {__index = S})
+  local st = state(view)
+  st.pending = array(cmds)
+  return answer_json(200, st)
+end
+
+-- POST /api/turn: id, commands.  The person's whole turn: the commands in order and then
+-- 'end' (unless the last one is), all or none: a refused command is named with why, and
+-- nothing is played.
+api.turn = function(_, f, S)
+  local no = turn_refused(S, f)
+  if no then return table.unpack(no) end
+  local cmds, err = turn_commands(f.commands)
+  if not cmds then return refuse(400, err) end
+  if #cmds == 0 or cmds[#cmds]:lower() ~= "end" then cmds[#cmds + 1] = "end" end
+  local ok
+  ok, err = play_all(S.g, cmds)
+  if not ok then return refuse(422, err .. " (nothing of the turn was played)") end
+  return answer_json(200, state(S, {"you played " .. table.concat(cmds, "; ")}))
 end
 
 -- POST /api/ai: the computer plays one move (or one whole turn of commands).
