@@ -211,6 +211,7 @@ static void set_paths(lua_State *L) {
   lua_pushstring(L, docdir);
   lua_setfield(L, -2, "doc");
   lua_setfield(L, LUA_REGISTRYINDEX, "stratagem.paths");
+  sg_lua_layout(L, luadir);
 }
 
 /* The global arg table: arg[0] the script (or the program), arg[-1] the program,
@@ -779,7 +780,7 @@ static int parse_args(int argc, char **argv, cmdline *c) {
   return 0;
 }
 
-/* The names of the subcommands of lua/stratagem/cli.lua, sorted, joined by ", ". */
+/* The names of the subcommands of lua/stratagem/cmd/cli.lua, sorted, joined by ", ". */
 static int help_names(lua_State *L) {
   set_paths(L);
   lua_getglobal(L, "require");

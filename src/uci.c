@@ -549,7 +549,7 @@ static void cmd_setoption(uci *u, char *rest) {
   }
   if (!strcasecmp(name, "Ponder") || !strcasecmp(name, "UCI_AnalyseMode"))
     return;
-  /* Preset: the evaluation, as sg.new's preset option (lua/stratagem/chess.lua, M.presets):
+  /* Preset: the evaluation, as sg.new's preset option (lua/stratagem/games/chess.lua, M.presets):
      "seed" is the seed's weighted sum (weights.model 0), "modern" the tapered one (1) */
   if (!strcasecmp(name, "Preset")) {
     if (val && !strcasecmp(val, "seed"))

@@ -9,7 +9,7 @@
 #include "tap.h"
 
 static const sg_class *C = &tictactoe_class;
-static ttt_cfg cfg;   /* lua/stratagem/tictactoe.lua, by name (main) */
+static ttt_cfg cfg;   /* lua/stratagem/games/tictactoe.lua, by name (main) */
 
 /* reference counts from t/data/tictactoe-perft.txt */
 static long long ref_perft[10], ref_games, ref_positions, ref_classes, ref_openings;

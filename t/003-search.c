@@ -10,7 +10,7 @@
 #include "tap.h"
 
 static const sg_class *T = &tictactoe_class;
-static ttt_cfg cfg;   /* lua/stratagem/tictactoe.lua, by name (main) */
+static ttt_cfg cfg;   /* lua/stratagem/games/tictactoe.lua, by name (main) */
 
 static ttt_state pos(const char *text) {
   ttt_state s;

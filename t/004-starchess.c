@@ -13,7 +13,7 @@
 
 static const sg_class *C = &starchess_class;
 
-static sc_cfg cfg;   /* lua/stratagem/starchess.lua, by name (main) */
+static sc_cfg cfg;   /* lua/stratagem/games/starchess.lua, by name (main) */
 
 static const char *const seed_orders[4] = {
   "A1 A2 B1 C1 B2 A3 A4 B3 C2 D1 D2 C3 B4 C4 D3 D4",

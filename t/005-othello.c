@@ -9,7 +9,7 @@
 #include "tap.h"
 
 static const sg_class *C = &othello_class;
-static oth_cfg cfg;   /* lua/stratagem/othello.lua, by name (main) */
+static oth_cfg cfg;   /* lua/stratagem/games/othello.lua, by name (main) */
 
 static oth_state pos(const char *text) {
   oth_state s;

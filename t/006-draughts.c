@@ -9,7 +9,7 @@
 #include "tap.h"
 
 static const sg_class *C = &draughts_class;
-static dr_cfg cfg, huff;   /* lua/stratagem/draughts.lua by name; huff: capture = huff */
+static dr_cfg cfg, huff;   /* lua/stratagem/games/draughts.lua by name; huff: capture = huff */
 
 static dr_state pos_in(const dr_cfg *c, const char *text) {
   dr_state s;

@@ -11,7 +11,7 @@
 #include "tap.h"
 
 static const sg_class *C = &othello_class;
-static oth_cfg cfg;   /* lua/stratagem/othello.lua, by name (main) */
+static oth_cfg cfg;   /* lua/stratagem/games/othello.lua, by name (main) */
 
 /* What the brute force met on the way, so the test can claim it covered those cases. */
 typedef struct bf_seen {

@@ -12,7 +12,7 @@
 
 static const sg_class *C = &chexers_class;
 /* max_turns, win_exits, repetitions; average, exits, pieces; corner, edge, centre */
-static cx_cfg cfg;   /* lua/stratagem/chexers.lua, by name (main) */
+static cx_cfg cfg;   /* lua/stratagem/games/chexers.lua, by name (main) */
 
 static cx_state pos_in(const cx_cfg *c, const char *text) {
   cx_state s;

@@ -182,7 +182,7 @@ static const sg_class pile_class = {
 
 /* ---- tic-tac-toe ---- */
 static const sg_class *T = &tictactoe_class;
-static ttt_cfg tcfg;   /* lua/stratagem/tictactoe.lua, by name (main) */
+static ttt_cfg tcfg;   /* lua/stratagem/games/tictactoe.lua, by name (main) */
 
 static ttt_state pos(const char *text) {
   ttt_state s;

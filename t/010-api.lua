@@ -154,8 +154,8 @@ defaults.setup = function(opts, c)
   return true
 end
 t.is(sg.new("tictactoe", {layout = "corner"}):position(), "x../.../...", "setup turns an own option into a position")
-local none, why = sg.new("tictactoe", {layout = "bad"})
-t.ok(none == nil and why == "unknown layout 'bad'", "setup can refuse a value with nil, message")
+local none, refusal = sg.new("tictactoe", {layout = "bad"})
+t.ok(none == nil and refusal == "unknown layout 'bad'", "setup can refuse a value with nil, message")
 defaults.options.layout, defaults.setup = nil, nil
 
 -- sg.sleep: waits at least the time asked, refuses what is no duration, stops at Ctrl-C
@@ -202,4 +202,28 @@ t.is_deeply(cg:score_bounds(), {min_each = -3600, max_sum = 3 * 150 + 100 * 12 *
 cg:set_weights({pieces = -1})
 t.is(cg:score_bounds(), nil, "a negative weight: no bounds")
 t.is(sg.new("othello"):score_bounds(), nil, "Othello declares none")
+
+-- the layout of the Lua half (doc/manual.md, "The Lua half's layout"): a game's defaults live in
+-- stratagem/games/, the subcommands in stratagem/cmd/, and require finds them by the old names
+t.like(sg.paths.modules or "", "/stratagem/games/%?%.lua;.*/stratagem/cmd/%?%.lua$",
+       "sg.paths.modules names the games and cmd folders")
+for _, name in ipairs(sg.games("all")) do   -- the built-in games (none defined in Lua yet)
+  local file = package.searchpath(name, sg.paths.modules or "")
+  t.like(file or "", "/stratagem/games/" .. name .. "%.lua$", name .. "'s defaults are in games/")
+  t.ok(package.searchpath("stratagem." .. name, package.path) == nil,
+       "  and not also flat in lua/stratagem/")
+  t.is(type(require("stratagem." .. name)), "table", "  require 'stratagem." .. name .. "' loads them")
+end
+for _, name in ipairs({"cli", "play", "serve", "bench", "repl"}) do
+  t.like(package.searchpath(name, sg.paths.modules or "") or "", "/stratagem/cmd/" .. name .. "%.lua$",
+         "the subcommand module " .. name .. " is in cmd/")
+end
+-- without require "stratagem" first: the searcher is the program's, not init.lua's
+local out, err = t.run(t.q(t.stratagem) .. [[ -e 'print(type(require("stratagem.play").main), ]] ..
+                       [[require("stratagem.draughts").title)']])
+t.is(out, "function\tEnglish draughts (checkers) on an 8x8 board\n",
+     "stratagem.play and stratagem.draughts load first thing: " .. err)
+local loaded, msg = pcall(require, "stratagem.nosuch")
+t.ok(not loaded and msg:find("stratagem/games/nosuch.lua", 1, true) and
+     msg:find("stratagem/cmd/nosuch.lua", 1, true), "a missing module's message names the folders tried")
 t.done()

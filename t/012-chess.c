@@ -15,7 +15,7 @@ static const sg_class *C = &chess_class;
 static ch_cfg cfg;
 
 static void default_cfg(void) {
-  defaults_load(C, &cfg);   /* lua/stratagem/chess.lua, by name */
+  defaults_load(C, &cfg);   /* lua/stratagem/games/chess.lua, by name */
 }
 
 static ch_state state(const char *fen) {

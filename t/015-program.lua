@@ -1,6 +1,7 @@
 package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
 -- 015-program.lua: the stratagem program's command line: options, scripts, arg, exit codes.
 local t = require "tap"
+local _   -- the results of t.run that a claim does not use
 local S = t.q(t.stratagem)
 
 local out, err, code = t.run(S .. " -v")
@@ -118,7 +119,7 @@ local _, e4, c4 = scen("local x = 1\n")
 t.ok(c4 ~= 0 and e4:find("returned nothing; expected a table", 1, true) ~= nil,
      "a scenario that returns nothing is refused with a message: " .. e4)
 local data = require "stratagem.data"
-local f = assert(io.open(tmp, "wb"))
+f = assert(io.open(tmp, "wb"))
 f:write("return 42\n")
 f:close()
 local sv, serr = data.run_scenario(tmp)

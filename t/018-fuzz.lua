@@ -72,7 +72,7 @@ for _, name in ipairs(sg.games()) do
         "message%s"):format(name, accepted, refused, bad_answer and (": " .. bad_answer) or ""))
 
   -- moves: random and mutated move text on positions of a game, the state unchanged on refusal
-  local pos_before, unchanged, played, refusals, wrong = nil, true, 0, 0, nil
+  local unchanged, played, refusals, wrong = true, 0, 0, nil
   g = sg.new(name, {seed = 5})
   for trial = 1, 400 do
     if g:status() ~= "playing" then g = sg.new(name, {seed = trial}) end
@@ -80,7 +80,7 @@ for _, name in ipairs(sg.games()) do
     local text
     if trial % 2 == 0 and #legal > 0 then text = mutate(legal[rnd(#legal) + 1])
     else text = random_text(rnd(24)) end
-    pos_before = g:position(ALL)
+    local pos_before = g:position(ALL)
     local ply = g:ply()
     local ok, err = pcall(g.play, g, text)
     if ok then

@@ -9,8 +9,7 @@ local sg = require "stratagem"
 -- helpers
 
 local sct = require "sctest"
-local SECTORS, planets, col, fl, res, scen, game =
-  sct.SECTORS, sct.planets, sct.col, sct.fl, sct.res, sct.scen, sct.game
+local col, fl, res, game = sct.col, sct.fl, sct.res, sct.game
 
 local function play(g, ...)
   for _, c in ipairs({...}) do g:play(c) end

@@ -63,7 +63,7 @@ t.is(g:history()[1], "move A1 B2 5", "commands are read in any case and written 
 g:undo()
 g:play("end")
 t.is(g:player(), 2, "end passes the turn to player 2")
-for p = 2, 4 do g:play("end") end
+for _ = 2, 4 do g:play("end") end
 t.is(g:turn(), 2, "after four ends, turn 2")
 t.is(g:player(), 1, "player 1 again")
 

@@ -23,8 +23,7 @@ local sc = sg.starchess
 -- helpers (as in 020-starchess-rules.lua)
 
 local sct = require "sctest"
-local SECTORS, planets, col, fl, res, scen, game =
-  sct.SECTORS, sct.planets, sct.col, sct.fl, sct.res, sct.scen, sct.game
+local col, fl, res, game = sct.col, sct.fl, sct.res, sct.game
 
 local function J(list) return table.concat(list, "; ") end
 

@@ -81,7 +81,7 @@ t.is(r:status(), "playing", "undo takes the draw back")
 
 -- rules constants
 local short = sg.new("chexers", {rules = {max_turns = 1}})
-for i = 1, 3 do short:play(short:moves()[1]) end
+for _ = 1, 3 do short:play(short:moves()[1]) end
 t.is(short:status(), "drawn", "max_turns = 1: drawn after three actions")
 t.errors(function() sg.new("chexers", {rules = {max_turns = 300}}) end,
          "max_turns = 300 is out of range", "max_turns above 256 refused", true)

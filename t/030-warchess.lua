@@ -340,7 +340,7 @@ for i = 0, 4 do
                  mp = 5, hp = 4 + i, leader = i == 2}
 end
 local f = assert(sg.new("warchess", {scenario = {board = {width = 30, height = 30}, units = fe}}))
-local cut = sg.search(f, {nodes = 50})
+cut = sg.search(f, {nodes = 50})
 t.is(cut.exact, false, "a node limit stops the planner")
 t.is(cut.moves[#cut.moves], "end", "with a complete plan")
 local full = sg.search(f)

@@ -236,7 +236,7 @@ t.is_deeply(moves_of('1. e4 ' .. ('{'):rep(40000) .. '} e5 *'), {"e4", "e5"},
             "40000 '{' closed by one '}': one comment")
 t.is_deeply(moves_of('1. e4 {good for 1-0 or *} e5 2. Nf3 *'), {"e4", "e5", "Nf3"},
             "a result inside a comment does not end the game")
-local two = pgn.read('1. e4 e5 2.1-0\n1. d4 d5 2...* $1\n\n[Event "y"]\n\n1. c4 *\n')
+two = pgn.read('1. e4 e5 2.1-0\n1. d4 d5 2...* $1\n\n[Event "y"]\n\n1. c4 *\n')
 t.ok(#two == 3 and two[1].result == "1-0" and #two[2].moves == 2 and two[3].tags.Event == "y",
      "results stuck to move numbers end their games; a glyph after a result is the game's")
 

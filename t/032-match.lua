@@ -3,6 +3,7 @@ package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
 -- with fake UCI engines (t/fake-uci.lua): results, PGN, crashes, illegal moves, time losses,
 -- adjudication, openings, signals to the runner, and stratagem match on the command line.
 local t = require "tap"
+local _   -- the results of t.run that a claim does not use
 local sg = require "stratagem"
 local core = require "stratagem.core"
 local match = require "stratagem.match"
@@ -399,7 +400,6 @@ do
   os.execute("rm -rf " .. q(dir))
 end
 
-local err, code
 out, err, code = t.run(t.q(S) .. " match --engine1 " .. t.q(t.q(S) .. " uci") .. " --engine2 " ..
                        t.q(t.q(S) .. " " .. t.q(F) .. " seed=9") ..
                        " --depth 2 --max-moves 200 --sprt elo1=50 --quiet")

@@ -4,6 +4,7 @@ package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
 -- terminal play (several commands a line, hint, grouped moves, confirmations, the board when
 -- a turn begins) and the demo script's summaries.
 local t = require "tap"
+local _   -- the results of t.run that a claim does not use
 local sg = require "stratagem"
 local chronicle = require "stratagem.chronicle"
 local sct = require "sctest"

@@ -246,7 +246,7 @@ do
   t.is(d.search.turns, 3, "the paper's player looks three full turns ahead by default")
   local preset = d.strong
   t.ok(type(preset) == "table" and preset.rollout and preset.wide ~= nil,
-       "the preset is data in lua/stratagem/starchess.lua")
+       "the preset is data in lua/stratagem/games/starchess.lua")
   for i, g in ipairs(positions) do
     if i > 3 then break end
     local s = sg.search(g, {algo = "strong"})

@@ -16,7 +16,7 @@ t.errors(function() sg.new("chess", {preset = "fast"}) end,
          "preset must be one of 'modern', 'seed', got 'fast'", "an unknown preset is named", true)
 t.errors(function() sg.new("chess", {preset = 3}) end, "got number", "a preset is a name")
 
--- the seed's weighted sum, by hand (lua/stratagem/chess.lua's seed weights; chess.c init_pst):
+-- the seed's weighted sum, by hand (lua/stratagem/games/chess.lua's seed weights; chess.c init_pst):
 -- Nd4 v Ke8: material 320, knight table 8 * centre(6) - 30 = 18, kings on e1/e8 score 0 in
 -- both tables; white attacks 12 squares, 4 of them central (c6 e6 f3 f5): space 16; black's
 -- king attacks 5; so 320 + 18 + 16 - 5 + tempo 10 = 359

@@ -186,7 +186,7 @@ do
   t.ok(count == 3 + drew and lacks == 3 + drew - 1, "what player 1 showed: all but the last drawn tile lack a 6 (" .. v.avoid[1] .. ")")
   -- a sample of player 2's view gives player 1 at most one 6 (the tile drawn last), though
   -- three 6s are unseen
-  local ok6, more = true, 0
+  local ok6 = true
   for seed = 1, 60 do
     local s = fields(g:sample(seed, 2):position{all = true})
     local sixes = 0

@@ -192,8 +192,8 @@ t.ok(code == 1 and e:find("bad.txt:1: result: the line is damaged", 1, true),
 out, e, code = t.run(S .. " merge " ..
                      t.q(write("old.txt", (first:gsub("format = 1", "format = 0")) .. "\n")))
 t.like(e, "a line of format 0 .- reads format 1", "a result of another format version")
-local other = t.run(S .. " sprt connect4 --a '{search = {depth = 2}}' --b '{search = {depth = 3}}' " ..
-                    "--max-games 4 --seed 8 --emit-jobs " .. t.q(dir .. "/j8.txt"))
+t.run(S .. " sprt connect4 --a '{search = {depth = 2}}' --b '{search = {depth = 3}}' " ..
+      "--max-games 4 --seed 8 --emit-jobs " .. t.q(dir .. "/j8.txt"))
 local r8 = t.run(S .. " job - ", assert(io.open(dir .. "/j8.txt")):read("a"))
 out, e, code = t.run(S .. " merge " .. t.q(results) .. " " .. t.q(write("r8.txt", r8)))
 t.like(e, "merge one run at a time", "results of two runs are not mixed")

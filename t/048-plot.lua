@@ -3,7 +3,7 @@
 -- well-formed standalone SVG, the same bytes for the same data, text escaped.
 package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
 local t = require "tap"
-local sg = require "stratagem"
+local _   -- the results of t.run that a claim does not use
 local plot = require "stratagem.plot"
 local S = t.q(t.stratagem)
 

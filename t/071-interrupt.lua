@@ -132,7 +132,7 @@ end
 -- at a terminal (a pseudo-terminal made by script(1)): Ctrl-C stops a search, which returns
 -- what it found (the REPL), or which plays its best move so far (play with a person seated)
 if os.execute("command -v script >/dev/null 2>&1") then
-  local function at_tty(cmd, feed, kill_after, pattern)
+  local function at_tty(cmd, feed, kill_after)
     local out = os.tmpname()
     local parts = {"("}
     for _, f in ipairs(feed) do

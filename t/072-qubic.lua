@@ -353,7 +353,7 @@ t.ok(not ok5 and e5:find("line 2", 1, true), "a malformed header is refused: " .
 local sym_line = "1a1 1d2 1d1 3d4 1a4 1b4"   -- its symmetries are counted below
 local sp = sg.new("qubic")
 for m in sym_line:gmatch("%S+") do sp:play(m) end
-local syms = sg.qubic.symmetries()
+-- syms: the 192 symmetries, as read above
 local function fixed(gm)
   -- the symmetries that leave the position unchanged, from the rules' tables alone
   local cells = {}
@@ -416,7 +416,7 @@ t.ok(rm.searches.x and rm.searches.o and rm.searches[rm.attacker].pn == rm.pn,
 local rl = bal:solve{nodes = 5000}
 t.is(rl.stopped, "limit", "a node limit stops it: stopped by the limit")
 -- the root's moves decided by a stopped search are right: each "loss" is a proved win for x
-local dg = sg.new("qubic")
+dg = sg.new("qubic")
 for m in ("1a1 4b1 4a1 1b1 2b1"):gmatch("%S+") do dg:play(m) end
 local rd = dg:solve{nodes = 100000}
 t.ok(rd.value == "unknown" and #rd.decided >= 1, ("a stopped search decides %d of the root's %d moves")

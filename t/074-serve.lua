@@ -214,7 +214,7 @@ t.ok(st == 200 and a.variant == "capture=huff", "a variant chosen on the page")
 st, a = post("/api/new", {game = "dominoes", seed = 3})
 t.ok(st == 200 and a.svg and a.your_turn == (#a.moves > 0), "a game of hidden hands starts")
 
--- a game defined in Lua (scenarios/games): served with its text board (it has no picture)
+-- a game defined in Lua (lua/stratagem/games/defined): served with its text board (it has no picture)
 st, a = post("/api/new", {game = "tictactoe_lua", seed = 1})
 t.ok(st == 200 and #a.moves == 9 and a.svg == nil and a.diagram:find("a b c", 1, true) ~= nil,
      "a game defined in Lua is served, with its text board")

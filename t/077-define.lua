@@ -5,7 +5,7 @@ package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
 local t = require "tap"
 local sg = require "stratagem"
 local S = t.q(t.stratagem)
-local GAMES = t.srcdir .. "/scenarios/games"
+local GAMES = t.srcdir .. "/lua/stratagem/games/defined"
 
 -- ---- sg.define checks its table ----
 local function nim_spec(over)
@@ -40,6 +40,8 @@ t.errors(function() sg.define(nim_spec{name = "9 lives"}) end, "letters, digits 
          "a name with a space is refused", true)
 t.errors(function() sg.define(nim_spec{name = "tune"}) end, "taken by the module",
          "a name of one of stratagem's modules is refused", true)
+t.errors(function() sg.define(nim_spec{name = "bench"}) end, "taken by the module stratagem.bench",
+         "a subcommand's module (stratagem/cmd/bench.lua) is refused too", true)
 t.errors(function() sg.define(nim_spec{players = 9}) end, "players must be 1 to 8",
          "9 players are refused", true)
 t.errors(function() sg.define(nim_spec{position = function() return "" end}) end,
@@ -90,13 +92,13 @@ do
   local c = a:copy()
   c:play("2")
   t.is(count(), 5, "held: the start and 3 moves of a, and c's own move (2 taken back)")
-  a = nil
+  a = nil   -- luacheck: ignore 311 (the reference dropped, for the collector)
   t.is(count(), 5, "a collected: its states are still c's")
-  c = nil
+  c = nil   -- luacheck: ignore 311 (the reference dropped, for the collector)
   t.is(count(), 0, "c collected too: none left")
 end
 
--- Nim, the shipped one (scenarios/games/nim.lua, found by name in the games folder)
+-- Nim, the shipped one (lua/stratagem/games/defined/nim.lua, found by name in the games folder)
 local nim = sg.new("nim")
 t.is(nim:position(), "21 1", "Nim starts with 21")
 t.like(tostring(nim), "heap: 21", "tostring uses render")
@@ -291,7 +293,7 @@ t.isnt(sg.search(open, {depth = 1}).score,
 t.errors(function() sg.new("tictactoe_lua", {weights = {three = 1}}) end,
          "unknown weights key 'three'", "an unknown weight is refused", true)
 
--- ---- Breakthrough 6x6 (scenarios/games/breakthrough.lua): the rules and its AI ----
+-- ---- Breakthrough 6x6 (lua/stratagem/games/defined/breakthrough.lua): the rules and its AI ----
 local b = sg.new("breakthrough")
 -- by hand: the six pawns of rank 2 move straight or diagonally (the edge ones two ways):
 -- 6 * 3 - 2 = 16 moves; black's answer cannot meet them (ranks 3 and 4 are empty): 16 * 16

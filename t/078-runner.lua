@@ -6,6 +6,7 @@ package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
 -- and a real one-node Slurm cluster (munged, slurmctld and slurmd started here, as root) by
 -- sbatch --array and by srun.
 local t = require "tap"
+local _   -- the results of t.run that a claim does not use
 local lab = require "stratagem.lab"
 local S = t.q(t.stratagem)
 

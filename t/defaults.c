@@ -12,7 +12,7 @@
 static char *read_source(const char *name) {
   const char *dir = getenv("SRCDIR");
   char path[1024];
-  snprintf(path, sizeof path, "%s/lua/stratagem/%s.lua", dir ? dir : ".", name);
+  snprintf(path, sizeof path, "%s/lua/stratagem/games/%s.lua", dir ? dir : ".", name);
   FILE *f = fopen(path, "rb");
   if (!f)
     bail("cannot read the defaults %s", path);

@@ -1,11 +1,11 @@
 /* defaults.h: the C tests' game configs, filled by name from the Lua defaults
-   (lua/stratagem/<game>.lua), so no test keeps a second copy of a default. */
+   (lua/stratagem/games/<game>.lua), so no test keeps a second copy of a default. */
 #ifndef SG_TEST_DEFAULTS_H
 #define SG_TEST_DEFAULTS_H
 
 #include "games/game.h"
 
-/* Fill cfg (zeroed first) with the rules, weights and variant of $SRCDIR/lua/stratagem/<name>.lua,
+/* Fill cfg (zeroed first) with the rules, weights and variant of $SRCDIR/lua/stratagem/games/<name>.lua,
    each key set through game_param_find / game_param_set, then run check_cfg.  Bails out when
    the file cannot be read, names a key C does not know, or leaves a parameter without value. */
 void defaults_load(const sg_class *c, void *cfg);

@@ -41,7 +41,7 @@ if o.pids ~= "" then
 end
 
 local g = sg.new("chess")
-local gos, options = 0, {}
+local gos, options = 0, {}   -- luacheck: ignore 241 (the options set: kept, never read)
 local rng = seed
 
 local function random_index(n)

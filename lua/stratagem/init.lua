@@ -92,7 +92,8 @@ local defined = {}          -- name -> the spec of a game defined in this progra
 local defining = nil        -- while a games-folder file runs: the names it defines
 
 -- The folders games are looked up in by name: the user's ($XDG_DATA_HOME/stratagem/games,
--- default ~/.local/share/stratagem/games), then the ones shipped with the program.
+-- default ~/.local/share/stratagem/games), then the ones shipped with the program (the Lua
+-- half's stratagem/games/defined, beside the built-in games' defaults in stratagem/games).
 function M.game_folders()
   local folders = {}
   local xdg = os.getenv("XDG_DATA_HOME")
@@ -101,7 +102,7 @@ function M.game_folders()
     xdg = home and home ~= "" and home .. "/.local/share" or nil
   end
   if xdg then folders[#folders + 1] = xdg .. "/stratagem/games" end
-  if M.paths.scenarios then folders[#folders + 1] = M.paths.scenarios .. "/games" end
+  if M.paths.lua then folders[#folders + 1] = M.paths.lua .. "/stratagem/games/defined" end
   return folders
 end
 
@@ -208,7 +209,8 @@ local function check_define(spec)
   if (core.known(name) and not defined[name]) or name == "wordgrid" then
     fail("sg.define: name '%s' is a built-in game; choose another name", name)
   end
-  if not defined[name] and package.searchpath("stratagem." .. name, package.path) then
+  if not defined[name] and (package.searchpath("stratagem." .. name, package.path) or
+                            M.paths.modules and package.searchpath(name, M.paths.modules)) then
     fail("sg.define: name '%s' is taken by the module stratagem.%s; choose another name", name, name)
   end
   if spec.players < 1 or spec.players > 8 then
@@ -535,7 +537,7 @@ end
 -- options_expected, for the games' descriptors as for the shared ones (t/039-schema.lua checks
 -- that both give the same words).
 local function expected(d)
-  local t, e = d.type, nil
+  local t, e = d.type
   if t == "integer" then e = whole_range(d.min, d.max)
   elseif t == "number" then
     e = (d.max == nil or d.max == math.huge) and fmt("a number, %.14g or more", d.min or 0)

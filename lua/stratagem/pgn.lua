@@ -190,8 +190,7 @@ end
 -- kind one of "tag" (text the name, value the value), "move", "number", "result", "nag", "("
 -- and ")", or nil at the end.  Comments, escape lines and blanks are skipped with patterns,
 -- never a character at a time.  Malformed text raises {msg =} with its line.
-local find, sub, byte, match, gmatch = string.find, string.sub, string.byte, string.match,
-                                       string.gmatch
+local find, sub, byte, match = string.find, string.sub, string.byte, string.match
 local BLANKS, WORD = "^[ \t\r\n\f\v]+", "^[^%s{}%(%);%[%]$]+"
 
 local function scanner(text)

@@ -70,8 +70,8 @@ local function entry_problem(game, e)
     end
   end
   if e.ai ~= nil then   -- checked against the schema of the search options, not by running one
-    local ok, why = S.search_check(game, e.ai)
-    if not ok then return "ai: " .. why end
+    local valid, why = S.search_check(game, e.ai)
+    if not valid then return "ai: " .. why end
   end
   return nil
 end

@@ -693,7 +693,7 @@ function renderers.patience(g, opts, pic)
   local function cards_of(s)
     local t = {}
     if s == "-" or s == nil then return t end
-    for c in s:gmatch("%?") do t[#t + 1] = "?" end
+    for _ in s:gmatch("%?") do t[#t + 1] = "?" end
     if #t > 0 then return t end
     for c in s:gmatch("[%wT][shdc]") do t[#t + 1] = c end
     return t
@@ -727,7 +727,7 @@ function renderers.patience(g, opts, pic)
     if not down then down, up = "", col end
     local list = {}
     if col ~= "-" then
-      for c in down:gmatch("%?") do list[#list + 1] = "?" end
+      for _ in down:gmatch("%?") do list[#list + 1] = "?" end
       for c in down:gmatch("[%wT][shdc]") do list[#list + 1] = c end   -- all = true
       for c in up:gmatch("[%wT][shdc]") do list[#list + 1] = c end
     end
@@ -1029,7 +1029,7 @@ local function caption_of(g, name)
 end
 
 -- Check opts against the game; the checked table (defaults filled in).
-function M.check(g, opts, players)
+function M.check(_g, opts, players)
   if opts ~= nil and type(opts) ~= "table" then
     error(fmt("g:svg: options must be a table, got %s", type(opts)), 4)
   end

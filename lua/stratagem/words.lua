@@ -66,8 +66,8 @@ function M.load(path, opts)
                                or "")
   local text, err = data.read_file(file)
   if not text then
-    local why = tostring(err):gsub("^" .. file:gsub("%p", "%%%0") .. ": ", "")
-    return nil, fmt("sg.dict.load: cannot read the word list %s (%s)%s", file, why, hint)
+    local reason = tostring(err):gsub("^" .. file:gsub("%p", "%%%0") .. ": ", "")
+    return nil, fmt("sg.dict.load: cannot read the word list %s (%s)%s", file, reason, hint)
   end
   local d = core.dict.build(text, packed_of(opts), not opts.names)
   if #d == 0 then

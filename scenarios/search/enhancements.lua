@@ -8,7 +8,6 @@
 -- alpha-beta with a transposition table), TIME seconds per move each (default 0.05).  Each
 -- start (a few random opening moves from the round's seed) is played twice with the colours
 -- swapped.  Prints wins, draws and losses of "full" and its Elo difference with a 95% interval.
-local sg = require "stratagem"
 local T = require "stratagem.tournament"
 
 local game = arg[1] or "othello"

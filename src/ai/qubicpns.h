@@ -1,7 +1,7 @@
 /* qubicpns.h: the Qubic solver: proof-number search over a tree in a pool allocated once,
    with threat knowledge at its leaves (wins in one, forced blocks, double threats, and a
    search for a winning sequence of threats: threat-space search in the manner of Allis), and
-   the writer of a proof that lua/stratagem/qubic.lua checks.  doc/qubic.md describes it. */
+   the writer of a proof that lua/stratagem/games/qubic.lua checks.  doc/qubic.md describes it. */
 #ifndef SG_QUBICPNS_H
 #define SG_QUBICPNS_H
 

@@ -28,7 +28,7 @@ typedef struct sp_rule {
   sp_size min, max;
 } sp_rule;
 
-/* The request table; filled from `priorities` in lua/stratagem/starchess.lua. */
+/* The request table; filled from `priorities` in lua/stratagem/games/starchess.lua. */
 typedef struct sp_priorities {
   sp_rule rule[SP_KINDS];
   int reserve_turns;   /* CompSupBuild and CompScrap count 1/reserve_turns of the reserves as

@@ -68,7 +68,7 @@ typedef struct ch_state {
   uint64_t keys[CH_HIST];
 } ch_state;
 
-/* The evaluation weights (lua/stratagem/chess.lua holds the values; all in centipawns or
+/* The evaluation weights (lua/stratagem/games/chess.lua holds the values; all in centipawns or
    centipawns per unit, scaled by 1/100 where the name says percent). */
 typedef struct ch_weights {
   int piece[6];            /* material: pawn, knight, bishop, rook, queen (king unused) */

@@ -14,7 +14,7 @@ typedef struct c4_state {
   int8_t winner;      /* 0 or 1 once a player has four in a row, else -1 */
 } c4_state;
 
-/* Evaluation weights (the values are in lua/stratagem/connect4.lua). */
+/* Evaluation weights (the values are in lua/stratagem/games/connect4.lua). */
 typedef struct c4_cfg {
   int threat;   /* an empty cell where a disc would complete a four of a player */
   int parity;   /* more for a threat on a row of its player's parity (x: odd rows, o: even) */

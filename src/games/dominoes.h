@@ -45,7 +45,7 @@ typedef struct dom_state {
   uint8_t spare[2];
 } dom_state;
 
-/* Rules constants and evaluation weights (the values: lua/stratagem/dominoes.lua). */
+/* Rules constants and evaluation weights (the values: lua/stratagem/games/dominoes.lua). */
 typedef struct dom_cfg {
   int target;       /* the first to reach it wins */
   int hand_size;    /* tiles dealt to each player */

@@ -23,7 +23,7 @@ typedef uint32_t sg_move;
 typedef enum { SG_PLAYING = 0, SG_WON = 1, SG_DRAWN = 2 } sg_status;
 
 /* A named number of a game's configuration: a rules constant, an evaluation weight or a variant
-   switch.  The values themselves live in lua/stratagem/<game>.lua; C only knows names and where
+   switch.  The values themselves live in lua/stratagem/games/<game>.lua; C only knows names and where
    each one goes in the game's config struct. */
 typedef enum { SG_RULES = 0, SG_WEIGHTS = 1, SG_VARIANT = 2 } sg_param_group;
 typedef enum { SG_PINT, SG_PDOUBLE, SG_PBOOL } sg_param_type;

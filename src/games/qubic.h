@@ -16,7 +16,7 @@ typedef struct qb_state {
   int8_t last;        /* the cell of the last move played, -1 at the start (for the diagram) */
 } qb_state;
 
-/* Evaluation weights (the values are in lua/stratagem/qubic.lua). */
+/* Evaluation weights (the values are in lua/stratagem/games/qubic.lua). */
 typedef struct qb_cfg {
   int one, two, three;  /* a line holding 1, 2 or 3 marks of one player and none of the other */
   int fork;             /* an empty cell on two or more of a player's lines of two: playing

@@ -23,7 +23,7 @@ typedef struct sc_state {
   uint16_t turn;                   /* full turns, from 1 */
 } sc_state;
 
-/* Rules constants and evaluation weights; the values come from lua/stratagem/starchess.lua. */
+/* Rules constants and evaluation weights; the values come from lua/stratagem/games/starchess.lua. */
 typedef struct sc_cfg {
   double barren_share;
   int start_ships, start_pop, start_materials, start_credits, max_fleet;

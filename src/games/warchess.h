@@ -70,7 +70,7 @@ typedef struct wc_unit {
 } wc_unit;
 
 typedef struct wc_cfg {
-  /* rules (numbers from lua/stratagem/warchess.lua) */
+  /* rules (numbers from lua/stratagem/games/warchess.lua) */
   int max_turns;                /* full turns (both sides) before the game is drawn */
   /* weights: evaluation terms, each side's sum, red minus blue for red */
   int unit_value;               /* per living unit */

@@ -422,6 +422,49 @@ static int linterrupt_pending(lua_State *L) {
   return 1;
 }
 
+/* The layout of the Lua half (doc/manual.md, Files): stratagem.NAME is lua/stratagem/NAME.lua
+   (package.path finds the library modules there), else lua/stratagem/games/NAME.lua (a game's
+   defaults) or lua/stratagem/cmd/NAME.lua (a subcommand), so module names do not show the
+   folders.  The searcher, after package.path's: its upvalue is the path of those folders. */
+static int layout_searcher(lua_State *L) {
+  const char *name = luaL_checkstring(L, 1);
+  if (strncmp(name, "stratagem.", 10) != 0 || !name[10] || strpbrk(name + 10, "./\\"))
+    return 0;                                           /* not one of ours: no message */
+  lua_getglobal(L, "package");
+  lua_getfield(L, -1, "searchpath");
+  lua_pushstring(L, name + 10);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_call(L, 2, 2);                                   /* file | nil, message */
+  if (lua_isnil(L, -2))
+    return 1;                                          /* "no file '...'" */
+  const char *file = lua_tostring(L, -2);
+  if (luaL_loadfile(L, file) != LUA_OK)
+    return luaL_error(L, "error loading module '%s' from file '%s':\n\t%s", name, file,
+                      lua_tostring(L, -1));
+  lua_pushstring(L, file);
+  return 2;
+}
+
+void sg_lua_layout(lua_State *L, const char *luadir) {
+  lua_pushfstring(L, "%s/stratagem/games/?.lua;%s/stratagem/cmd/?.lua", luadir, luadir);
+  lua_getfield(L, LUA_REGISTRYINDEX, "stratagem.paths");      /* path paths */
+  if (lua_istable(L, -1)) {
+    lua_pushvalue(L, -2);
+    lua_setfield(L, -2, "modules");
+  }
+  lua_pop(L, 1);                                              /* path */
+  lua_getglobal(L, "package");                                /* path package */
+  lua_getfield(L, -1, "searchers");                           /* path package searchers */
+  lua_pushvalue(L, -3);
+  lua_pushcclosure(L, layout_searcher, 1);                    /* ... searchers f */
+  for (lua_Integer i = (lua_Integer)luaL_len(L, -2); i >= 3; i--) {
+    lua_rawgeti(L, -2, i);
+    lua_rawseti(L, -3, i + 1);
+  }
+  lua_rawseti(L, -2, 3);                                      /* path package searchers */
+  lua_pop(L, 3);
+}
+
 static const luaL_Reg core_funcs[] = {
   {"interrupt_pending", linterrupt_pending},
   {"mkdir", lmkdir},

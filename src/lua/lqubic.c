@@ -65,7 +65,7 @@ static int lsolve(lua_State *L) {
     return luaL_error(L, "solve: the game is over: nothing to solve");
   qpns_opts o;
   qpns_opts_default(&o);
-  o.time = field(L, 2, "time", 0, 0, 1e9);   /* lua/stratagem/qubic.lua checked them */
+  o.time = field(L, 2, "time", 0, 0, 1e9);   /* lua/stratagem/games/qubic.lua checked them */
   o.nodes = (uint64_t)field(L, 2, "nodes", 0, 0, 2e9);
   o.vcf_depth = (int)field(L, 2, "vcf_depth", o.vcf_depth, 0, 32);
   o.vcf_nodes = (uint64_t)field(L, 2, "vcf_nodes", (double)o.vcf_nodes, 1, 1e9);

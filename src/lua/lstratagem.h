@@ -79,5 +79,8 @@ int luaopen_stratagem_qubic(lua_State *L);       /* sets mod.qubic */
 int luaopen_stratagem_proc(lua_State *L);       /* sets mod.spawn */
 int luaopen_stratagem_dict(lua_State *L);       /* sets mod.dict, mod.wordgrid */
 int luaopen_stratagem_core(lua_State *L);
+/* Let require find stratagem.NAME in the folders of the Lua half under luadir (games/, cmd/)
+   and record their search path as paths.modules; call after the paths table is set. */
+void sg_lua_layout(lua_State *L, const char *luadir);
 
 #endif

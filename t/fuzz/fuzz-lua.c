@@ -17,6 +17,7 @@
 #include <lualib.h>
 
 int luaopen_stratagem_core(lua_State *L);
+void sg_lua_layout(lua_State *L, const char *luadir);   /* lcore.c */
 
 #ifndef STRATAGEM_SRCDIR
 #define STRATAGEM_SRCDIR "."
@@ -51,6 +52,8 @@ static void init_once(void) {
   lua_setfield(L, -2, "doc");
   lua_setfield(L, LUA_REGISTRYINDEX, "stratagem.paths");
   char path[4096];
+  snprintf(path, sizeof path, "%s/lua", src);
+  sg_lua_layout(L, path);
   snprintf(path, sizeof path, "%s/t/fuzz/fuzz.lua", src);
   if (luaL_dofile(L, path) != LUA_OK) {
     fprintf(stderr, "fuzz-lua: %s\n", lua_tostring(L, -1));

@@ -51,7 +51,7 @@ function benches.tictactoe(out)
   end
 end
 
--- The same game written in Lua (scenarios/games/tictactoe_lua.lua, sg.define) beside the C
+-- The same game written in Lua (stratagem/games/defined/tictactoe_lua.lua, sg.define) beside the C
 -- one: perft and searches in nodes per second, and the Lua version's rate as a share of C's
 -- (doc/new-game.md quotes them).
 function benches.tictactoe_lua(out)
@@ -705,12 +705,12 @@ function benches.chess(out)
         o[k] = false
       end
     end
-    local n, tm = 0, 0
-    for _, g in ipairs(M.chess_games()) do
-      local r = sg.search(g, o)
-      n, tm = n + r.nodes, tm + r.time
+    local sum, tm = 0, 0
+    for _, game in ipairs(M.chess_games()) do
+      local r = sg.search(game, o)
+      sum, tm = sum + r.nodes, tm + r.time
     end
-    res[i] = {n, tm}
+    res[i] = {sum, tm}
   end
   out(fmt("chess depth 10 techniques on %9d nodes %8.2f ms, off %9d nodes %8.2f ms: %.1fx fewer nodes, %.1fx less time",
           res[1][1], res[1][2] * 1e3, res[2][1], res[2][2] * 1e3, res[2][1] / math.max(res[1][1], 1),
@@ -732,7 +732,7 @@ benches.pgn = function(out)
     parts[i] = pgn.write({{game = g, tags = {Event = "bench", Round = tostring(i)}}})
   end
   local text = table.concat(parts, "\n")
-  parts = nil
+  parts = nil   -- luacheck: ignore 311 (dropped so that collectgarbage frees the games)
   collectgarbage()
   local mb = #text / 1048576
   local t = timed(3, function()
@@ -841,15 +841,14 @@ end
 function M.generic(name)
   return function(out)
     local g = sg.new(name)
-    local d, n = 0, 0
+    local d = 0
     repeat
       d = d + 1
       local t0 = sg.clock()
-      n = g:perft(d)
+      g:perft(d)
       local t = sg.clock() - t0
     until t >= 0.1 or d >= 12
-    local t
-    t, n = timed(3, function() return g:perft(d) end)
+    local t, n = timed(3, function() return g:perft(d) end)
     out(fmt("%s perft %-2d %s %9d leaves  %8.2f ms  %6.2f M leaves/s", name, d,
             string.rep(" ", math.max(0, 16 - #name)), n, t * 1e3, n / math.max(t, 1e-9) / 1e6))
     local rates, total, games = {}, 0, 21
@@ -985,7 +984,7 @@ function benches.words(out)
   for _, size in ipairs({10000, #all}) do
     local list = table.move(all, 1, size, 1, {})
     local probes = {}
-    for i = 1, 50000 do
+    for _ = 1, 50000 do
       local w = list[rnd(size)]
       probes[#probes + 1] = w
       local k = rnd(#w)   -- one letter changed: mostly not a word

@@ -85,7 +85,7 @@ end
 -- most, then the heavier tile (fewer pips left if the hand blocks), then the game's order;
 -- draw or pass only when no tile fits.  It reads only the mover's view (the line and the
 -- legal moves), so it never cheats.
-local function greedy(g, s)
+local function greedy(g)
   local t0 = os.clock()
   local line = line_of(g)
   local best, bp, bw

@@ -1049,8 +1049,8 @@ M.free_name = free_name
 function M.main(...)
   -- a game with a play loop of its own (not a C class): wordgrid
   if select(1, ...) == "wordgrid" then return require("stratagem.wordgrid").main(select(2, ...)) end
-  local ok, o = pcall(parse_args, {...})
-  if not ok then return fail(o) end
+  local parsed, o = pcall(parse_args, {...})
+  if not parsed then return fail(o) end
   -- a file that defines a game (sg.define): the game it defines; a game of the games
   -- folders (sg.game_folders) is defined when named
   if o.game and o.game:match("%.lua$") then

@@ -118,7 +118,9 @@ end
 function M.patterns_file()
   local env = os.getenv("STRATAGEM_OTHELLO_PATTERNS")
   if env and env ~= "" then return env end
-  local here = package.searchpath("stratagem.othello", package.path)
+  -- this file's own path, wherever the loader found it (lua/stratagem/games/ in the build and
+  -- installed trees, or a copy under STRATAGEM_LUADIR)
+  local here = debug.getinfo(1, "S").source:match("^@(.*)$")
   return (here and here:gsub("othello%.lua$", "") or "") .. "othello-patterns.dat"
 end
 

@@ -133,7 +133,7 @@ local function position_text(t)
 end
 
 -- sg.new's hook: a position given as a table becomes the position text.
-function M.setup(opts, c)
+function M.setup(_opts, c)
   if type(c.position) ~= "table" then return true end
   local text, err = position_text(c.position)
   if not text then return nil, err end

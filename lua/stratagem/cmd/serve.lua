@@ -580,7 +580,7 @@ end
 local function play_all(g, cmds)
   local p = g:player()
   for i, c in ipairs(cmds) do
-    local ok, err = true, nil
+    local ok, err
     if g:status() ~= "playing" or g:player() ~= p then
       ok, err = false, fmt("the turn already passed after '%s'", cmds[i - 1])
     else
