@@ -188,6 +188,15 @@ local a, b = out:match("^(%-?%d+) (%-?%d+)$")
 t.ok(a ~= nil and a == b, "a missing weights file: the weighting scheme's value (" .. out .. ")")
 t.like(serr, "warning: othello pattern weights: /nonexistent/w.dat: No such file or directory; " ..
        "falling back to the weighting scheme", "with a warning naming the file")
+-- with the shipped file, found beside games/othello.lua however the module was found: no
+-- warning, and the patterns' value, not the weighting scheme's
+local out2, serr2 = t.run("STRATAGEM_OTHELLO_PATTERNS= " .. t.q(t.stratagem) .. " -e " .. t.q(script))
+local a2, b2 = out2:match("^(%-?%d+) (%-?%d+)$")
+t.ok(a2 ~= nil and a2 ~= b2 and serr2 == "",
+     "the shipped weights file is found beside othello.lua: no warning, the patterns' value (" ..
+     out2 .. (serr2 ~= "" and "; " .. serr2 or "") .. ")")
+t.ok(othello.patterns_file():find("/games/othello%-patterns%.dat$") ~= nil,
+     "the file's place: games/othello-patterns.dat (" .. othello.patterns_file() .. ")")
 
 -- training: reproducible from its seed, and its fit beats no fit on the positions it saw
 local o = {seed = 5, games = 40, epochs = 4, holdout = 4}
