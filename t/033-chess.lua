@@ -410,9 +410,19 @@ t.like(uo, "material no game can reach", "UCI: the position refused with a messa
 
 -- UCI robustness (each run under `timeout`: a hang fails the test instead of the suite)
 local function uci(input) return t.run("timeout 30 " .. S .. " uci", input) end
--- the input kept open for 3 s, the engine given 2: what must come without stop comes
-local function uci_open(input)
-  return t.run(string.format("(cat; sleep %g) | timeout %g %s uci", 3 * t.slow, 2 * t.slow, S), input)
+-- the input kept open until `want` bestmoves (default 1, and a readyok if `ready`) have come,
+-- the engine given 2 s for them and then killed: what must come without stop or the end of
+-- the input comes (and no test waits longer than its answers take)
+local function uci_open(input, want, ready)
+  local script = {"mkfifo in.$$", S .. " uci <in.$$ >out.$$ 2>&1 &", "pid=$!", "exec 3>in.$$",
+                  "printf '%s' " .. t.q(input) .. " >&3", "i=0",
+                  string.format("while { [ $(grep -c bestmove out.$$) -lt %d ]%s; } && " ..
+                                "[ $i -lt %d ]; do sleep 0.02; i=$((i+1)); done", want or 1,
+                                ready and " || ! grep -q readyok out.$$" or "",
+                                math.ceil(2 * t.slow / 0.02)),
+                  "kill $pid 2>/dev/null", "exec 3>&-", "wait $pid 2>/dev/null", "cat out.$$",
+                  "rm -f in.$$ out.$$"}
+  return (t.run("sh -c " .. t.q(table.concat(script, "\n"))))
 end
 local uo2, _, uc2 = uci_open("position fen 7k/8/6K1/8/8/8/8/R7 w - - 0 1\ngo depth 1000\n")
 t.ok(uo2:find("bestmove a1a8", 1, true),
@@ -423,11 +433,11 @@ uo2 = uci_open("position startpos\ngo wtime -100 btime 1000 winc 0\n")
 t.ok(uo2:find("bestmove %a%d%a%d"), "go wtime -100: a move at once")
 uo2 = uci_open("position startpos\ngo wtime nan btime nan\n")
 t.ok(uo2:find("bestmove %a%d%a%d"), "go wtime nan: no clock to plan by, a move at once")
-uo2 = uci_open("position startpos\ngo depth 1e247 nodes 2000\ngo movestogo -1e300 wtime 100\n")
+uo2 = uci_open("position startpos\ngo depth 1e247 nodes 2000\ngo movestogo -1e300 wtime 100\n", 2)
 t.ok(select(2, uo2:gsub("bestmove %a%d%a%d", "")) == 2,
      "numbers beyond int (depth 1e247, movestogo -1e300) are clamped: both searches answer")
 uo2 = uci_open("position startpos\ngo infinite\nposition startpos moves e2e4\nd\n"
-               .. "go depth 2\nsetoption name Hash value 2\nucinewgame\nisready\n")
+               .. "go depth 2\nsetoption name Hash value 2\nucinewgame\nisready\n", 2, true)
 nbest = select(2, uo2:gsub("bestmove", ""))
 t.ok(nbest == 2 and uo2:find("readyok", 1, true),
      "after go infinite, position, d, go, setoption and ucinewgame are answered (" .. nbest

@@ -90,9 +90,11 @@ static void set_params(lua_State *L, lgame *g, int t, sg_param_group grp) {
   lua_getfield(L, t, gname);                                  /* ... tbl */
   if (!lua_istable(L, -1))
     luaL_error(L, "%s: '%s' must be a table, got %s", c->name, gname, luaL_typename(L, -1));
+  int nparams = 0, nkeys = 0;
   for (const sg_param *p = c->params; p && p->name; p++) {
     if (p->group != grp)
       continue;
+    nparams++;
     lua_getfield(L, -1, p->name);                             /* ... tbl v */
     double v = 0;
     if (p->type == SG_PBOOL && lua_isboolean(L, -1))
@@ -106,13 +108,22 @@ static void set_params(lua_State *L, lgame *g, int t, sg_param_group grp) {
       luaL_error(L, "%s: %s.%s", c->name, gname, err);
     lua_pop(L, 1);                                            /* ... tbl */
   }
+  /* every parameter was found above, so a table of as many keys holds no other: only a
+     table with more is searched for the unknown key (chess has 858 weights) */
   lua_pushnil(L);                                             /* ... tbl nil */
   while (lua_next(L, -2)) {                                   /* ... tbl k v */
-    const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
-    if (k == NULL || game_param_find(c, grp, k) == NULL)
-      luaL_error(L, "%s: unknown %s key '%s'", c->name, gname,
-                 k ? k : luaL_typename(L, -2));
+    nkeys++;
     lua_pop(L, 1);                                            /* ... tbl k */
+  }
+  if (nkeys != nparams) {
+    lua_pushnil(L);                                           /* ... tbl nil */
+    while (lua_next(L, -2)) {                                 /* ... tbl k v */
+      const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
+      if (k == NULL || game_param_find(c, grp, k) == NULL)
+        luaL_error(L, "%s: unknown %s key '%s'", c->name, gname,
+                   k ? k : luaL_typename(L, -2));
+      lua_pop(L, 1);                                          /* ... tbl k */
+    }
   }
   lua_pop(L, 1);                                              /* ... */
 }
