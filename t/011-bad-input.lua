@@ -22,6 +22,17 @@ t.errors(function() sg.new("tictactoe", {sead = 1}) end,
 t.errors(function() sg.new("tictactoe", {weights = {too = 3}}) end,
          "unknown weights key 'too' for tictactoe %(valid keys: one, two%)",
          "an unknown weights key is named with the valid ones")
+-- a long list of keys (chess's weights) is not spelt out: the nearest names and where the rest are
+local ok_new, err_new = pcall(sg.new, "chess", {weights = {king_atack_knight = 1}})
+t.ok(not ok_new and err_new:find("unknown weights key 'king_atack_knight' for chess (nearest valid "
+     .. "keys: king_attack_knight, ", 1, true) and err_new:find("in all, listed by "
+     .. 'sg.defaults("chess").weights)', 1, true) and #err_new < 400,
+     "a misspelled chess weight: the nearest names first, not all of them (" .. #tostring(err_new) .. " bytes)")
+local cw = sg.new("chess")
+local ok_sw, err_sw = pcall(cw.set_weights, cw, {pst_knight_e9_mg = 1})
+t.ok(not ok_sw and err_sw:find("nearest valid keys: pst_knight_e1_mg, ", 1, true) and
+     err_sw:find("in all, listed by g:config().weights)", 1, true) and #err_sw < 400,
+     "set_weights: the nearest chess weights (" .. tostring(err_sw):sub(1, 120) .. ")")
 t.errors(function() sg.new("tictactoe", {rules = {size = 4}}) end,
          "unknown rules key 'size' for tictactoe %(valid keys: none%)",
          "tic-tac-toe has no rules keys")

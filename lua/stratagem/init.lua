@@ -26,6 +26,36 @@ local function sorted_keys(t)
   return ks
 end
 
+-- Levenshtein's edit distance between two strings.
+local function edits(a, b)
+  local prev = {}
+  for j = 0, #b do prev[j] = j end
+  for i = 1, #a do
+    local cur, ca = {[0] = i}, a:byte(i)
+    for j = 1, #b do
+      cur[j] = math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca == b:byte(j) and 0 or 1))
+    end
+    prev = cur
+  end
+  return prev[#b]
+end
+
+-- The valid keys an error names after an unknown key `bad`: all of them when there are few;
+-- of a long list (chess has 858 weights) the eight nearest by spelling, and where to read
+-- them all (`where`).
+local function valid_keys(valid, bad, where)
+  if #valid <= 40 then
+    return "valid keys: " .. (#valid > 0 and table.concat(valid, ", ") or "none")
+  end
+  local near = {}
+  for i, k in ipairs(valid) do near[i] = {k = k, d = edits(tostring(bad), k)} end
+  table.sort(near, function(x, y) return x.d < y.d or (x.d == y.d and x.k < y.k) end)
+  local names = {}
+  for i = 1, 8 do names[i] = near[i].k end
+  return string.format("nearest valid keys: %s; %d in all, listed by %s",
+                       table.concat(names, ", "), #valid, where)
+end
+
 local function set_of(list)
   local s = {}
   for _, v in ipairs(list) do s[v] = true end
@@ -391,9 +421,9 @@ local function merge_group(game, group, defaults, user)
   for k, v in pairs(user) do
     local def = merged[k]
     if def == nil then
-      local valid = sorted_keys(defaults or {})
-      fail("sg.new: unknown %s key '%s' for %s (valid keys: %s)", group, tostring(k), game,
-           #valid > 0 and table.concat(valid, ", ") or "none")
+      fail("sg.new: unknown %s key '%s' for %s (%s)", group, tostring(k), game,
+           valid_keys(sorted_keys(defaults or {}), k,
+                      string.format("sg.defaults(%q).%s", game, group)))
     end
     if type(v) ~= type(def) then
       fail("sg.new: %s.%s must be a %s, got %s", group, k, type(def), type(v))

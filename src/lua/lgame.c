@@ -588,6 +588,78 @@ static int lply(lua_State *L) {
 /* g:set_weights{name = value, ...}: change evaluation weights now (they never change what is
    legal, so history and saves stay valid).  Every key and value is checked before any is set:
    on an error the game is unchanged.  Returns g. */
+/* Levenshtein's edit distance, for names of up to 63 bytes (longer ones count as far). */
+static int edits(const char *a, const char *b) {
+  size_t n = strlen(a), m = strlen(b);
+  int row[64];
+  if (n > 63 || m > 63)
+    return 1000;
+  for (size_t j = 0; j <= m; j++)
+    row[j] = (int)j;
+  for (size_t i = 1; i <= n; i++) {
+    int diag = row[0];
+    row[0] = (int)i;
+    for (size_t j = 1; j <= m; j++) {
+      int up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+      if (up + 1 < best)
+        best = up + 1;
+      if (row[j - 1] + 1 < best)
+        best = row[j - 1] + 1;
+      diag = up;
+      row[j] = best;
+    }
+  }
+  return row[m];
+}
+
+/* Pushes the text naming class c's weights after the unknown key bad: all of them when there
+   are few; of a long list (chess has 858) the eight nearest by spelling, and where to read
+   them all. */
+static void push_valid_weights(lua_State *L, const sg_class *c, const char *bad) {
+  enum { NEAR = 8 };
+  const char *near[NEAR];
+  int dist[NEAR], count = 0, kept = 0;
+  luaL_Buffer b;
+  for (const sg_param *q = c->params; q && q->name; q++)
+    count += q->group == SG_WEIGHTS;
+  luaL_buffinit(L, &b);
+  if (count <= 40) {
+    luaL_addstring(&b, "valid keys: ");
+    for (const sg_param *q = c->params; q && q->name; q++)
+      if (q->group == SG_WEIGHTS) {
+        luaL_addstring(&b, q->name);
+        if (--count > 0)
+          luaL_addstring(&b, ", ");
+      }
+    luaL_pushresult(&b);
+    return;
+  }
+  for (const sg_param *q = c->params; q && q->name; q++) {   /* the NEAR nearest, in order */
+    if (q->group != SG_WEIGHTS)
+      continue;
+    int d = edits(bad, q->name), at = kept < NEAR ? kept++ : NEAR;
+    while (at > 0 && (dist[at - 1] > d || (dist[at - 1] == d && strcmp(near[at - 1], q->name) > 0))) {
+      if (at < NEAR) {
+        near[at] = near[at - 1];
+        dist[at] = dist[at - 1];
+      }
+      at--;
+    }
+    if (at < NEAR) {
+      near[at] = q->name;
+      dist[at] = d;
+    }
+  }
+  luaL_addstring(&b, "nearest valid keys: ");
+  for (int i = 0; i < kept; i++) {
+    luaL_addstring(&b, near[i]);
+    luaL_addstring(&b, i + 1 < kept ? ", " : "; ");
+  }
+  lua_pushfstring(L, "%d in all, listed by g:config().weights", count);
+  luaL_addvalue(&b);
+  luaL_pushresult(&b);
+}
+
 static int lset_weights(lua_State *L) {
   lgame *g = checkgame(L, 1);
   luaL_checktype(L, 2, LUA_TTABLE);
@@ -605,16 +677,8 @@ static int lset_weights(lua_State *L) {
     const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
     const sg_param *p = k ? game_param_find(c, SG_WEIGHTS, k) : NULL;
     if (p == NULL) {
-      luaL_Buffer b;
-      luaL_buffinit(L, &b);
-      for (const sg_param *q = c->params; q && q->name; q++)
-        if (q->group == SG_WEIGHTS) {
-          if (luaL_bufflen(&b) > 0)
-            luaL_addstring(&b, ", ");
-          luaL_addstring(&b, q->name);
-        }
-      luaL_pushresult(&b);
-      return luaL_error(L, "set_weights: unknown weights key '%s' for %s (valid keys: %s)",
+      push_valid_weights(L, c, k ? k : "");
+      return luaL_error(L, "set_weights: unknown weights key '%s' for %s (%s)",
                         k ? k : luaL_typename(L, -3), c->name, lua_tostring(L, -1));
     }
     if (p->type == SG_PBOOL ? !lua_isboolean(L, -1) : lua_type(L, -1) != LUA_TNUMBER)
