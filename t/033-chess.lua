@@ -501,9 +501,12 @@ t.ok(uo2:find("info string go: 3 ms left, too little after Move Overhead %(10 ms
 uo2 = uci_open("setoption name Move Overhead value 200\nposition startpos\ngo wtime 150 btime 1000\n")
 t.ok(uo2:find("150 ms left, too little after Move Overhead (200 ms)", 1, true) and
      uo2:find("bestmove %a%d%a%d"), "a clock below Move Overhead: a move at once")
-uo2 = uci_open("setoption name Move Overhead value 0\nposition startpos\ngo wtime 150 btime 1000\n")
-t.ok(not uo2:find("too little after Move Overhead", 1, true) and uo2:find("info depth 2 ", 1, true),
-     "with Move Overhead 0 the same clock is searched")
+-- (searched: "debug on" says the plan; how deep 150 ms reaches depends on the machine's load)
+uo2 = uci_open("debug on\nsetoption name Move Overhead value 0\nposition startpos\n" ..
+               "go wtime 150 btime 1000\n")
+t.ok(not uo2:find("too little after Move Overhead", 1, true) and
+     uo2:find("info string time: soft %d+ ms, hard [1-9]%d* ms %(150 ms left") and
+     uo2:find("bestmove %a%d%a%d"), "with Move Overhead 0 the same clock is searched")
 -- time management (#30 item 3), as "debug on" says it: the plan of each timed go, then how the
 -- search ended
 local plans = {}
