@@ -273,7 +273,8 @@ local hang = write("hang.sh", "#!/bin/sh\n" ..
   "if [ ! -e " .. t.q(dir .. "/hung") .. " ]; then touch " .. t.q(dir .. "/hung") ..
   "; read line; sleep 60; fi\nexec " .. S .. " \"$@\"\n")
 os.execute("chmod +x " .. t.q(hang))
-spec2.program, spec2.game_timeout = hang, 1
+-- (the timeout long enough for a real game on a loaded machine under the sanitizers, short of 60 s)
+spec2.program, spec2.game_timeout = hang, 5 * t.slow
 local hung = run(spec2)
 t.is_deeply({hung.llr, hung.games, hung.counts}, {one.llr, one.games, one.counts},
             "a worker that hung: given up after game_timeout, the same result")
