@@ -1,7 +1,10 @@
-/* qubicpns.h: the Qubic solver: proof-number search over a tree in a pool allocated once,
+/* qubicpns.h: the Qubic solver: proof-number search over a graph in a pool allocated once
+   (positions met again, up to the 192 symmetries, linked through a transposition table),
    with threat knowledge at its leaves (wins in one, forced blocks, double threats, and a
-   search for a winning sequence of threats: threat-space search in the manner of Allis), and
-   the writer of a proof that lua/stratagem/games/qubic.lua checks.  doc/qubic.md describes it. */
+   search for a winning sequence of threats: threat-space search in the manner of Allis; the
+   defender's replies that leave a standing sequence intact refuted), and the writers of a
+   proof (a tree, or a graph of canonical positions) that lua/stratagem/games/qubic.lua
+   checks.  doc/qubic.md describes it. */
 #ifndef SG_QUBICPNS_H
 #define SG_QUBICPNS_H
 
