@@ -347,6 +347,56 @@ t.ok(not ok4, "a proof for the wrong winner is refused: " .. tostring(e4))
 local ok5, e5 = sg.qubic.check("qubic proof 1\nwinner x\n")
 t.ok(not ok5 and e5:find("line 2", 1, true), "a malformed header is refused: " .. tostring(e5))
 
+-- ---- the proof as a graph (format 2): each position where the winner moves, once ----
+local gr = pg:solve{proof = true, format = "graph"}
+t.ok(gr.value == "win" and gr.proof:find("^qubic proof 2\n"), "g:solve{format = \"graph\"}: a proof of format 2")
+local okg, ig = sg.qubic.check(gr.proof)
+t.ok(okg and ig.format == 2 and ig.positions == gr.proof_size and ig.used == ig.positions,
+     "the checker accepts it, every entry used (" .. tostring(okg and ig.positions or ig) .. " positions)")
+t.ok(#gr.proof * 5 < #sr.proof, ("... %d bytes against the tree's %d"):format(#gr.proof, #sr.proof))
+local gl = {}
+for l in gr.proof:gmatch("[^\n]+") do gl[#gl + 1] = l end
+local function entry_set(l) return l:match("^(%x+) (%x+) (%w+)$") end
+-- every entry's move changed to another empty cell, one at a time: each copy refused
+local grefused, tried = 0, 0
+for i = 5, math.min(#gl, 12) do
+  local x, o, c = entry_set(gl[i])
+  local occ = tonumber(x, 16) | tonumber(o, 16)
+  for cell = 0, 63 do
+    local nm = ("%d%s%d"):format(cell // 16 + 1, ("abcd"):sub(cell % 4 + 1, cell % 4 + 1), cell % 16 // 4 + 1)
+    if occ >> cell & 1 == 0 and nm ~= c then
+      local cg = {table.unpack(gl)}
+      cg[i] = x .. " " .. o .. " " .. nm
+      local okc, ec = sg.qubic.check(with(cg))
+      tried = tried + 1
+      if not okc and ec:find("(at position ", 1, true) then grefused = grefused + 1
+      else t.diag("accepted with line " .. i .. " changed to " .. nm .. ": " .. tostring(ec)) end
+      break
+    end
+  end
+end
+t.ok(tried >= 5 and grefused == tried, ("a winner's move changed: %d of %d copies refused, with the position"):format(grefused, tried))
+local cgd = {table.unpack(gl)}
+table.remove(cgd, 6)
+cgd[4] = "positions " .. (#cgd - 4)
+local okd, ed = sg.qubic.check(with(cgd))
+t.ok(not okd and ed:find("no entry for this position", 1, true), "an entry removed: refused: " .. tostring(ed))
+local cgt = {table.unpack(gl)}
+table.insert(cgt, 6, cgt[5])
+cgt[4] = "positions " .. (#cgt - 4)
+local okt2, et2 = sg.qubic.check(with(cgt))
+t.ok(not okt2 and et2:find("line 6: the position of line 5 again", 1, true), "an entry twice: refused: " .. tostring(et2))
+local cgn = {table.unpack(gl)}
+cgn[4] = "positions 3"
+local okn, en = sg.qubic.check(with(cgn))
+t.ok(not okn and en:find("the header says 3", 1, true), "a wrong count: refused: " .. tostring(en))
+local cgx = {table.unpack(gl)}
+cgx[5] = cgx[5]:gsub(" %w+$", " 9z9")
+local okx, ex = sg.qubic.check(with(cgx))
+t.ok(not okx and ex:find("line 5: expected", 1, true), "a malformed entry: refused: " .. tostring(ex))
+local okf, ef = pcall(pg.solve, pg, {format = "dag"})
+t.ok(not okf and tostring(ef):find("format: got dag; expected \"tree\"", 1, true), "format = \"dag\" is refused: " .. tostring(ef))
+
 
 
 -- ---- symmetry: moves that the position's symmetries map onto each other are one child ----
@@ -387,9 +437,40 @@ for _, line in ipairs{"1a1 4a3 4a1 1d1 1a4 2a2", "1a1 3d3 1d1 1a3 4a1 2c1", "1a1
 end
 t.is(ord_ok, 3, "with and without move ordering: the same three wins, the proofs checked")
 t.ok(ord_tot < unord_tot, ("move ordering by line counts: %d nodes instead of %d"):format(ord_tot, unord_tot))
+-- transpositions: a position met again (up to symmetry) is linked to the node expanded for it.
+-- Without the threat-space search (vcf_depth = 0) the tree of this win repeats many positions.
+local tp = sg.new("qubic")
+for m in sym_line:gmatch("%S+") do tp:play(m) end
+local rt1 = tp:solve{vcf_depth = 0, nodes = 400000, proof = true}
+local rt0 = tp:solve{vcf_depth = 0, nodes = 400000, transpositions = false}
+t.ok(rt1.value == "win" and rt1.links > 0 and rt0.links == 0,
+     ("transpositions: x's win proved with %d links to positions met before, in %d nodes"):format(
+       rt1.links, rt1.nodes))
+t.ok(rt0.value ~= "loss" and rt0.value ~= "draw" and (rt0.value == "unknown" or rt0.nodes > rt1.nodes),
+     ("... without them: %s after %d nodes"):format(rt0.value, rt0.nodes))
+local okt, it = sg.qubic.check(rt1.proof)
+t.ok(okt, "... and the proof, written through the links and their symmetries, is checked (" ..
+     tostring(okt and it.moves or it) .. ")")
+-- a standing threat: the defender's replies that leave the attacker's sequence of threats
+-- intact get no child; the same wins, in fewer nodes, their proofs (which find the sequences
+-- again) complete and checked
+local an_on, an_off, an_ok, an_ref = 0, 0, 0, 0
+for _, line in ipairs{"1a1 1d2 1d1 3d4 1a4 1b4", "1a1 4a3 4a1 1d1 1a4 2a2", "1a1 4b1 4a1 1b1 2b1 4d2"} do
+  local h = sg.new("qubic")
+  for m in line:gmatch("%S+") do h:play(m) end
+  local ra = h:solve{proof = true}
+  local rb = h:solve{answers = false}
+  an_on, an_off, an_ref = an_on + ra.nodes, an_off + rb.nodes, an_ref + ra.refuted
+  if ra.value == "win" and rb.value == "win" and rb.refuted == 0 and ra.proof_size == rb.proof_size
+     and sg.qubic.check(ra.proof) then an_ok = an_ok + 1 end
+end
+t.is(an_ok, 3, "with and without refuting replies by a standing threat: the same three wins, full proofs checked")
+t.ok(an_ref > 0 and an_on < an_off, ("%d replies refuted: %d nodes instead of %d"):format(an_ref, an_on, an_off))
+local rg2 = tp:solve{proof = true, format = "graph"}
+t.ok(rg2.refuted > 0 and sg.qubic.check(rg2.proof), "... and the graph proof of a solve with refuted replies is checked")
 local re = sg.new("qubic"):solve{nodes = 1000}
 t.is(re.root_moves, #ref.class, "the empty board: one child for each first-move class")
-for _, k in ipairs{"symmetry", "order"} do
+for _, k in ipairs{"symmetry", "order", "transpositions", "answers"} do
   local okq, eq = pcall(sp.solve, sp, {[k] = 1})
   t.ok(not okq and tostring(eq):find(k .. ": got 1; expected true or false", 1, true),
        "g:solve{" .. k .. " = 1} is refused: " .. tostring(eq))
@@ -464,6 +545,24 @@ t.ok(code == 0 and so:find("x wins from the position xxoxx.ooo...xo../.x........
 so, se, code = t.run(t.stratagem .. " solve qubic --check " .. t.q(t.srcdir .. "/t/data/qubic-proof-10-bad.txt"))
 t.ok(code == 1 and se:find("refused: proof: line 306:", 1, true) and se:find("(at position ", 1, true),
      "a corrupted proof is refused with the line and position where it fails: " .. se)
+-- the same win as a graph (format 2, 10 positions), and a copy with line 7's move changed
+so, se, code = t.run(t.stratagem .. " solve qubic --check " .. t.q(t.srcdir .. "/t/data/qubic-proof-10-graph.txt"))
+t.ok(code == 0 and so:find("x wins from the position xxoxx.ooo...xo../", 1, true)
+     and so:find("proof: 10 positions (10 used)", 1, true), "stratagem solve qubic --check GRAPH: " .. so .. se)
+so, se, code = t.run(t.stratagem .. " solve qubic --check " .. t.q(t.srcdir .. "/t/data/qubic-proof-10-graph-bad.txt"))
+t.ok(code == 1 and se:find("refused: proof: after the move of line 7: no entry", 1, true) and se:find("(at position ", 1, true),
+     "a corrupted graph proof is refused with the line and position where it fails: " .. se)
+local gout = os.tmpname()
+so, se, code = t.run(t.stratagem .. " solve qubic --position " .. t.q("xxoxx.ooo...xo../.x............../...............o/................ x")
+                     .. " --format graph --out " .. t.q(gout))
+local gf = io.open(gout)
+local gtext = gf and gf:read("a") or ""
+if gf then gf:close() end
+os.remove(gout)
+t.ok(code == 0 and so:find("proof: %d+ positions written") and sg.qubic.check(gtext),
+     "stratagem solve --format graph --out FILE writes a proof the checker accepts: " .. so .. se)
+so, se, code = t.run(t.stratagem .. " solve qubic --format dag")
+t.ok(code == 2 and se:find("--format: expected tree or graph, got 'dag'", 1, true), "--format dag is refused: " .. se)
 so, se, code = t.run(t.stratagem .. " solve qubic --check /nonexistent/proof.txt")
 t.ok(code == 1 and se:find("No such file", 1, true), "--check with a missing file: " .. se)
 so = t.run(t.stratagem .. " perft qubic 3")

@@ -28,12 +28,27 @@ enum {
   HOW_FULL,         /* the board is full: drawn */
   HOW_WIN1,         /* the player to move completes a line at once */
   HOW_DOUBLE,       /* the player to move faces two threats or more and cannot win at once */
-  HOW_VCF           /* the attacker, to move, wins by a sequence of threats */
+  HOW_VCF,          /* the attacker, to move, wins by a sequence of threats */
+  HOW_LINK          /* a transposition: the node's position is, up to a symmetry, that of the
+                       expanded node `child`; `nchild` is the symmetry S that sends that node's
+                       cells to this one's (cell v there is cell S(v) here).  A link has no
+                       numbers of its own: its parent reads the target's. */
 };
+
+/* The transposition table: the canonical form (the least image under the 192 symmetries) of
+   each expanded node's position, the node, and the symmetry k with canonical = k(position).
+   Open addressing, no deletion; cleared at the start of each proof search. */
+typedef struct qtt_entry {
+  uint64_t cx, co;
+  uint32_t node;    /* 0: empty (the root is never entered: no other node has its marks) */
+  uint8_t sym;
+} qtt_entry;
 
 struct qpns_solver {
   qnode *pool;
   size_t cap, used;
+  qtt_entry *tt;
+  size_t tt_cap, tt_used;   /* entries (a power of two) and entries in use */
   /* the search in progress, or the last one */
   int attacker;             /* 0 x, 1 o: the player whose win is to be proved */
   uint64_t root[2];
@@ -43,6 +58,7 @@ struct qpns_solver {
   qpns_result *r;
   double t0;
   uint64_t vcf_budget;
+  uint8_t vseq[33];         /* the last sequence vcf found: its attacker move at each depth */
   int stop;
   double next_progress;
   uint64_t base_nodes;      /* nodes created before the proof search in progress */     /* when the progress hook is next due */
@@ -57,6 +73,8 @@ void qpns_opts_default(qpns_opts *o) {
   o->vcf_nodes = 300;
   o->symmetry = 1;
   o->order = 1;
+  o->transpositions = 1;
+  o->answers = 1;
   o->progress = NULL;
   o->progress_ud = NULL;
   o->progress_every = 0;
@@ -66,15 +84,25 @@ qpns_solver *qpns_new(size_t bytes) {
   qpns_solver *s = calloc(1, sizeof *s);
   if (!s)
     return NULL;
-  size_t pool = bytes / sizeof(qnode);
+  /* a sixteenth of the memory for the transposition table (an expansion creates tens of
+     children, and only expanded nodes are entered), the rest for the pool */
+  size_t tt = 16;
+  while (tt * 2 * sizeof(qtt_entry) <= bytes / 16)
+    tt *= 2;
+  size_t tbytes = tt * sizeof(qtt_entry);
+  size_t pool = bytes > tbytes ? (bytes - tbytes) / sizeof(qnode) : 0;
   if (pool < 16)
     pool = 16;
   s->pool = malloc(pool * sizeof *s->pool);
-  if (!s->pool) {
+  s->tt = malloc(tbytes);
+  if (!s->pool || !s->tt) {
+    free(s->pool);
+    free(s->tt);
     free(s);
     return NULL;
   }
   s->cap = pool;
+  s->tt_cap = tt;
   sym_init();
   return s;
 }
@@ -82,6 +110,7 @@ qpns_solver *qpns_new(size_t bytes) {
 void qpns_free(qpns_solver *s) {
   if (s) {
     free(s->pool);
+    free(s->tt);
     free(s);
   }
 }
@@ -143,6 +172,47 @@ static int stabilizer(const uint64_t *m, uint8_t *out) {
   return n;
 }
 
+/* The canonical form of a position: the least (x, o) image under the 192 symmetries; *k
+   gets a symmetry that gives it. */
+static void canonical(const uint64_t *m, uint64_t *cx, uint64_t *co, int *k) {
+  uint64_t bx = m[0], bo = m[1];
+  int bk = 0;
+  for (int j = 1; j < QB_NSYM; j++) {
+    uint64_t x = sym_set(j, m[0]);
+    if (x > bx)
+      continue;
+    uint64_t o = sym_set(j, m[1]);
+    if (x < bx || o < bo)
+      bx = x, bo = o, bk = j;
+  }
+  *cx = bx, *co = bo, *k = bk;
+}
+
+static size_t tt_slot(const qpns_solver *s, uint64_t cx, uint64_t co) {
+  uint64_t h = cx * 0x9e3779b97f4a7c15ull ^ (co + 0x632be59bd9b4e019ull) * 0xbf58476d1ce4e5b9ull;
+  h ^= h >> 31;
+  return (size_t)h & (s->tt_cap - 1);
+}
+
+/* The entry of the canonical position (cx, co), or NULL; when absent and `add` is nonzero
+   (the node to enter, with its symmetry in `sym`) and the table is less than 3/4 full, it is
+   entered.  A full table only finds fewer transpositions. */
+static const qtt_entry *tt_find(qpns_solver *s, uint64_t cx, uint64_t co, uint32_t add, int sym) {
+  size_t i = tt_slot(s, cx, co);
+  for (;; i = (i + 1) & (s->tt_cap - 1)) {
+    qtt_entry *e = &s->tt[i];
+    if (e->node == 0) {
+      if (add && s->tt_used < s->tt_cap / 4 * 3) {
+        e->cx = cx, e->co = co, e->node = add, e->sym = (uint8_t)sym;
+        s->tt_used++;
+      }
+      return NULL;
+    }
+    if (e->cx == cx && e->co == co)
+      return e;
+  }
+}
+
 /* ---- threats ---- */
 
 /* Whether the mark just put on sq completes a line of b. */
@@ -190,12 +260,37 @@ static int vcf(qpns_solver *s, uint64_t a, uint64_t d, int depth) {
       continue;
     if (qubic_threats(d, a2))   /* the defender completes a line first */
       continue;
-    if (bits_count64(t) >= 2)
+    if (bits_count64(t) >= 2 || vcf(s, a2, d | t, depth - 1) >= 0) {
+      s->vseq[depth] = (uint8_t)c;
       return c;
-    if (vcf(s, a2, d | t, depth - 1) >= 0)
-      return c;
+    }
   }
   return -1;
+}
+
+/* Whether the sequence vcf found last (from depth D: s->vseq[D], s->vseq[D - 1], ...) still
+   wins for the attacker a to move against d: the tests of vcf along that one sequence (each
+   move legal, blocking the defender's threat when there is one, leaving the defender no line
+   to complete and making a threat; the last a double threat), so a success is a proof. */
+static int vcf_replay(const qpns_solver *s, uint64_t a, uint64_t d, int D) {
+  for (int i = D; i > 0; i--) {
+    int c = s->vseq[i];
+    if ((a | d) & BIT(c))
+      return 0;
+    uint64_t dt = qubic_threats(d, a);
+    if (dt && (bits_count64(dt) >= 2 || !(dt & BIT(c))))
+      return 0;
+    a |= BIT(c);
+    if (qubic_threats(d, a))
+      return 0;
+    uint64_t t = qubic_threats(a, d);
+    if (!t)
+      return 0;
+    if (bits_count64(t) >= 2)
+      return 1;
+    d |= t;
+  }
+  return 0;
 }
 
 /* ---- the tree ---- */
@@ -246,6 +341,11 @@ static uint64_t node_moves(const uint64_t *m, int side) {
   return ot ? ot : ~(m[0] | m[1]);
 }
 
+/* The node that holds the numbers of child c: c, or the node it is linked to. */
+static inline const qnode *eff(const qpns_solver *s, const qnode *c) {
+  return c->how == HOW_LINK ? &s->pool[c->child] : c;
+}
+
 static uint32_t sat_add(uint32_t a, uint32_t b) {
   uint32_t c = a + b;
   return c > PN_INF ? PN_INF : c;
@@ -255,7 +355,7 @@ static uint32_t sat_add(uint32_t a, uint32_t b) {
 static void node_update(qpns_solver *s, qnode *n, int or_node) {
   uint32_t mn = PN_INF, sum = 0;
   for (int i = 0; i < n->nchild; i++) {
-    const qnode *c = &s->pool[n->child + (uint32_t)i];
+    const qnode *c = eff(s, &s->pool[n->child + (uint32_t)i]);
     uint32_t a = or_node ? c->pn : c->dn, b = or_node ? c->dn : c->pn;
     if (a < mn)
       mn = a;
@@ -318,6 +418,23 @@ static int node_expand(qpns_solver *s, uint32_t ni, const uint64_t *m, int side)
       moves = kept;
     }
   }
+  int att = s->attacker;
+  if (s->o->answers && side != att && s->o->vcf_depth > 0 && bits_count64(moves) > 1) {
+    /* a threat stands: were the attacker to move, it would win by a sequence of threats.
+       A reply after which that same sequence still wins is refuted without a child (the
+       proof writer finds the sequence again); only the replies that answer it get one. */
+    s->vcf_budget = s->o->vcf_nodes;
+    if (vcf(s, m[att], m[side], s->o->vcf_depth) >= 0) {
+      uint64_t keep = 0;
+      for (uint64_t e = moves; e; e &= e - 1) {
+        int c = bits_first64(e);
+        if (!vcf_replay(s, m[att], m[side] | BIT(c), s->o->vcf_depth))
+          keep |= BIT(c);
+      }
+      s->r->refuted += (uint64_t)(bits_count64(moves) - bits_count64(keep));
+      moves = keep;
+    }
+  }
   int k = bits_count64(moves);
   if (s->used + (size_t)k > s->cap)
     return -1;
@@ -366,15 +483,41 @@ static int limits(qpns_solver *s) {
   return 0;
 }
 
+/* Link leaf n (position m) to the expanded node of the same position up to symmetry, when
+   the table has one; else enter it (it is about to be expanded).  1 when linked. */
+static int node_link(qpns_solver *s, uint32_t ni, const uint64_t *m) {
+  uint64_t cx, co;
+  int j;
+  canonical(m, &cx, &co, &j);
+  const qtt_entry *e = tt_find(s, cx, co, ni, j);
+  if (!e)
+    return 0;
+  /* canonical = k(target) = j(this): this = j^-1(k(target)) */
+  qnode *n = &s->pool[ni];
+  n->how = HOW_LINK;
+  n->child = e->node;
+  n->nchild = sym_compose[sym_inverse[j]][e->sym];
+  s->r->links++;
+  return 1;
+}
+
 /* One proof search: does `attacker` win from the root?  Returns 1 proved, 0 disproved, -1
-   stopped (s->stop says why). */
+   stopped (s->stop says why).  With transpositions the tree is a graph: a node may be
+   reached from several parents, and only those on the path just searched are backed up; a
+   node's numbers are therefore computed again from its children each time a descent passes
+   it (proof and disproof are never undone, so a number not yet brought up to date is only
+   a worse guide, never a wrong proof). */
 static int pns(qpns_solver *s, int attacker) {
   s->attacker = attacker;
   s->used = 1;
+  if (s->o->transpositions)
+    memset(s->tt, 0, s->tt_cap * sizeof *s->tt);
+  s->tt_used = 0;
   qnode *root = &s->pool[0];
   root->move = 0;
   node_eval(s, root, s->root, s->root_side, -1);
-  /* the path from the root to the current node: nodes and positions */
+  /* the path from the root to the current node: nodes (never links: a link is replaced by
+     its target) and positions (in the frame of the node's own moves) */
   uint32_t path[QB_CELLS + 1];
   uint64_t pos[QB_CELLS + 1][2];
   int depth = 0;
@@ -388,36 +531,51 @@ static int pns(qpns_solver *s, int attacker) {
     }
     s->r->iterations++;
     /* down to the most-proving node */
+    int leaf = 1;
     for (;;) {
       qnode *n = &s->pool[path[depth]];
       if (n->child == NO_CHILD)
         break;
       int side = (s->root_side + depth) & 1, orn = side == s->attacker;
+      if (s->o->transpositions && depth > 0) {
+        node_update(s, n, orn);   /* reached by another parent since it was last backed up */
+        if (n->pn == 0 || n->dn == 0) {
+          leaf = 0;
+          break;
+        }
+      }
       uint32_t best = n->child, bv = PN_INF + 1;
       for (uint32_t i = 0; i < n->nchild; i++) {
-        const qnode *c = &s->pool[n->child + i];
+        const qnode *c = eff(s, &s->pool[n->child + i]);
         uint32_t v = orn ? c->pn : c->dn;
         if (v < bv)
           bv = v, best = n->child + i;
       }
       pos[depth + 1][0] = pos[depth][0], pos[depth + 1][1] = pos[depth][1];
       pos[depth + 1][side] |= BIT(s->pool[best].move);
+      const qnode *c = &s->pool[best];
+      if (c->how == HOW_LINK) {   /* on in the target's frame: target = S^-1(this) */
+        int inv = sym_inverse[c->nchild];
+        pos[depth + 1][0] = sym_set(inv, pos[depth + 1][0]);
+        pos[depth + 1][1] = sym_set(inv, pos[depth + 1][1]);
+        best = c->child;
+      }
       path[++depth] = best;
     }
-    int side = (s->root_side + depth) & 1;
-    int e = node_expand(s, path[depth], pos[depth], side);
-    if (e < 0) {
-      s->stop = e == -1 ? QPNS_FULL : QPNS_LIMIT;
-      return -1;
+    if (leaf) {
+      int side = (s->root_side + depth) & 1;
+      if (!(s->o->transpositions && depth > 0 && node_link(s, path[depth], pos[depth]))) {
+        int e = node_expand(s, path[depth], pos[depth], side);
+        if (e < 0) {
+          s->stop = e == -1 ? QPNS_FULL : QPNS_LIMIT;
+          return -1;
+        }
+      }
     }
-    /* back up while the numbers change; the search goes on from the first node unchanged */
+    /* back up to the root (a linked leaf has no numbers: its parent reads the target's) */
     while (depth > 0) {
       depth--;
-      qnode *n = &s->pool[path[depth]];
-      uint32_t opn = n->pn, odn = n->dn;
-      node_update(s, n, ((s->root_side + depth) & 1) == s->attacker);
-      if (n->pn == opn && n->dn == odn && n->pn && n->dn)
-        break;
+      node_update(s, &s->pool[path[depth]], ((s->root_side + depth) & 1) == s->attacker);
     }
   }
   return s->pool[0].pn == 0;
@@ -469,14 +627,14 @@ done:
     r->nroot = n->nchild;
     /* the root's moves decided so far, for the player to move (side) */
     for (int i = 0; i < n->nchild; i++) {
-      const qnode *c = &s->pool[n->child + (uint32_t)i];
+      const qnode *c = eff(s, &s->pool[n->child + (uint32_t)i]);
       int cv = 2;
       if (c->pn == 0)
         cv = s->attacker == side ? 1 : -1;
       else if (c->dn == 0)
         cv = 0;
       if (cv != 2 && r->ndecided < QPNS_MAXMOVES) {
-        r->decided_move[r->ndecided] = c->move;
+        r->decided_move[r->ndecided] = s->pool[n->child + (uint32_t)i].move;
         r->decided_value[r->ndecided++] = (int8_t)cv;
       }
     }
@@ -493,10 +651,11 @@ done:
       r->move = vcf(s, m[side], m[side ^ 1], op->vcf_depth);
     } else
       for (int i = 0; i < n->nchild; i++)
-        if (s->pool[n->child + (uint32_t)i].pn == 0)
+        if (eff(s, &s->pool[n->child + (uint32_t)i])->pn == 0)
           r->move = s->pool[n->child + (uint32_t)i].move;
   }
   r->time = clock_now() - s->t0;
+  r->tt_entries = s->tt_used;
   s->r = NULL;   /* the caller's; not kept */
 }
 
@@ -549,6 +708,8 @@ static void write_defender(writer *w, const qnode *n, uint64_t *m, int depth, in
 /* The attacker (m[side]) to move at node n, which is proved: one move and its subtree. */
 static void write_attacker(writer *w, const qnode *n, uint64_t *m, int side, int depth, int P) {
   qpns_solver *s = w->s;
+  if (n->how == HOW_LINK)   /* the target's subtree, its cells mapped through the link */
+    P = sym_compose[P][n->nchild], n = &s->pool[n->child];
   if (n->how == HOW_WIN1) {
     put(w, depth, bits_first64(qubic_threats(m[side], m[side ^ 1])));
     return;
@@ -559,7 +720,7 @@ static void write_attacker(writer *w, const qnode *n, uint64_t *m, int side, int
   }
   for (int i = 0; i < n->nchild; i++) {
     const qnode *c = &s->pool[n->child + (uint32_t)i];
-    if (c->pn == 0) {
+    if (eff(s, c)->pn == 0) {
       int cell = sym_cell[P][c->move];
       put(w, depth, cell);
       m[side] |= BIT(cell);
@@ -574,6 +735,8 @@ static void write_attacker(writer *w, const qnode *n, uint64_t *m, int side, int
 static void write_defender(writer *w, const qnode *n, uint64_t *m, int depth, int P) {
   qpns_solver *s = w->s;
   int att = s->attacker, def = att ^ 1;
+  if (n->how == HOW_LINK)
+    P = sym_compose[P][n->nchild], n = &s->pool[n->child];
   if (n->how == HOW_LINE)
     return;
   int inv = sym_inverse[P];
@@ -605,8 +768,10 @@ static void write_defender(writer *w, const qnode *n, uint64_t *m, int depth, in
     }
     if (c)
       write_attacker(w, c, m, att, depth + 1, cP);
-    else   /* not a child: the attacker completes a line at once */
+    else if (win)   /* not a child: the attacker completes a line at once */
       put(w, depth + 1, bits_first64(win));
+    else   /* refuted by the threat sequence that stood (node_expand) */
+      write_vcf(w, m[att], m[def], depth + 1, s->o->vcf_depth);
     m[def] &= ~BIT(r);
   }
 }
@@ -625,4 +790,183 @@ uint64_t qpns_write_proof(qpns_solver *s, void (*emit)(void *ud, const char *lin
     write_defender(&w, &s->pool[0], m, 1, 0);
   s->r = NULL;
   return w.count;
+}
+
+/* ---- the proof as a graph (format 2) ---- */
+
+/* One entry for each position of the proof where the winner is to move and cannot complete a
+   line at once: the position's canonical form (the least image under the 192 symmetries) and
+   the winner's move in that form.  Each canonical position is written once, however many
+   times the proof meets it (transpositions, symmetric positions).  The set of the canonical
+   positions written is allocated here, outside the search, and grows as needed. */
+typedef struct gwriter {
+  qpns_solver *s;
+  void (*emit)(void *ud, const char *line);
+  void *ud;
+  uint64_t count;
+  uint64_t (*set)[2];
+  size_t cap, n;
+  int oom;
+} gwriter;
+
+static size_t gset_slot(const gwriter *w, uint64_t cx, uint64_t co) {
+  uint64_t h = cx * 0x9e3779b97f4a7c15ull ^ (co + 0x632be59bd9b4e019ull) * 0xbf58476d1ce4e5b9ull;
+  h ^= h >> 31;
+  return (size_t)h & (w->cap - 1);
+}
+
+/* Adds (cx, co) to the set: 1 when it was not there.  (0, 0) marks an empty slot: it is the
+   empty board, which only the root can be, and the root is met once. */
+static int gset_add(gwriter *w, uint64_t cx, uint64_t co) {
+  if ((w->n + 1) * 4 > w->cap * 3) {
+    size_t ncap = w->cap ? w->cap * 2 : 1024;
+    uint64_t (*ns)[2] = calloc(ncap, sizeof *ns);
+    if (!ns) {
+      w->oom = 1;
+      return 0;
+    }
+    uint64_t (*old)[2] = w->set;
+    size_t ocap = w->cap;
+    w->set = ns, w->cap = ncap;
+    for (size_t i = 0; i < ocap; i++)
+      if (old[i][0] | old[i][1]) {
+        size_t j = gset_slot(w, old[i][0], old[i][1]);
+        while (ns[j][0] | ns[j][1])
+          j = (j + 1) & (ncap - 1);
+        ns[j][0] = old[i][0], ns[j][1] = old[i][1];
+      }
+    free(old);
+  }
+  size_t j = gset_slot(w, cx, co);
+  for (; w->set[j][0] | w->set[j][1]; j = (j + 1) & (w->cap - 1))
+    if (w->set[j][0] == cx && w->set[j][1] == co)
+      return 0;
+  w->set[j][0] = cx, w->set[j][1] = co;
+  w->n++;
+  return 1;
+}
+
+/* The entry of board m with the winner's move `cell`: 1 when written, 0 when the position (up
+   to symmetry) was written before, so its subtree is too. */
+static int gentry(gwriter *w, const uint64_t *m, int cell) {
+  uint64_t cx, co;
+  int k;
+  canonical(m, &cx, &co, &k);
+  if (!gset_add(w, cx, co))
+    return 0;
+  w->count++;
+  if (w->emit) {
+    char line[64], name[4];
+    qubic_cell_name(sym_cell[k][cell], name);
+    snprintf(line, sizeof line, "%016llx %016llx %s", (unsigned long long)cx,
+             (unsigned long long)co, name);
+    w->emit(w->ud, line);
+  }
+  return 1;
+}
+
+static void gvcf(gwriter *w, uint64_t *m, int att, int vdepth) {
+  qpns_solver *s = w->s;
+  int def = att ^ 1;
+  s->vcf_budget = UINT64_MAX;
+  int c = vcf(s, m[att], m[def], vdepth);
+  if (c < 0 || !gentry(w, m, c))
+    return;
+  m[att] |= BIT(c);
+  uint64_t t = qubic_threats(m[att], m[def]);
+  for (uint64_t e = ~(m[0] | m[1]); e; e &= e - 1) {
+    int r = bits_first64(e);
+    if (t & ~BIT(r))
+      continue;   /* a threat left: the winner completes a line at once */
+    m[def] |= BIT(r);
+    gvcf(w, m, att, vdepth - 1);
+    m[def] &= ~BIT(r);
+  }
+  m[att] &= ~BIT(c);
+}
+
+static void gdefender(gwriter *w, const qnode *n, uint64_t *m, int P);
+
+static void gattacker(gwriter *w, const qnode *n, uint64_t *m, int side, int P) {
+  qpns_solver *s = w->s;
+  if (w->oom)
+    return;
+  if (n->how == HOW_LINK)
+    P = sym_compose[P][n->nchild], n = &s->pool[n->child];
+  if (qubic_threats(m[side], m[side ^ 1]))
+    return;   /* a line to complete: no entry (the checker finds it) */
+  if (n->how == HOW_VCF) {
+    gvcf(w, m, side, s->o->vcf_depth);
+    return;
+  }
+  for (int i = 0; i < n->nchild; i++) {
+    const qnode *c = &s->pool[n->child + (uint32_t)i];
+    if (eff(s, c)->pn == 0) {
+      int cell = sym_cell[P][c->move];
+      if (!gentry(w, m, cell))
+        return;
+      m[side] |= BIT(cell);
+      gdefender(w, c, m, P);
+      m[side] &= ~BIT(cell);
+      return;
+    }
+  }
+}
+
+static void gdefender(gwriter *w, const qnode *n, uint64_t *m, int P) {
+  qpns_solver *s = w->s;
+  int att = s->attacker, def = att ^ 1;
+  if (n->how == HOW_LINK)
+    P = sym_compose[P][n->nchild], n = &s->pool[n->child];
+  if (n->how == HOW_LINE)
+    return;
+  int inv = sym_inverse[P];
+  uint8_t stab[QB_NSYM];
+  int ns = -1;
+  for (uint64_t e = ~(m[0] | m[1]); e; e &= e - 1) {
+    int r = bits_first64(e), rn = sym_cell[inv][r];
+    const qnode *c = NULL;
+    int cP = P;
+    for (int i = 0; i < n->nchild && !c; i++)
+      if (s->pool[n->child + (uint32_t)i].move == rn)
+        c = &s->pool[n->child + (uint32_t)i];
+    m[def] |= BIT(r);
+    uint64_t win = qubic_threats(m[att], m[def]);
+    if (!c && !win) {   /* folded onto a symmetric sibling */
+      if (ns < 0) {
+        m[def] &= ~BIT(r);
+        uint64_t nm[2] = {sym_set(inv, m[0]), sym_set(inv, m[1])};
+        ns = stabilizer(nm, stab);
+        m[def] |= BIT(r);
+      }
+      for (int j = 0; j < ns && !c; j++)
+        for (int i = 0; i < n->nchild && !c; i++)
+          if (sym_cell[stab[j]][s->pool[n->child + (uint32_t)i].move] == rn) {
+            c = &s->pool[n->child + (uint32_t)i];
+            cP = sym_compose[P][stab[j]];
+          }
+    }
+    if (c)
+      gattacker(w, c, m, att, cP);
+    else if (!win)   /* refuted by the threat sequence that stood (node_expand) */
+      gvcf(w, m, att, s->o->vcf_depth);
+    m[def] &= ~BIT(r);
+  }
+}
+
+uint64_t qpns_write_graph(qpns_solver *s, void (*emit)(void *ud, const char *line), void *ud) {
+  gwriter w = {s, emit, ud, 0, NULL, 0, 0, 0};
+  if (s->used == 0 || s->pool[0].pn != 0)
+    return 0;
+  qpns_result scratch;
+  memset(&scratch, 0, sizeof scratch);
+  s->r = &scratch;
+  uint64_t m[2] = {s->root[0], s->root[1]};
+  if (s->root_side == s->attacker)
+    gattacker(&w, &s->pool[0], m, s->root_side, 0);
+  else
+    gdefender(&w, &s->pool[0], m, 0);
+  s->r = NULL;
+  free(w.set);
+  return w.oom ? UINT64_MAX : w.count;
 }

@@ -1,7 +1,10 @@
-/* qubicpns.h: the Qubic solver: proof-number search over a tree in a pool allocated once,
+/* qubicpns.h: the Qubic solver: proof-number search over a graph in a pool allocated once
+   (positions met again, up to the 192 symmetries, linked through a transposition table),
    with threat knowledge at its leaves (wins in one, forced blocks, double threats, and a
-   search for a winning sequence of threats: threat-space search in the manner of Allis), and
-   the writer of a proof that lua/stratagem/games/qubic.lua checks.  doc/qubic.md describes it. */
+   search for a winning sequence of threats: threat-space search in the manner of Allis; the
+   defender's replies that leave a standing sequence intact refuted), and the writers of a
+   proof (a tree, or a graph of canonical positions) that lua/stratagem/games/qubic.lua
+   checks.  doc/qubic.md describes it. */
 #ifndef SG_QUBICPNS_H
 #define SG_QUBICPNS_H
 
@@ -30,6 +33,11 @@ typedef struct qpns_opts {
   uint64_t vcf_nodes;   /* its positions per leaf at most */
   int order;            /* create the children best first by line counts (else cell order) */
   int symmetry;         /* fold the moves that the position's symmetries map onto each other */
+  int answers;          /* where the attacker, given the move, would win by a sequence of
+                           threats, the defender's replies after which that sequence still
+                           wins get no child (refuted); only those that answer it do */
+  int transpositions;   /* the tree as a graph: a position met again (up to the 192
+                           symmetries) is linked to the node already expanded for it */
   /* called every `progress_every` seconds (0: never) from inside the search; C only */
   void (*progress)(void *ud, const qpns_progress *p);
   void *progress_ud;
@@ -43,7 +51,10 @@ typedef struct qpns_result {
   int move;             /* a winning (or, after a disproof, some) move: a cell, or -1 */
   uint64_t nodes;       /* tree nodes created */
   uint64_t vcf_nodes;   /* positions visited by the threat-space searches */
-  uint64_t iterations;  /* most-proving nodes expanded */
+  uint64_t iterations;  /* most-proving nodes expanded (or linked) */
+  uint64_t links;       /* leaves linked to an expanded node of the same position */
+  uint64_t refuted;     /* defender's replies refuted by a standing threat sequence */
+  uint64_t tt_entries;  /* positions in the transposition table at the end */
   double time;
   qpns_stop stopped;
   uint64_t root_pn, root_dn;  /* of the last proof search when unknown */
@@ -78,5 +89,12 @@ void qpns_solve(qpns_solver *s, uint64_t x, uint64_t o, int side, const qpns_opt
    "DEPTH CELL" in preorder (doc/qubic.md), through emit (NULL: only count).  Returns the
    number of moves in the proof. */
 uint64_t qpns_write_proof(qpns_solver *s, void (*emit)(void *ud, const char *line), void *ud);
+
+/* The proof as a graph (format 2, doc/qubic.md): one line "XXXX OOOO CELL" for each
+   position of the proof where the winner is to move and cannot complete a line at once, keyed
+   by its canonical form (x's and o's cells as 16 hex digits each, the least image under the
+   192 symmetries), with the winner's move in that form; each canonical position once.
+   Returns the number of entries, or UINT64_MAX when out of memory. */
+uint64_t qpns_write_graph(qpns_solver *s, void (*emit)(void *ud, const char *line), void *ud);
 
 #endif

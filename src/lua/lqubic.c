@@ -52,8 +52,8 @@ static double field(lua_State *L, int t, const char *k, double def, double lo, d
 }
 
 /* core.qubic.solve(g, {time =, nodes =, memory = MB, progress = S, vcf_depth =, vcf_nodes =,
-   proof =}) -> {value = "win" | "loss" | "draw" | "unknown" (for the player to move), move =,
-   nodes =, vcf_nodes =, iterations =, time =, proof_size =, proof = text when asked; when
+   proof =, graph =, symmetry =, order =, transpositions =, answers =}) -> {value = "win" | "loss" | "draw" |
+   "unknown" (for the player to move), move =, nodes =, vcf_nodes =, iterations =, links =, refuted =, time =, proof_size =, proof = text when asked; when
    unknown: stopped =, pn =, dn =, attacker =, root_moves =, pool_nodes =, decided =} */
 static int lsolve(lua_State *L) {
   lgame *g = checkgame(L, 1);
@@ -81,8 +81,19 @@ static int lsolve(lua_State *L) {
   if (!lua_isnil(L, -1))
     o.symmetry = lua_toboolean(L, -1);
   lua_pop(L, 1);
+  lua_getfield(L, 2, "transpositions");
+  if (!lua_isnil(L, -1))
+    o.transpositions = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  lua_getfield(L, 2, "answers");
+  if (!lua_isnil(L, -1))
+    o.answers = lua_toboolean(L, -1);
+  lua_pop(L, 1);
   lua_getfield(L, 2, "proof");
   int want = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  lua_getfield(L, 2, "graph");   /* the proof as a graph (format 2) rather than a tree */
+  int graph = lua_toboolean(L, -1);
   lua_pop(L, 1);
   lsolver *u = lua_newuserdatauv(L, sizeof *u, 0);            /* g opts u */
   u->s = NULL;
@@ -110,6 +121,10 @@ static int lsolve(lua_State *L) {
   lua_setfield(L, -2, "vcf_nodes");
   lua_pushinteger(L, (lua_Integer)r.iterations);
   lua_setfield(L, -2, "iterations");
+  lua_pushinteger(L, (lua_Integer)r.links);
+  lua_setfield(L, -2, "links");
+  lua_pushinteger(L, (lua_Integer)r.refuted);
+  lua_setfield(L, -2, "refuted");
   lua_pushnumber(L, r.time);
   lua_setfield(L, -2, "time");
   if (r.value == 2) {
@@ -153,16 +168,23 @@ static int lsolve(lua_State *L) {
     lua_setfield(L, -2, "searches");
   }
   if (r.value == 1 || r.value == -1) {
+    uint64_t (*write)(qpns_solver *, void (*)(void *, const char *), void *) =
+      graph ? qpns_write_graph : qpns_write_proof;
+    uint64_t n;
     if (want) {
       luaL_Buffer b;
       luaL_buffinit(L, &b);                                   /* g opts u res (buffer) */
-      uint64_t n = qpns_write_proof(u->s, emit_line, &b);
+      n = write(u->s, emit_line, &b);
       luaL_pushresult(&b);                                    /* g opts u res proof */
+      if (n == UINT64_MAX)
+        return luaL_error(L, "solve: no memory to write the proof");
       lua_setfield(L, -2, "proof");
-      lua_pushinteger(L, (lua_Integer)n);
     } else {
-      lua_pushinteger(L, (lua_Integer)qpns_write_proof(u->s, NULL, NULL));
+      n = write(u->s, NULL, NULL);
+      if (n == UINT64_MAX)
+        return luaL_error(L, "solve: no memory to write the proof");
     }
+    lua_pushinteger(L, (lua_Integer)n);
     lua_setfield(L, -2, "proof_size");
   }
   return 1;

@@ -207,8 +207,8 @@ commands.bench = {
 }
 
 commands.solve = {
-  usage = "stratagem solve GAME [--position P] [--out FILE] [--time S] [--nodes N] " ..
-          "[--memory MB] [--progress S] | stratagem solve GAME --check FILE",
+  usage = "stratagem solve GAME [--position P] [--out FILE] [--format tree|graph] [--time S] " ..
+          "[--nodes N] [--memory MB] [--progress S] | stratagem solve GAME --check FILE",
   help = "solve a position exactly with the game's proof solver (qubic): the value for the " ..
          "player to move (win, loss, draw or unknown), nodes, time and the proof's size; " ..
          "with --out the proof written to FILE (checked by sg.qubic.check); a progress line " ..
@@ -216,6 +216,8 @@ commands.solve = {
   options = {
     {"--position P", "the position in the game's text (default: the start)"},
     {"--out FILE", "write the proof to FILE (default: none)"},
+    {"--format F", "the proof's format: tree (every line of play) or graph (each position once, " ..
+                   "by its canonical form; far smaller) (default: tree)"},
     {"--time S", "stop after S seconds (default: no limit)"},
     {"--nodes N", "stop after N nodes (default: no limit)"},
     {"--memory MB", "megabytes for the tree's pool, 1 to 65536 (default 256)"},
@@ -245,7 +247,8 @@ commands.solve = {
     local i = 1
     while i <= #a do
       local k, v = a[i], a[i + 1]
-      local key = ({["--position"] = "position", ["--out"] = "out", ["--time"] = "time",
+      local key = ({["--position"] = "position", ["--out"] = "out", ["--format"] = "format",
+                    ["--time"] = "time",
                     ["--nodes"] = "nodes", ["--memory"] = "memory",
                     ["--progress"] = "progress", ["--check"] = "check"})[k]
       if not key then return usage_error("solve: unexpected '" .. k .. "'", u) end
@@ -256,6 +259,9 @@ commands.solve = {
         if not v or v < r[1] or v > r[2] or (r[3] and not math.tointeger(v)) then
           return usage_error(fmt("solve: %s: expected a %s, got '%s'", k, r[4], a[i + 1]), u)
         end
+      end
+      if key == "format" and v ~= "tree" and v ~= "graph" then
+        return usage_error(fmt("solve: --format: expected tree or graph, got '%s'", v), u)
       end
       o[key] = v
       i = i + 2
@@ -283,14 +289,20 @@ commands.solve = {
       local start = sg.new(game):position()
       print(fmt("%s wins from %s", info.winner, info.position == start and "the empty board"
                 or "the position " .. info.position))
-      print(fmt("proof: %d moves, %d plies deep, checked by the rules alone", info.moves, info.depth))
+      if info.format == 2 then
+        print(fmt("proof: %d positions (%d used), %d plies deep, checked by the rules alone",
+                  info.positions, info.used, info.depth))
+      else
+        print(fmt("proof: %d moves, %d plies deep, checked by the rules alone", info.moves, info.depth))
+      end
       return 0
     end
     local g, err = sg.new(game, {position = o.position})
     if not g then return usage_error("solve: " .. err) end
     if g:status() ~= "playing" then return usage_error("solve: the game is over: nothing to solve") end
     local sok, r, werr = gently("solve", g.solve, g, {time = o.time, nodes = o.nodes, out = o.out,
-                                                      memory = o.memory, progress = o.progress})
+                                                      memory = o.memory, progress = o.progress,
+                                                      format = o.format})
     if not sok then return r end
     if not r then
       io.stderr:write("stratagem: solve: ", werr, "\n")
@@ -302,7 +314,8 @@ commands.solve = {
     print(fmt("nodes: %d (threat-space positions %d, iterations %d)   time: %.3f s%s",
               r.nodes, r.vcf_nodes, r.iterations, r.time,
               r.stopped and "   stopped: " .. r.stopped or ""))
-    if r.proof_size then print(fmt("proof: %d moves%s", r.proof_size,
+    if r.proof_size then print(fmt("proof: %d %s%s", r.proof_size,
+                                   o.format == "graph" and "positions" or "moves",
                                    r.out and " written to " .. r.out or "")) end
     if r.value == "unknown" then
       -- what was proved so far: the stopped search's root and its decided moves

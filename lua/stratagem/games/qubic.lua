@@ -33,14 +33,18 @@ local M = {
 
 local SOLVE_KEYS = {time = true, nodes = true, memory = true, vcf_depth = true,
                     vcf_nodes = true, out = true, proof = true, progress = true,
-                    symmetry = true, order = true}
-local SOLVE_VALID = "memory, nodes, order, out, progress, proof, symmetry, time, vcf_depth, vcf_nodes"
+                    symmetry = true, order = true, transpositions = true, format = true,
+                    answers = true}
+local SOLVE_VALID = "answers, format, memory, nodes, order, out, progress, proof, symmetry, time, " ..
+                    "transpositions, vcf_depth, vcf_nodes"
 
 -- The header of a proof file: its format, the position, the winner, the number of moves.
-local function proof_text(g, r)
+-- Format 2 (the graph) counts its positions instead.
+local function proof_text(g, r, graph)
   local winner = r.value == "win" and g:player() or 3 - g:player()
-  local head = ("qubic proof 1\nposition %s\nwinner %s\nmoves %d\n"):format(
-    g:position(), winner == 1 and "x" or "o", r.proof_size)
+  local head = ("qubic proof %d\nposition %s\nwinner %s\n%s %d\n"):format(
+    graph and 2 or 1, g:position(), winner == 1 and "x" or "o", graph and "positions" or "moves",
+    r.proof_size)
   return head .. r.proof
 end
 
@@ -66,10 +70,14 @@ local function solve(g, opts)
       error(("solve: %s: got %s; expected %s"):format(k, tostring(v), r[3]), 2)
     end
   end
-  for _, k in ipairs{"symmetry", "order"} do
+  for _, k in ipairs{"symmetry", "order", "transpositions", "answers"} do
     if opts[k] ~= nil and type(opts[k]) ~= "boolean" then
       error(("solve: %s: got %s; expected true or false"):format(k, tostring(opts[k])), 2)
     end
+  end
+  if opts.format ~= nil and opts.format ~= "tree" and opts.format ~= "graph" then
+    error(("solve: format: got %s; expected \"tree\" (every line of play, format 1) or \"graph\" "
+           .. "(each position once, keyed by its canonical form, format 2)"):format(tostring(opts.format)), 2)
   end
   if opts.out ~= nil and type(opts.out) ~= "string" then
     error("solve: out must be a file name (a string)", 2)
@@ -78,10 +86,11 @@ local function solve(g, opts)
   local want = opts.out ~= nil or opts.proof == true
   local r = core.qubic.solve(g, {time = opts.time, nodes = opts.nodes, memory = opts.memory,
                                  progress = opts.progress, symmetry = opts.symmetry, order = opts.order,
+                                 transpositions = opts.transpositions, answers = opts.answers,
                                  vcf_depth = opts.vcf_depth, vcf_nodes = opts.vcf_nodes,
-                                 proof = want})
+                                 proof = want, graph = opts.format == "graph"})
   if r.proof then
-    local text = proof_text(g, r)
+    local text = proof_text(g, r, opts.format == "graph")
     if opts.out then
       local ok, err = data.write_file(opts.out, text)
       if not ok then return nil, err end
@@ -98,14 +107,183 @@ end
 -- valid when, from its position, the winner has exactly one move at each of its turns, every
 -- legal reply of the other player is listed once at each of theirs, and every line of play
 -- ends with the winner completing a line (doc/qubic.md, "The proof format").
+
+-- The checker's own geometry, from the cube alone (no table of the solver's or the game's):
+-- cell index = layer * 16 + row * 4 + column (0-3 each); the 76 lines as bit masks; the 192
+-- symmetries as arrays (the image of cell c at c + 1), each verified to be a permutation that
+-- sends every line onto a line, which is all the checker relies on.
+local geometry_cache
+local function geometry()
+  if geometry_cache then return geometry_cache end
+  local function cell(l, r, c) return l * 16 + r * 4 + c end
+  local lines, lineset = {}, {}
+  for dl = -1, 1 do for dr = -1, 1 do for dc = -1, 1 do
+    if dl ~= 0 or dr ~= 0 or dc ~= 0 then
+      for l = 0, 3 do for r = 0, 3 do for c = 0, 3 do
+        local el, er, ec = l + 3 * dl, r + 3 * dr, c + 3 * dc
+        if el >= 0 and el <= 3 and er >= 0 and er <= 3 and ec >= 0 and ec <= 3 then
+          local m = 0
+          for k = 0, 3 do m = m | 1 << cell(l + k * dl, r + k * dr, c + k * dc) end
+          if not lineset[m] then lineset[m] = true; lines[#lines + 1] = m end
+        end
+      end end end
+    end
+  end end end
+  assert(#lines == 76, "checker: the cube has 76 lines")
+  local maps = {{0, 1, 2, 3}, {0, 2, 1, 3}, {1, 0, 3, 2}, {2, 0, 3, 1}}
+  local perms = {{1, 2, 3}, {1, 3, 2}, {2, 1, 3}, {2, 3, 1}, {3, 1, 2}, {3, 2, 1}}
+  local syms, distinct = {}, {}
+  for _, u in ipairs(maps) do
+    for rev = 0, 7 do
+      for _, p in ipairs(perms) do
+        local s, hit = {}, {}
+        for l = 0, 3 do for r = 0, 3 do for c = 0, 3 do
+          local v = {u[l + 1], u[r + 1], u[c + 1]}
+          for a = 1, 3 do if rev >> (a - 1) & 1 == 1 then v[a] = 3 - v[a] end end
+          local w = {v[p[1]], v[p[2]], v[p[3]]}
+          local img = cell(w[1], w[2], w[3])
+          s[cell(l, r, c) + 1] = img
+          assert(not hit[img], "checker: a symmetry is not a permutation")
+          hit[img] = true
+        end end end
+        for _, m in ipairs(lines) do
+          local im = 0
+          for c = 0, 63 do if m >> c & 1 == 1 then im = im | 1 << s[c + 1] end end
+          assert(lineset[im], "checker: a symmetry does not map the lines onto lines")
+        end
+        local key = table.concat(s, ",")
+        if not distinct[key] then distinct[key] = true; syms[#syms + 1] = s end
+      end
+    end
+  end
+  assert(#syms == 192, "checker: 192 distinct symmetries")
+  geometry_cache = {lines = lines, syms = syms}
+  return geometry_cache
+end
+
+local function cell_name(i)
+  return ("%d%s%d"):format(i // 16 + 1, ("abcd"):sub(i % 4 + 1, i % 4 + 1), i % 16 // 4 + 1)
+end
+
+-- Format 2, the graph: after the header, one entry a line, "XXXX OOOO CELL": a position where
+-- the winner is to move (x's and o's cells, 16 hex digits each: bit i is cell i), and the
+-- winner's move there.  At each turn of the winner, either the winner completes a line at once,
+-- or some symmetry of the cube maps the position onto an entry, whose move, mapped back, is
+-- played; at each turn of the loser, every legal reply is followed.
+local function check_graph(lines)
+  local pos = (lines[2] or ""):match("^position (.+)$")
+  if not pos then return nil, "proof: line 2: expected 'position TEXT'" end
+  local wname = (lines[3] or ""):match("^winner ([xo])$")
+  if not wname then return nil, "proof: line 3: expected 'winner x' or 'winner o'" end
+  local npos = math.tointeger(tonumber((lines[4] or ""):match("^positions (%d+)$")))
+  if not npos then return nil, "proof: line 4: expected 'positions N'" end
+  local sg = require "stratagem"
+  local g, err = sg.new("qubic", {position = pos})
+  if not g then return nil, "proof: line 2: " .. err end
+  local geo = geometry()
+  local winner = wname == "x" and 1 or 2
+  local start = g:position()
+  local entry, eline, n = {}, {}, 0
+  for i = 5, #lines do
+    local xs, os_, c = lines[i]:match("^(%x%x%x%x%x%x%x%x%x%x%x%x%x%x%x%x) (%x%x%x%x%x%x%x%x%x%x%x%x%x%x%x%x) (%w+)$")
+    local ci = c and (function()
+      local l, col, r = c:match("^([1-4])([a-dA-D])([1-4])$")
+      if l then return (l - 1) * 16 + (r - 1) * 4 + (col:lower():byte() - 97) end
+    end)()
+    if not ci then
+      return nil, ("proof: line %d: expected 'XXXXXXXXXXXXXXXX OOOOOOOOOOOOOOOO CELL' (16 hex digits "
+                   .. "each, a cell such as 2b3), got '%s'"):format(i, lines[i])
+    end
+    local key = xs:lower() .. " " .. os_:lower()
+    if entry[key] then return nil, ("proof: line %d: the position of line %d again"):format(i, eline[key]) end
+    entry[key], eline[key], n = ci, i, n + 1
+  end
+  if n ~= npos then return nil, ("proof: %d positions listed, the header says %d"):format(n, npos) end
+  local proven, used, maxdepth = {}, {}, 0
+  local via   -- the line of the last entry played on the way to the current position
+  local function fail(msg)
+    error({("proof: %s%s (at position %s)"):format(via and ("after the move of line %d: "):format(via) or "",
+          msg, g:position())}, 0)
+  end
+  local function sets()
+    local x, o = 0, 0
+    local p = g:position():match("^(%S+)"):gsub("/", "")
+    for i = 1, 64 do
+      local ch = p:sub(i, i)
+      if ch == "x" then x = x | 1 << (i - 1) elseif ch == "o" then o = o | 1 << (i - 1) end
+    end
+    return x, o
+  end
+  local function image(s, b)
+    local r = 0
+    for c = 0, 63 do if b >> c & 1 == 1 then r = r | 1 << s[c + 1] end end
+    return r
+  end
+  local function node(depth)
+    if depth > maxdepth then maxdepth = depth end
+    local status, who = g:status()
+    if status ~= "playing" then
+      if status ~= "won" or who ~= winner then
+        fail(("the line of play ends %s"):format(status == "drawn" and "drawn" or "with the loser's line"))
+      end
+      return
+    end
+    local x, o = sets()
+    local key = ("%016x %016x"):format(x, o)
+    if proven[key] then return end
+    if g:player() == winner then
+      local mine, theirs = winner == 1 and x or o, winner == 1 and o or x
+      for _, m in ipairs(geo.lines) do
+        local r = m & ~mine
+        if r ~= 0 and r & (r - 1) == 0 and r & theirs == 0 then proven[key] = true; return end
+      end
+      local move, line
+      for _, s in ipairs(geo.syms) do
+        local k = ("%016x %016x"):format(image(s, x), image(s, o))
+        local e = entry[k]
+        if e then
+          for c = 0, 63 do if s[c + 1] == e then move = c break end end
+          used[k], line = true, eline[k]
+          break
+        end
+      end
+      if not move then fail("no entry for this position, where the winner is to move") end
+      local outer = via
+      via = line
+      local ok, e = pcall(g.play, g, cell_name(move))
+      if not ok then fail(tostring(e):gsub("^.-: ", "", 1)) end
+      node(depth + 1)
+      g:undo()
+      via = outer
+    else
+      for _, m in ipairs(g:moves()) do
+        g:play(m)
+        node(depth + 1)
+        g:undo()
+      end
+    end
+    proven[key] = true
+  end
+  local ok, res = pcall(node, 1)
+  if not ok then
+    if type(res) == "table" then return nil, res[1] end
+    error(res, 0)
+  end
+  local nused = 0
+  for _ in pairs(used) do nused = nused + 1 end
+  return true, {positions = n, used = nused, depth = maxdepth, winner = wname, position = start,
+                format = 2}
+end
+
 local function check(text)
   if type(text) ~= "string" then return nil, "check: expected the text of a proof" end
   local lines = {}
   for l in (text .. (text:sub(-1) == "\n" and "" or "\n")):gmatch("(.-)\r?\n") do
     lines[#lines + 1] = l
   end
+  if lines[1] == "qubic proof 2" then return check_graph(lines) end
   if lines[1] ~= "qubic proof 1" then
-    return nil, "proof: line 1: expected 'qubic proof 1'"
+    return nil, "proof: line 1: expected 'qubic proof 1' or 'qubic proof 2'"
   end
   local pos = (lines[2] or ""):match("^position (.+)$")
   if not pos then return nil, "proof: line 2: expected 'position TEXT'" end
