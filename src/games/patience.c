@@ -1424,7 +1424,11 @@ again:
   if (!won && !stopped && !r->depth_cut && !full) {
     r->first_nodes = r->nodes;
     full = 1;
-    memset(tab, 0, cap * sizeof *tab);
+    visit *fresh = calloc(cap, sizeof *tab);   /* untouched pages cost nothing to clear */
+    if (fresh)
+      free(tab), tab = fresh;
+    else
+      memset(tab, 0, cap * sizeof *tab);
     goto again;
   }
   r->time = clock_now() - t0;
