@@ -518,6 +518,16 @@ local rd = gd:solve{}
 t.ok(rd.result == "lost" and rd.nodes == 2 and rd.dead == 2 and rd.first_nodes == 1,
      ("a blocked column: lost at once (%s, %d nodes, %d blocked)"):format(rd.result, rd.nodes,
                                                                         rd.dead))
+-- blocked across two columns: 5h cannot go home before 2h, which lies under 5c, nor onto 6s
+-- (under it) or 6c (under 5c); 5c cannot go home before 2c, under 5h, nor onto 6h (under it) or
+-- 6d (under 5h): neither can leave first (the rule for one column alone does not see it, and
+-- the search cannot finish in 2,000,000 nodes without it)
+local gx = endgame("2c6s6d|5h/2h6h6c|5c/7s8s9sTs|Js/QsKc|Ks/-/-/- " ..
+                   "3h4h7h8h9hThJhQhKh7d8d9dTdJdQdKd3c4c7c8c9cTcJcQc - 5,1,5,1 0 0 12")
+local rx = gx:solve{}
+t.ok(rx.result == "lost" and rx.nodes == 2 and rx.dead == 2,
+     ("two columns blocking each other: lost at once (%s, %d nodes, %d blocked)")
+     :format(rx.result, rx.nodes, rx.dead))
 -- not blocked: the six of clubs face up under 5h, the two can leave as a run (onto 7d), and
 -- the deal is won
 local ge = endgame("3h6s|6c5h/Kc|7d/Ks|Kh/Kd|Qc/Qd|Qh/-/- " ..

@@ -1089,33 +1089,72 @@ static int solve_safe(const pat_state *s, int card) {
   return s->found[a] >= r - 2 && s->found[b] >= r - 2 && s->found[other] >= r - 3;
 }
 
-/* A position no line can win: in some column a card X lies above a lower card of its own
-   suit (so X cannot go home first), both cards X could go on (one rank higher, the other
-   colour) lie below X in the same column, and the card just beneath X is face down or not
-   one of them (so X cannot leave with a run that starts below it).  X can then leave the
-   column neither home nor onto another card, nor to an empty column (X is not a king, nor a
-   jack, queen or king with empty_column = "picture"), while the lower card waits beneath it.
-   (de Ruiter, Counting Classes of Klondike Solitaire Configurations, 2012, counts deals
-   blocked this way.) */
+/* A position no line can win: a set of cards in the columns none of which can leave its
+   column before another of them has.  A card X (not a king, nor a jack, queen or king with
+   empty_column = "picture": those could go to an empty column) leaves its column home, onto a
+   card one rank higher of the other colour (a parent), or in a run started below it; the
+   last needs the card just beneath X to be a face-up parent, so such cards are never in the
+   set.  Going home needs every lower card of X's suit home; going onto a parent P needs P
+   uncovered (out of X's column if it lies above X; never if it lies below X).  The set is the
+   largest one in which every card has each of these ways barred by another card of the set:
+   a lower card of its suit lies beneath a card of the set, and each parent lies below X in
+   its column, or beneath a card of the set, or is itself in the set above X.  A parent in the
+   talon or on a foundation frees X (it might come to a column).  Found by starting from every
+   such card and taking out, until none changes, those with a way not barred.  The simplest
+   case: X above a lower card of its suit with both parents under it (de Ruiter, Counting
+   Classes of Klondike Solitaire Configurations, 2012, counts deals blocked so). */
 static int solve_dead(const pat_cfg *c, const pat_state *s) {
   int lo = c->empty_column == 1 ? 11 : 13;
-  for (int k = 0; k < PAT_COLS; k++) {
-    uint64_t below = 0;
-    int minr[4] = {14, 14, 14, 14};
+  int8_t wcol[52], widx[52];
+  uint64_t cand = 0;
+  memset(wcol, -1, sizeof wcol);
+  for (int k = 0; k < PAT_COLS; k++)
     for (int i = 0; i < s->ncol[k]; i++) {
-      int x = s->col[k][i], r = RANK(x), su = SUIT(x);
-      if (i && r < lo && minr[su] < r) {
-        int a = RED(x) ? 0 : 1, b = RED(x) ? 3 : 2, p = s->col[k][i - 1];
-        if ((below >> (a * 13 + r) & 1) && (below >> (b * 13 + r) & 1) &&
-            (i - 1 < s->down[k] || RANK(p) != r + 1 || RED(p) == RED(x)))
-          return 1;
+      int x = s->col[k][i], p = i ? s->col[k][i - 1] : 0;
+      wcol[x] = (int8_t)k, widx[x] = (int8_t)i;
+      if (RANK(x) < lo &&
+          !(i && i - 1 >= s->down[k] && RANK(p) == RANK(x) + 1 && RED(p) != RED(x)))
+        cand |= (uint64_t)1 << x;
+    }
+  for (int changed = 1; cand && changed;) {
+    int hi[PAT_COLS];   /* the highest place of a card of the set in each column */
+    for (int k = 0; k < PAT_COLS; k++) {
+      hi[k] = -1;
+      for (int i = s->ncol[k] - 1; i >= 0; i--)
+        if (cand >> s->col[k][i] & 1) {
+          hi[k] = i;
+          break;
+        }
+    }
+    changed = 0;
+    for (int x = 0; x < 52; x++) {
+      if (!(cand >> x & 1))
+        continue;
+      int r = RANK(x), su = SUIT(x), k = wcol[x], free = 1;
+      for (int q = s->found[su] + 1; q < r && free; q++) {   /* home */
+        int y = su * 13 + q - 1;
+        if (wcol[y] >= 0 && hi[(int)wcol[y]] > widx[y])
+          free = 0;
       }
-      below |= (uint64_t)1 << x;
-      if (r < minr[su])
-        minr[su] = r;
+      for (int j = 0; j < 2 && !free; j++) {   /* onto a parent */
+        int pp = (RED(x) ? (j ? 3 : 0) : (j ? 2 : 1)) * 13 + r;
+        int pk = wcol[pp];
+        if (pk < 0)
+          free = 1;   /* in the talon or home */
+        else if (pk == k && widx[pp] < widx[x])
+          ;           /* under X */
+        else if (pk == k)
+          free = !(cand >> pp & 1) && hi[pk] <= widx[pp];
+        else
+          free = hi[pk] <= widx[pp];
+      }
+      if (free) {
+        cand &= ~((uint64_t)1 << x);
+        changed = 1;
+      }
     }
   }
-  return 0;
+  return cand != 0;
 }
 
 /* The solver's moves, best first: a safe foundation move from a column alone when there is
@@ -1389,8 +1428,10 @@ again:
       f->key = solve_key(cfg, &f->st);
       if (f->st.idle >= cfg->max_idle)
         f->dep = 1;
-      else if (solve_dead(cfg, &f->st))
-        r->dead++;
+      else if ((d == 0 || hidden_cards(&f->st) != hidden_cards(&fr[d - 1].st)) &&
+               solve_dead(cfg, &f->st))
+        r->dead++;   /* tested where a card was just turned up (and at the start): the
+                        blocks come from how the face-down cards lie */
       else if (!solve_seen(tab, cap, f->key, f->st.idle, &f->dep, &r->full)) {
         f->entered = 1;
         r->positions++;
