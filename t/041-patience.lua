@@ -506,6 +506,86 @@ for _, seed in ipairs({24, 26}) do
        :format(seed, rs.result, rs.nodes, rp, np))
 end
 
+-- hand-made positions (GEN: the generator of a deal, unused with unlimited passes)
+local GEN = sg.new("patience", {seed = 1}):position{all = true}:match("(%S+)$")
+local function endgame(text) return assert(sg.new("patience", {position = text .. " " .. GEN})) end
+-- blocked for good: 5h lies on 3h (so it cannot go home first) and both black sixes lie under
+-- it, face down, in the same column: the solver sees it at once, in each of its two searches
+-- (the first without the rarely needed moves, then over every move)
+local gd = endgame("3h6s6c|5h/9c9s8c8s7c|7s/-/Ts|Ks/Tc|Kc/Js|Kh/Jc|Qc Qs4h6h7h8h9hThJhQh - " ..
+                   "5,2,13,5 0 0 25")
+local rd = gd:solve{}
+t.ok(rd.result == "lost" and rd.nodes == 2 and rd.dead == 2 and rd.first_nodes == 1,
+     ("a blocked column: lost at once (%s, %d nodes, %d blocked)"):format(rd.result, rd.nodes,
+                                                                        rd.dead))
+-- blocked across two columns: 5h cannot go home before 2h, which lies under 5c, nor onto 6s
+-- (under it) or 6c (under 5c); 5c cannot go home before 2c, under 5h, nor onto 6h (under it) or
+-- 6d (under 5h): neither can leave first (the rule for one column alone does not see it, and
+-- the search cannot finish in 2,000,000 nodes without it)
+local gx = endgame("2c6s6d|5h/2h6h6c|5c/7s8s9sTs|Js/QsKc|Ks/-/-/- " ..
+                   "3h4h7h8h9hThJhQhKh7d8d9dTdJdQdKd3c4c7c8c9cTcJcQc - 5,1,5,1 0 0 12")
+local rx = gx:solve{}
+t.ok(rx.result == "lost" and rx.nodes == 2 and rx.dead == 2,
+     ("two columns blocking each other: lost at once (%s, %d nodes, %d blocked)")
+     :format(rx.result, rx.nodes, rx.dead))
+-- not blocked: the six of clubs face up under 5h, the two can leave as a run (onto 7d), and
+-- the deal is won
+local ge = endgame("3h6s|6c5h/Kc|7d/Ks|Kh/Kd|Qc/Qd|Qh/-/- " ..
+                   "7s8s9sTsJsQs4h6h7h8h9hThJh8d9dTdJd7c8c9cTcJc - 5,2,6,5 0 0 18")
+local re = ge:solve{}
+for _, m in ipairs(re.moves) do ge:play(m) end
+t.ok(re.result == "won" and ge:status() == "won",
+     "a run that can carry the card away is not a block: won, and the line wins")
+-- a win that needs cards back from the foundations (worrying back: Kd to the empty column,
+-- Qc on it, Jh on Qc); the first search, without such moves, also sees that emptying column
+-- 1 (9s onto Th) is useless there, as no king can reach an empty column: one node
+local gw2 = endgame("9s/Ks6h6s7h7s8h|Th/Kh8s9hTsJs|Jh/Qs|Qh/-/-/- - - 5,5,13,13 0 0 36")
+local rw2 = gw2:solve{}
+local back = 0
+for _, m in ipairs(rw2.moves) do
+  if m:match("^f[shdc]") then back = back + 1 end
+  gw2:play(m)
+end
+t.ok(rw2.result == "won" and gw2:status() == "won" and back >= 2,
+     ("cards back from the foundations: won (%d such moves), and the line wins"):format(back))
+t.is(rw2.first_nodes, 1, "the first search: no column emptied when no king could fill it")
+-- small endgames dealt at random (5 to 8 cards of each suit home, the rest in the columns, a
+-- few in the stock): the solver and the plain search over every legal move agree on each
+local RK, ST = "A23456789TJQK", "shdc"
+local agree, lost_seen, disagree = 0, 0, {}
+for seed = 1, 40 do
+  local pr = sg.patience.shuffle(52, seed, "fisher_yates")
+  local f, rest = {}, {}
+  for j = 1, 4 do
+    f[j] = 5 + pr[j] % 4
+    for r = f[j] + 1, 13 do rest[#rest + 1] = RK:sub(r, r) .. ST:sub(j, j) end
+  end
+  local perm = sg.patience.shuffle(#rest, seed * 7 + 1, "fisher_yates")
+  local nst, stock, cols = pr[20] % 4, {}, {{}, {}, {}, {}, {}, {}, {}}
+  for i = 1, #rest do
+    local card = rest[perm[i]]
+    if i <= nst then stock[#stock + 1] = card
+    else local c = cols[(i - nst - 1) % 7 + 1]; c[#c + 1] = card end
+  end
+  for c = 1, 7 do
+    local cc = cols[c]
+    cols[c] = #cc == 0 and "-" or table.concat(cc, "", 1, #cc - 1) .. "|" .. cc[#cc]
+  end
+  local ge2 = endgame(("%s %s - %d,%d,%d,%d 0 0 %d"):format(table.concat(cols, "/"),
+    #stock > 0 and table.concat(stock) or "-", f[1], f[2], f[3], f[4], f[1] + f[2] + f[3] + f[4]))
+  local rs = ge2:solve{}
+  local rp = plain(ge2, 200000)
+  if rp ~= "unknown" then
+    if rp == rs.result then
+      agree = agree + 1
+      if rp == "lost" then lost_seen = lost_seen + 1 end
+    else disagree[#disagree + 1] = seed .. ": solver " .. rs.result .. ", plain " .. rp end
+  end
+end
+t.ok(#disagree == 0 and agree >= 30 and lost_seen >= 3,
+     ("40 random endgames: solver and plain search agree on %d (%d lost)%s"):format(agree,
+     lost_seen, #disagree > 0 and ("; disagree: " .. table.concat(disagree, ", ")) or ""))
+
 -- ---- terminal play: one seat ----
 local play = require "stratagem.play"
 local out = {}

@@ -75,8 +75,8 @@ print(("patience %s, %d deals (seeds %d-%d), variant {%s}%s"):format(player, dea
 print(("won %d = %.1f%% (95%% interval %.1f-%.1f%%)"):format(won, 100 * won / deals, 100 * lo,
                                                            100 * hi))
 if player == "solver" then
-  print(("lost (no win among the solver's moves) %d, unknown (node limit) %d"):format(lost,
-                                                                                    unknown))
+  print(("lost (no line wins: the search was complete) %d, unknown (node limit) %d")
+        :format(lost, unknown))
 else
   print(("mean cards on the foundations %.1f, mean moves %.0f"):format(cards / deals,
                                                                         moves / deals))

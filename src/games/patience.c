@@ -959,14 +959,42 @@ static int first_empty(const pat_state *s) {
 
 /* Dominance for a column's run moved onto another column: never a whole column into an empty
    one (the same position with the columns renamed), nor into any empty column but the
-   first; part of a run only when the card it uncovers can go home. */
-static int run_worth(const pat_state *s, int k, int d, int n) {
+   first, nor a whole column onto another when no card could fill the column it empties;
+   in the first search (not `full`), part of a run only when the card it uncovers can go
+   home. */
+static int run_worth(const pat_state *s, int k, int d, int n, int filler, int full) {
   int up = s->ncol[k] - s->down[k];
   if (s->ncol[d] == 0 && (n == s->ncol[k] || d != first_empty(s)))
     return 0;
-  if (n == up)
+  if (n == s->ncol[k])   /* empties column k: worth it only if a card could fill it */
+    return filler;
+  if (n == up || full)
     return 1;
   return can_found(s, s->col[k][s->ncol[k] - n - 1]);
+}
+
+/* Whether some card could still be moved into an empty column: a king (a jack, queen or
+   king with empty_column = "picture") in the talon, or in a column above its bottom card.  A
+   column's bottom card never moves to another column (a whole column is never moved into an
+   empty one) and a foundation's cards never come back, so when there is none, a column
+   emptied by moving its cards onto another column stays empty: the position with the cards
+   left where they were has every move it has, and the card they would cover free too. */
+static int filler_left(const pat_cfg *c, const pat_state *s, int full) {
+  int lo = c->empty_column == 1 ? 11 : 13;
+  for (int i = 0; i < s->nwaste; i++)
+    if (RANK(s->waste[i]) >= lo)
+      return 1;
+  for (int i = 0; i < s->nstock; i++)
+    if (RANK(s->stock[i]) >= lo)
+      return 1;
+  for (int k = 0; k < PAT_COLS; k++)
+    for (int i = 1; i < s->ncol[k]; i++)
+      if (RANK(s->col[k][i]) >= lo)
+        return 1;
+  for (int f = 0; f < 4 && full; f++)   /* worried back from its foundation */
+    if (s->found[f] >= lo)
+      return 1;
+  return 0;
 }
 
 typedef struct solve_move {
@@ -1061,11 +1089,81 @@ static int solve_safe(const pat_state *s, int card) {
   return s->found[a] >= r - 2 && s->found[b] >= r - 2 && s->found[other] >= r - 3;
 }
 
+/* A position no line can win: a set of cards in the columns none of which can leave its
+   column before another of them has.  A card X (not a king, nor a jack, queen or king with
+   empty_column = "picture": those could go to an empty column) leaves its column home, onto a
+   card one rank higher of the other colour (a parent), or in a run started below it; the
+   last needs the card just beneath X to be a face-up parent, so such cards are never in the
+   set.  Going home needs every lower card of X's suit home; going onto a parent P needs P
+   uncovered (out of X's column if it lies above X; never if it lies below X).  The set is the
+   largest one in which every card has each of these ways barred by another card of the set:
+   a lower card of its suit lies beneath a card of the set, and each parent lies below X in
+   its column, or beneath a card of the set, or is itself in the set above X.  A parent in the
+   talon or on a foundation frees X (it might come to a column).  Found by starting from every
+   such card and taking out, until none changes, those with a way not barred.  The simplest
+   case: X above a lower card of its suit with both parents under it (de Ruiter, Counting
+   Classes of Klondike Solitaire Configurations, 2012, counts deals blocked so). */
+static int solve_dead(const pat_cfg *c, const pat_state *s) {
+  int lo = c->empty_column == 1 ? 11 : 13;
+  int8_t wcol[52], widx[52];
+  uint64_t cand = 0;
+  memset(wcol, -1, sizeof wcol);
+  for (int k = 0; k < PAT_COLS; k++)
+    for (int i = 0; i < s->ncol[k]; i++) {
+      int x = s->col[k][i], p = i ? s->col[k][i - 1] : 0;
+      wcol[x] = (int8_t)k, widx[x] = (int8_t)i;
+      if (RANK(x) < lo &&
+          !(i && i - 1 >= s->down[k] && RANK(p) == RANK(x) + 1 && RED(p) != RED(x)))
+        cand |= (uint64_t)1 << x;
+    }
+  for (int changed = 1; cand && changed;) {
+    int hi[PAT_COLS];   /* the highest place of a card of the set in each column */
+    for (int k = 0; k < PAT_COLS; k++) {
+      hi[k] = -1;
+      for (int i = s->ncol[k] - 1; i >= 0; i--)
+        if (cand >> s->col[k][i] & 1) {
+          hi[k] = i;
+          break;
+        }
+    }
+    changed = 0;
+    for (int x = 0; x < 52; x++) {
+      if (!(cand >> x & 1))
+        continue;
+      int r = RANK(x), su = SUIT(x), k = wcol[x], free = 1;
+      for (int q = s->found[su] + 1; q < r && free; q++) {   /* home */
+        int y = su * 13 + q - 1;
+        if (wcol[y] >= 0 && hi[(int)wcol[y]] > widx[y])
+          free = 0;
+      }
+      for (int j = 0; j < 2 && !free; j++) {   /* onto a parent */
+        int pp = (RED(x) ? (j ? 3 : 0) : (j ? 2 : 1)) * 13 + r;
+        int pk = wcol[pp];
+        if (pk < 0)
+          free = 1;   /* in the talon or home */
+        else if (pk == k && widx[pp] < widx[x])
+          ;           /* under X */
+        else if (pk == k)
+          free = !(cand >> pp & 1) && hi[pk] <= widx[pp];
+        else
+          free = hi[pk] <= widx[pp];
+      }
+      if (free) {
+        cand &= ~((uint64_t)1 << x);
+        changed = 1;
+      }
+    }
+  }
+  return cand != 0;
+}
+
 /* The solver's moves, best first: a safe foundation move from a column alone when there is
    one (from the waste too when drawing one); otherwise foundations, runs that turn a card up
-   (the column with more face-down cards first), the talon's cards, other run moves; never a
-   foundation's card back to a column. */
-static int solve_moves(const pat_cfg *c, const pat_state *s, solve_move *out, int *dep) {
+   (the column with more face-down cards first), the talon's cards, other run moves; with
+   `full` (the second search, pat_solve), also parts of runs whatever they uncover and, last,
+   a foundation's card back to a column (one that is not safe home). */
+static int solve_moves(const pat_cfg *c, const pat_state *s, solve_move *out, int *dep,
+                       int full) {
   int n = 0;
   for (int k = 0; k < PAT_COLS; k++)
     if (s->ncol[k] && can_found(s, s->col[k][s->ncol[k] - 1]) &&
@@ -1078,6 +1176,7 @@ static int solve_moves(const pat_cfg *c, const pat_state *s, solve_move *out, in
     out[0].m = MV(SRC_WASTE, DST_FOUND, 1), out[0].key = 0;
     return 1;
   }
+  int filler = filler_left(c, s, full);
   for (int k = 0; k < PAT_COLS; k++) {
     if (s->ncol[k] == 0)
       continue;
@@ -1088,12 +1187,27 @@ static int solve_moves(const pat_cfg *c, const pat_state *s, solve_move *out, in
       if (d == k)
         continue;
       for (int i = c->split_runs ? 1 : up; i <= up; i++)
-        if (can_place(c, s, s->col[k][s->ncol[k] - i], d) && run_worth(s, k, d, i))
+        if (can_place(c, s, s->col[k][s->ncol[k] - i], d) &&
+            run_worth(s, k, d, i, filler, full))
           solve_add(out, &n, MV(k, d, i),
-                    i == up ? (s->down[k] ? 70 + s->down[k] : 40) : 20);
+                    i == up ? (s->down[k] ? 70 + s->down[k] : 40) :
+                    can_found(s, s->col[k][s->ncol[k] - i - 1]) ? 20 : 3);
     }
   }
   solve_talon(c, s, out, &n, dep);
+  /* a foundation's card back to a column (worrying back), last: a card that is safe home
+     would only be sent home again at once */
+  int e = first_empty(s);
+  for (int f = 0; f < 4 && full; f++) {
+    if (!s->found[f])
+      continue;
+    int card = f * 13 + s->found[f] - 1;
+    if (solve_safe(s, card))
+      continue;
+    for (int d = 0; d < PAT_COLS; d++)
+      if ((s->ncol[d] || d == e) && can_place(c, s, card, d))
+        solve_add(out, &n, MV(SRC_FOUND + f, d, 1), 1);
+  }
   return n;
 }
 
@@ -1138,7 +1252,7 @@ static uint64_t solve_key(const pat_cfg *c, const pat_state *s) {
   h = mix(h + (f & 0xffffffffULL) + ((uint64_t)s->best << 32));
   if (c->stock == 1)
     h = mix(h ^ s->rng[0] ^ mix(s->rng[1] + s->rng[2] + s->rng[3]));
-  return h | 1;   /* 0 marks an empty slot */
+  return h | (uint64_t)1 << 63;   /* the table keeps the top 48 bits: never all 0 (empty) */
 }
 
 #define RESTART_NODES 20000
@@ -1157,19 +1271,28 @@ typedef struct solve_frame {
 /* A position searched (or being searched) and the fewest idle moves it was met with.  Met
    again, it is searched again only if the idle limit cut something below it (VISIT_IDLE) and
    it now has fewer idle moves: otherwise it can win no more (its moves are those of the game,
-   and as many remain).  On the path (VISIT_PATH), met again it closes a cycle. */
+   and as many remain).  On the path (VISIT_PATH), met again it closes a cycle.  An entry is
+   one 64-bit word: the key's top 48 bits (its low bits choose the slot), the idle count in 14
+   bits (max_idle is at most 10000; IDLE_NONE marks a position to search again whatever its
+   idle count) and the two flags, so a table holds 8-byte entries.  A position, once searched
+   to the end, stays in the table unless 16 slots from its own are all taken (then the newest
+   replaces one not on the path): a position forgotten is only searched again, so a verdict
+   stays exact; a position on the path is never replaced. */
 enum { VISIT_PATH = 1, VISIT_IDLE = 2 };
-typedef struct visit {
-  uint64_t key;
-  uint32_t idle, flags;
-} visit;
+#define VISIT_PROBES 16
+#define IDLE_NONE 0x3fffu
+#define V_TAG(key) ((key) & ~(uint64_t)0xffff)
+#define V_IDLE(e) ((uint32_t)((e) >> 2) & IDLE_NONE)
+#define V_FLAGS(e) ((uint32_t)(e) & 3)
+#define V_MAKE(key, idle, flags) (V_TAG(key) | (uint64_t)(idle) << 2 | (uint64_t)(flags))
+typedef uint64_t visit;
 
 /* Mark a position of the table as never searched (it was on the path when a restart came). */
 static void solve_forget(visit *tab, size_t cap, uint64_t key) {
   size_t h = (size_t)(key & (cap - 1));
-  for (int probe = 0; probe < 8; probe++, h = (h + 1) & (cap - 1))
-    if (tab[h].key == key) {
-      tab[h].idle = UINT32_MAX, tab[h].flags = VISIT_IDLE;
+  for (int probe = 0; probe < VISIT_PROBES; probe++, h = (h + 1) & (cap - 1))
+    if (tab[h] && V_TAG(tab[h]) == V_TAG(key)) {
+      tab[h] = V_MAKE(key, IDLE_NONE, VISIT_IDLE);
       return;
     }
 }
@@ -1191,36 +1314,43 @@ static void solve_perturb(solve_move *ms, int n, uint64_t salt, int amp) {
 }
 
 /* Look s up in the table: 1 when it need not be searched (*dep set when what was found there
-   depended on the idle limit); else enter it as on the path. */
-static int solve_seen(visit *tab, size_t cap, uint64_t key, int idle, int *dep) {
-  size_t h = (size_t)(key & (cap - 1)), first = h;
-  for (int probe = 0; probe < 8; probe++, h = (h + 1) & (cap - 1)) {
-    if (tab[h].key == key) {
-      if ((tab[h].flags & VISIT_PATH) || !(tab[h].flags & VISIT_IDLE) ||
-          tab[h].idle <= (uint32_t)idle) {
-        if ((tab[h].flags & (VISIT_PATH | VISIT_IDLE)) == VISIT_IDLE)
+   depended on the idle limit); else enter it as on the path (*full counts the positions
+   that found no free slot). */
+static int solve_seen(visit *tab, size_t cap, uint64_t key, int idle, int *dep,
+                      uint64_t *full) {
+  size_t h = (size_t)(key & (cap - 1)), victim = SIZE_MAX;
+  for (int probe = 0; probe < VISIT_PROBES; probe++, h = (h + 1) & (cap - 1)) {
+    visit e = tab[h];
+    if (e && V_TAG(e) == V_TAG(key)) {
+      uint32_t fl = V_FLAGS(e);
+      if ((fl & VISIT_PATH) || !(fl & VISIT_IDLE) || V_IDLE(e) <= (uint32_t)idle) {
+        if ((fl & (VISIT_PATH | VISIT_IDLE)) == VISIT_IDLE)
           *dep = 1;
         return 1;
       }
-      tab[h].idle = (uint32_t)idle, tab[h].flags = VISIT_PATH;
+      tab[h] = V_MAKE(key, idle, VISIT_PATH);
       return 0;
     }
-    if (!tab[h].key) {
-      tab[h].key = key, tab[h].idle = (uint32_t)idle, tab[h].flags = VISIT_PATH;
+    if (!e) {
+      tab[h] = V_MAKE(key, idle, VISIT_PATH);
       return 0;
     }
+    if (victim == SIZE_MAX && !(V_FLAGS(e) & VISIT_PATH))
+      victim = h;
   }
-  /* full: the newest replaces */
-  tab[first].key = key, tab[first].idle = (uint32_t)idle, tab[first].flags = VISIT_PATH;
+  /* full: the newest replaces a position off the path (searched again if met again) */
+  (*full)++;
+  if (victim != SIZE_MAX)
+    tab[victim] = V_MAKE(key, idle, VISIT_PATH);
   return 0;
 }
 
 /* A position searched to the end: off the path, marked if the idle limit cut below it. */
 static void solve_done(visit *tab, size_t cap, uint64_t key, int dep) {
   size_t h = (size_t)(key & (cap - 1));
-  for (int probe = 0; probe < 8; probe++, h = (h + 1) & (cap - 1))
-    if (tab[h].key == key) {
-      tab[h].flags = dep ? VISIT_IDLE : 0;
+  for (int probe = 0; probe < VISIT_PROBES; probe++, h = (h + 1) & (cap - 1))
+    if (tab[h] && V_TAG(tab[h]) == V_TAG(key)) {
+      tab[h] = V_MAKE(key, V_IDLE(tab[h]), dep ? VISIT_IDLE : 0);
       return;
     }
 }
@@ -1248,15 +1378,20 @@ int pat_solve(const pat_cfg *cfg, const pat_state *st, const pat_solve_opts *o,
     return -1;
   }
   double t0 = clock_now();
-  int d = 0;
+  int d, won = 0, stopped = 0, restart, full = 0;
+  uint64_t budget;
+  /* two searches: the first leaves out parts of runs that uncover a card that cannot go home
+     and foundation cards back to the columns (rarely needed, and costly to search); a win it
+     finds is a win, but "lost" needs the second, with every move (the table cleared) */
+again:
+  d = 0, restart = 0;
   fr[0].st = *st;
   fr[0].n = -1;
   fr[0].raw = 0;
-  int won = 0, stopped = 0, restart = 0;
   /* restarts: the first search stops after RESTART_NODES nodes, each next one after twice as
      many, with the moves' order shaken; the table is kept (what it holds was searched to the
      end), the positions on the path at the restart forgotten */
-  uint64_t budget = RESTART_NODES;
+  budget = r->nodes + RESTART_NODES;
   while (d >= 0) {
     solve_frame *f = &fr[d];
     if (f->n < 0) {   /* entering a position */
@@ -1293,9 +1428,14 @@ int pat_solve(const pat_cfg *cfg, const pat_state *st, const pat_solve_opts *o,
       f->key = solve_key(cfg, &f->st);
       if (f->st.idle >= cfg->max_idle)
         f->dep = 1;
-      else if (!solve_seen(tab, cap, f->key, f->st.idle, &f->dep)) {
+      else if ((d == 0 || hidden_cards(&f->st) != hidden_cards(&fr[d - 1].st)) &&
+               solve_dead(cfg, &f->st))
+        r->dead++;   /* tested where a card was just turned up (and at the start): the
+                        blocks come from how the face-down cards lie */
+      else if (!solve_seen(tab, cap, f->key, f->st.idle, &f->dep, &r->full)) {
         f->entered = 1;
-        f->n = solve_moves(cfg, &f->st, f->ms, &f->dep);
+        r->positions++;
+        f->n = solve_moves(cfg, &f->st, f->ms, &f->dep, full);
         if (restart)
           solve_perturb(f->ms, f->n, f->key ^ (uint64_t)restart * 0xd1b54a32d192ed03ULL,
                         RESTART_SHAKE);
@@ -1321,6 +1461,16 @@ int pat_solve(const pat_cfg *cfg, const pat_state *st, const pat_solve_opts *o,
     g->n = -1;
     g->raw = raw;
     d++;
+  }
+  if (!won && !stopped && !r->depth_cut && !full) {
+    r->first_nodes = r->nodes;
+    full = 1;
+    visit *fresh = calloc(cap, sizeof *tab);   /* untouched pages cost nothing to clear */
+    if (fresh)
+      free(tab), tab = fresh;
+    else
+      memset(tab, 0, cap * sizeof *tab);
+    goto again;
   }
   r->time = clock_now() - t0;
   if (won) {   /* the line in the game's moves: each macro's turns, then its play */

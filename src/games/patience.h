@@ -68,6 +68,11 @@ typedef struct pat_solve_result {
   sg_move *moves;                  /* the winning line: room for max_depth moves, given by
                                       the caller */
   uint64_t nodes;
+  uint64_t positions;              /* positions searched (entered in the table) */
+  uint64_t full;                   /* of which found no free slot in the table */
+  uint64_t dead;                   /* positions found lost at once (patience.c, solve_dead) */
+  uint64_t first_nodes;            /* nodes of the first search, when it ended with no win
+                                      and the second (every move) followed */
   double time;
   int interrupted;
   int depth_cut;                   /* some line was cut at max_depth (lost is then not sure) */

@@ -6,7 +6,10 @@
 #include "lstratagem.h"
 
 /* core.patience.solve(g, nodes, time, hash_bytes, max_depth) -> verdict ("won", "lost",
-   "unknown"), moves (a table of strings, the winning line), nodes, time, depth_cut. */
+   "unknown"), moves (a table of strings, the winning line), nodes, time, depth_cut, positions
+   (searched, entered in the table), full (positions that found no free slot in the table),
+   dead (positions found lost at once: a card blocked for good), first_nodes (the first
+   search's nodes when a second, over every move, followed; else 0). */
 static int lsolve(lua_State *L) {
   lgame *g = checkgame(L, 1);
   if (g->cls != &patience_class)
@@ -42,7 +45,11 @@ static int lsolve(lua_State *L) {
   lua_pushinteger(L, (lua_Integer)r->nodes);
   lua_pushnumber(L, r->time);
   lua_pushboolean(L, r->depth_cut);
-  return 5;
+  lua_pushinteger(L, (lua_Integer)r->positions);
+  lua_pushinteger(L, (lua_Integer)r->full);
+  lua_pushinteger(L, (lua_Integer)r->dead);
+  lua_pushinteger(L, (lua_Integer)r->first_nodes);
+  return 9;
 }
 
 /* core.patience.shuffle(n, seed, swaps) -> the pack 1..n shuffled (swaps = 0: Fisher-Yates,

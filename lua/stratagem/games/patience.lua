@@ -154,9 +154,11 @@ M.methods = {
   end,
   -- g:solve{nodes =, time =, hash = MB, depth =}: the solver that sees every card (it
   -- cheats: an upper bound on what a player could win).  Returns a table: result "won" (moves:
-  -- a winning line from here), "lost" (no line wins: the search was complete) or "unknown" (a
-  -- limit stopped it), nodes, time.  Defaults: 2,000,000 nodes, no time limit, 16 MB, lines
-  -- of at most 1500 moves.
+  -- a winning line from here), "lost" (no line wins: the search over every move was
+  -- complete) or "unknown" (a limit stopped it), nodes, time, positions (searched), table_full
+  -- (positions that found no room in the table), dead (positions found blocked at once),
+  -- first_nodes (the first, pruned search's nodes when the search over every move followed;
+  -- else 0).  Defaults: 2,000,000 nodes, no time limit, 16 MB, lines of at most 1500 moves.
   solve = function(g, opts)
     opts = opts or {}
     if type(opts) ~= "table" then
@@ -176,9 +178,10 @@ M.methods = {
     end
     local nodes = math.floor(opts.nodes or 2000000)
     local hash = math.floor((opts.hash or 16) * 1024 * 1024)
-    local result, moves, n, t, cut = core.patience.solve(g, nodes, opts.time or 0, hash,
-                                                         math.floor(opts.depth or 1500))
-    return {result = result, moves = moves, nodes = n, time = t, depth_cut = cut}
+    local result, moves, n, t, cut, pos, full, dead, first =
+      core.patience.solve(g, nodes, opts.time or 0, hash, math.floor(opts.depth or 1500))
+    return {result = result, moves = moves, nodes = n, time = t, depth_cut = cut,
+            positions = pos, table_full = full, dead = dead, first_nodes = first}
   end,
 }
 
