@@ -411,6 +411,7 @@ static int node_moves(search_ctx *x, const void *st, int ply, sg_move ttmove) {
   sg_move prev = x->played[ply];
   sg_move counter = x->use_counter && prev != NO_MOVE ? x->counter[me & 1][prev & (HIST_SIZE - 1)]
                                                       : NO_MOVE;
+  const int *c1 = cont_row(x, ply, me, 1), *c2 = cont_row(x, ply, me, 2);
   for (int i = 0; i < n; i++) {
     sg_move m = ms[i];
     int k = tactical_key(x, st, m, &noisy[i]);
@@ -424,8 +425,11 @@ static int node_moves(search_ctx *x, const void *st, int ply, sg_move ttmove) {
       else {
         if (x->use_history)
           k = hist[m & (HIST_SIZE - 1)];
-        if (x->use_cont)
-          k += cont_score(x, ply, me, piece_to(x, m));
+        if (c1 || c2) {
+          int pt = piece_to(x, m);
+          if (pt >= 0)
+            k += (c1 ? 2 * c1[pt] : 0) + (c2 ? c2[pt] : 0);
+        }
       }
     }
     if (m == ttmove)
