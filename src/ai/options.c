@@ -91,9 +91,10 @@ const opt_desc options_table[OPT_COUNT] = {
                            "tried after the killers (games with an exchange hook)"),
   [OPT_IIR] = FLAG("iir", "internal iterative reduction: a node without a table move is "
                    "searched a ply shallower (games with an exchange hook)"),
-  [OPT_CONT_HISTORY] = FLAG("cont_history", "continuation history: quiet moves ordered and "
-                            "reduced by how they did after the same previous move and the "
-                            "mover's own move before it (games with a piece-and-square hook)"),
+  [OPT_CONT_HISTORY] = {"cont_history", OPT_BOOLEAN, 0, 0, 0, 0, 0, NULL, 0, "false", AB | PI,
+                        NULL, "continuation history: quiet moves ordered and reduced by how they "
+                        "did after the same previous move and the mover's own move before it "
+                        "(games with a piece-and-square hook; off: not measured positive)"},
   [OPT_SINGULAR] = {"singular", OPT_BOOLEAN, 0, 0, 0, 0, 0, NULL, 1, "true", AB | PI, NULL,
                     "singular extensions: a table move that alone holds its score, the "
                     "others failing below it in a reduced search, is searched a ply deeper "

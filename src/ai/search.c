@@ -122,7 +122,8 @@ void search_opts_default(search_opts *o) {
   o->pvs = o->aspiration = o->killers = o->history = o->null_move = o->lmr = o->quiescence = 1;
   o->probcut = -1;
   o->check_ext = o->lmp = o->lmr_table = o->countermove = o->iir = 1;
-  o->cont_history = o->singular = 1;
+  o->cont_history = 0;   /* not measured positive (doc/search.md) */
+  o->singular = 1;
   o->see = 100, o->rfp = 80, o->futility = 100;   /* centipawns per ply in chess */
 }
 
