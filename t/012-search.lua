@@ -252,7 +252,7 @@ end
 -- the chess-strength techniques act only in games with an exchange (see) hook: Othello,
 -- Connect Four and draughts search the same tree with them switched on or off
 local TECH_OFF = {see = false, rfp = false, futility = false, lmp = false, lmr_table = false,
-                  countermove = false, iir = false}
+                  countermove = false, iir = false, cont_history = false, singular = false}
 for _, gd in ipairs({{"othello", 6}, {"connect4", 8}, {"draughts", 6}}) do
   local on = sg.search(sg.new(gd[1]), {depth = gd[2]})
   local o = {depth = gd[2]}

@@ -187,6 +187,31 @@ t.errors(function() sg.search(sg.new("chess"), {depth = 2, see = 1.5}) end,
          "see", "see = 1.5 refused")
 t.errors(function() sg.search(sg.new("chess"), {depth = 2, lmp = 1}) end,
          "lmp", "lmp = 1 refused")
+-- continuation history (the piece_to hook: piece x 64 + target square) and singular
+-- extensions (from depth 7: a search of 9 plies has them at its first plies)
+t.ok(table.concat(sg.info("chess").hooks, ","):find("piece_to", 1, true),
+     "chess offers the piece_to hook continuation history reads")
+local ch_on = tech_nodes({cont_history = true})
+t.ok(all_on ~= ch_on, string.format("cont_history (off by default) changes the tree: %d nodes " ..
+                                    "to depth 7 with it, %d without", ch_on, all_on))
+local function se_nodes(on)
+  local total = 0
+  for _, fen in ipairs(TECH_FENS) do
+    total = total + sg.search(sg.new("chess", {position = fen}), {depth = 9, singular = on}).nodes
+  end
+  return total
+end
+local se_on, se_off = se_nodes(true), se_nodes(false)
+t.ok(se_on ~= se_off, string.format("singular extensions change the tree: %d nodes to depth 9 " ..
+                                    "with them, %d without", se_on, se_off))
+t.is(se_nodes(true), se_on, "with singular extensions a search is reproducible: the same nodes")
+for _, k in ipairs({"cont_history", "singular"}) do
+  local mt = sg.search(sg.new("chess", {position = "7k/8/5K2/8/8/8/8/6R1 w - - 0 1"}),
+                       {depth = 9, [k] = true})
+  t.ok(mt.mate == 2 and mt.move == "f6f7", k .. " on: the mate in two is found: " .. mt.move)
+  t.errors(function() sg.search(sg.new("chess"), {depth = 2, [k] = 1}) end,
+           k .. " %(algo .alphabeta.%): got 1; expected true or false", k .. " = 1 refused")
+end
 -- a Lua evaluation replaces the C one: this one loves the a-pawn's advance
 local calls = 0
 r = sg.search(sg.new("chess"), {depth = 2, eval = function(fen)
@@ -225,7 +250,7 @@ for _, bad in ipairs{0 / 0, math.huge, -math.huge} do
            "must return a number of centipawns, got %-?%a+ %(not a finite number%)",
            "an eval returning " .. tostring(bad) .. " is refused (no cast of a non-finite number)")
 end
-t.errors(function() sg.search(sg.new("chess"), {deep = 3}) end, "deep %(algo 'alphabeta'%): unknown option; expected one of: algo, aspiration, check_ext, countermove, depth, eval, futility,", "unknown options are named")
+t.errors(function() sg.search(sg.new("chess"), {deep = 3}) end, "deep %(algo 'alphabeta'%): unknown option; expected one of: algo, aspiration, check_ext, cont_history, countermove, depth, eval, futility,", "unknown options are named")
 t.errors(function() sg.search(sg.new("chess"), {depth = -1}) end, "depth %(algo 'alphabeta'%): %-1 is out of range; expected a whole number from 0 to 126", "bad depth")
 t.errors(function() sg.search(m, {depth = 1}) end, "game is over", "no search after the end")
 

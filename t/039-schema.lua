@@ -85,10 +85,10 @@ t.like(select(2, pcall(sg.search_algos, "nosuch")), "sg.search_algos: .*nosuch",
 
 -- ---- the options each algorithm takes, per game ----
 t.is_deeply(sg.search_options("tictactoe"),
-            {"algo", "aspiration", "beam", "check_ext", "countermove", "depth", "futility",
+            {"algo", "aspiration", "beam", "check_ext", "cont_history", "countermove", "depth", "futility",
              "hash", "history", "iir", "killers", "lmp", "lmr", "lmr_table", "multipv", "nodes",
              "null_move", "omniscient", "probcut", "prune_actions", "pvs", "quiescence",
-             "random", "rfp", "see", "seed", "symmetry", "threads", "time"},
+             "random", "rfp", "see", "seed", "singular", "symmetry", "threads", "time"},
             "tictactoe, alphabeta: the shared options")
 t.is_deeply(sg.search_options("tictactoe", "random"), {"algo", "seed"}, "random: only the seed")
 t.is_deeply(sg.search_options("chexers"),
@@ -98,10 +98,10 @@ t.is_deeply(sg.search_options("chexers", "mcts"),
             {"algo", "exploration", "hash", "iterations", "nodes", "omniscient",
              "playout_depth", "prune_actions", "seed", "threads", "time"}, "chexers, mcts")
 t.is_deeply(sg.search_options("chexers", "pimc"),
-            {"algo", "aspiration", "beam", "check_ext", "countermove", "depth", "exploration",
+            {"algo", "aspiration", "beam", "check_ext", "cont_history", "countermove", "depth", "exploration",
              "futility", "hash", "history", "iir", "inner", "iterations", "killers", "lmp", "lmr",
              "lmr_table", "nodes", "null_move", "playout_depth", "probcut", "prune_actions",
-             "pvs", "quiescence", "rfp", "samples", "see", "seed", "symmetry", "time"},
+             "pvs", "quiescence", "rfp", "samples", "see", "seed", "singular", "symmetry", "time"},
             "chexers, pimc: its own options and those of its inner searches")
 t.is_deeply(sg.search_options("chexers", "ismcts"),
             {"algo", "exploration", "hash", "iterations", "nodes", "playout_depth", "seed",
@@ -154,7 +154,7 @@ refused({algo = "alphabeta", iterations = 5},
         "iterations (algo 'alphabeta'): not an option of this algorithm (it belongs to 'ismcts', "
         .. "'mcts', 'pimc'); expected one of: algo, depth, time, nodes, hash, seed, random, beam, "
         .. "symmetry, prune_actions, threads, multipv, pvs, aspiration, killers, history, "
-        .. "null_move, lmr, quiescence, probcut, check_ext, see, rfp, futility, lmp, lmr_table, countermove, iir, omniscient",
+        .. "null_move, lmr, quiescence, probcut, check_ext, see, rfp, futility, lmp, lmr_table, countermove, iir, cont_history, singular, omniscient",
         "an option of another algorithm")
 refused({algo = "mcts", random = 0},
         "random (algo 'mcts'): not an option of this algorithm (it belongs to 'alphabeta', 'brs', "
@@ -175,7 +175,7 @@ refused({algo = "random", hash = 1},
         .. "'ismcts', 'maxn', 'mcts', 'paranoid', 'pimc', 'solve'); expected one of: algo, seed")
 refused({depht = 3}, "depht (algo 'alphabeta'): unknown option; expected one of: algo, depth, "
         .. "time, nodes, hash, seed, random, beam, symmetry, prune_actions, threads, multipv, "
-        .. "pvs, aspiration, killers, history, null_move, lmr, quiescence, probcut, check_ext, see, rfp, futility, lmp, lmr_table, countermove, iir, omniscient",
+        .. "pvs, aspiration, killers, history, null_move, lmr, quiescence, probcut, check_ext, see, rfp, futility, lmp, lmr_table, countermove, iir, cont_history, singular, omniscient",
         "an unknown option")
 refused({depth = "3"}, 'depth (algo \'alphabeta\'): got the string "3"; expected a whole number '
         .. "from 0 to 126 (plies; 0: no limit)", "integer: wrong type")

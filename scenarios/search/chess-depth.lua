@@ -3,14 +3,15 @@
 --   stratagem scenarios/search/chess-depth.lua [DEPTH [each]]
 --
 -- Searches the seven positions of `stratagem bench chess` to DEPTH (default 10; one thread,
--- a 64 MB table) with every technique of the see hook on, with them all off, and with "each",
--- with each one alone off; prints the nodes, the time and the rate of each run (times and
--- rates depend on the machine's load; nodes do not).
+-- a 64 MB table) with every technique of the see and piece_to hooks on, with them all off, and
+-- with "each", with each one alone off; prints the nodes, the time and the rate of each run
+-- (times and rates depend on the machine's load; nodes do not).
 local sg = require "stratagem"
 local B = require "stratagem.bench"
 
 local depth = tonumber(arg[1]) or 10
-local TECH = {"see", "rfp", "futility", "lmp", "lmr_table", "countermove", "iir"}
+local TECH = {"see", "rfp", "futility", "lmp", "lmr_table", "countermove", "iir", "cont_history",
+              "singular"}
 
 local function run(label, extra)
   local nodes, time = 0, 0

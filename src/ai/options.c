@@ -91,6 +91,14 @@ const opt_desc options_table[OPT_COUNT] = {
                            "tried after the killers (games with an exchange hook)"),
   [OPT_IIR] = FLAG("iir", "internal iterative reduction: a node without a table move is "
                    "searched a ply shallower (games with an exchange hook)"),
+  [OPT_CONT_HISTORY] = {"cont_history", OPT_BOOLEAN, 0, 0, 0, 0, 0, NULL, 0, "false", AB | PI,
+                        NULL, "continuation history: quiet moves ordered and reduced by how they "
+                        "did after the same previous move and the mover's own move before it "
+                        "(games with a piece-and-square hook; off: not measured positive)"},
+  [OPT_SINGULAR] = {"singular", OPT_BOOLEAN, 0, 0, 0, 0, 0, NULL, 1, "true", AB | PI, NULL,
+                    "singular extensions: a table move that alone holds its score, the "
+                    "others failing below it in a reduced search, is searched a ply deeper "
+                    "(games with an exchange hook)"},
   [OPT_ITERATIONS] = {"iterations", OPT_INTEGER, 0, INT64_MAX, 0, 0, 0, NULL, 0, "0",
                       MC | PI | IS,
                       "playouts; 0: until time or nodes, 10000 when neither is set",
@@ -280,6 +288,8 @@ void options_set(multi_opts *o, opt_id id, const opt_value *v) {
   case OPT_LMR_TABLE: s->lmr_table = (int)v->i; break;
   case OPT_COUNTERMOVE: s->countermove = (int)v->i; break;
   case OPT_IIR: s->iir = (int)v->i; break;
+  case OPT_CONT_HISTORY: s->cont_history = (int)v->i; break;
+  case OPT_SINGULAR: s->singular = (int)v->i; break;
   case OPT_ITERATIONS: o->iterations = (uint64_t)v->i; break;
   case OPT_EXPLORATION: o->exploration = v->n; break;
   case OPT_PLAYOUT_DEPTH: o->playout_depth = (int)v->i; break;

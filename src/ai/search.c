@@ -28,6 +28,10 @@
 #define RFP_DEPTH 8   /* the depth up to which reverse futility cuts */
 #define IIR_DEPTH 4   /* the least depth internal iterative reduction acts at */
 #define LMR_N 64      /* the reduction table's rows (depth) and columns (move number) */
+#define CONT_MAX 29952   /* continuation history's bound (entries move towards it) */
+#define CONT_QUIETS 64   /* quiet moves of a node remembered for continuation history's malus */
+#define SE_DEPTH 7       /* the least depth singular extensions act at */
+#define SE_TT_DEPTH 3    /* the table entry at most this much shallower than the node */
 
 /* Ordering keys: the table move, good noisy moves, killers, then quiet moves by history, then
    noisy moves that lose material. */
@@ -65,6 +69,17 @@ typedef struct search_ctx {
   int sev[SEARCH_MAX_PLY + 2];          /* the static value at each ply of the path, NO_EVAL
                                            in check or not computed */
   unsigned char (*lmr_red)[LMR_N];      /* [LMR_N][LMR_N]: the reduction by depth and move */
+  /* Continuation history: cont[((me & 1) * 2 + (prev mover & 1)) * npt + prev][cur], the
+     piece-and-square indices (the game's piece_to) of a move made by the previous mover and
+     of the move made by me now; npt x npt entries per pair of colours. */
+  int *cont;
+  int npt;
+  int pt[SEARCH_MAX_PLY + 2];           /* piece_to of the move that led to each ply, -1:
+                                           none (the root, a pass) */
+  int ptmover[SEARCH_MAX_PLY + 2];      /* who made that move */
+  int *quiets;                          /* [SEARCH_MAX_PLY + 1][CONT_QUIETS]: the quiet moves
+                                           searched at each ply (piece_to), for the malus */
+  sg_move excluded[SEARCH_MAX_PLY + 1]; /* singular extensions: the move left out at a ply */
   tt_table own;                /* the table when it is this search's alone */
   tt_table *tt;                /* own, or the table shared by the threads of one search */
   int shared;                  /* tt is shared: lockless access */
@@ -86,6 +101,7 @@ typedef struct search_ctx {
   int use_pvs, use_killers, use_history, use_null, use_lmr, use_quiesce;
   /* the chess-strength techniques (search.h), each 0 / -1 unless the game has a see hook */
   int use_check_ext, see, rfp, futility, use_lmp, use_lmr_table, use_counter, use_iir;
+  int use_cont, use_singular;
   int probcut;   /* ProbCut's margin, < 0: off */
   int multipv;                 /* lines asked (1: the best move alone) */
   search_line *lines;          /* multipv > 1: the lines of the iteration under way, whose
@@ -106,6 +122,8 @@ void search_opts_default(search_opts *o) {
   o->pvs = o->aspiration = o->killers = o->history = o->null_move = o->lmr = o->quiescence = 1;
   o->probcut = -1;
   o->check_ext = o->lmp = o->lmr_table = o->countermove = o->iir = 1;
+  o->cont_history = 0;   /* not measured positive (doc/search.md) */
+  o->singular = 1;
   o->see = 100, o->rfp = 80, o->futility = 100;   /* centipawns per ply in chess */
 }
 
@@ -132,6 +150,8 @@ static void ctx_free(search_ctx *x) {
   free(x->history);
   free(x->counter);
   free(x->lmr_red);
+  free(x->cont);
+  free(x->quiets);
   free(x->lines);
   free(x->merged);
   free(x->failed);
@@ -164,6 +184,12 @@ static int ctx_init(search_ctx *x, const sg_class *c, const void *cfg, const voi
   x->history = calloc(2, sizeof *x->history);
   x->counter = malloc(2 * sizeof *x->counter);
   x->lmr_red = malloc(LMR_N * sizeof *x->lmr_red);
+  x->use_cont = o->cont_history && c->piece_to && c->npiece_to > 0;
+  if (x->use_cont) {
+    x->npt = c->npiece_to;
+    x->cont = calloc((size_t)4 * (size_t)x->npt * (size_t)x->npt, sizeof *x->cont);
+    x->quiets = malloc((SEARCH_MAX_PLY + 1) * CONT_QUIETS * sizeof *x->quiets);
+  }
   x->multipv = o->multipv > 1 ? o->multipv : 1;
   if (x->multipv > 1) {
     x->lines = malloc((size_t)x->multipv * sizeof *x->lines);
@@ -173,7 +199,8 @@ static int ctx_init(search_ctx *x, const sg_class *c, const void *cfg, const voi
     x->failed = malloc(sizeof *x->failed);
   if (driver_init(&x->dr, o, c->max_moves, err) != 0 || !x->states || !x->moves || !x->keys ||
       !x->noisy || !x->order || !x->rootvals || !x->symkeys || !x->scratch || !x->full ||
-      !x->pv || !x->path || !x->history || !x->counter || !x->lmr_red || (x->multipv > 1 && (!x->lines || !x->merged)) || (o->report && !x->failed) ||
+      !x->pv || !x->path || !x->history || !x->counter || !x->lmr_red ||
+      (x->use_cont && (!x->cont || !x->quiets)) || (x->multipv > 1 && (!x->lines || !x->merged)) || (o->report && !x->failed) ||
       (!shared && tt_init(&x->own, o->hash_bytes) != 0)) {
     ctx_free(x);
     snprintf(err, SG_ERRLEN, "search: out of memory (hash table of %zu bytes asked)",
@@ -197,7 +224,9 @@ static int ctx_init(search_ctx *x, const sg_class *c, const void *cfg, const voi
   for (int i = 0; i <= SEARCH_MAX_PLY; i++)
     x->killer[i][0] = x->killer[i][1] = NO_MOVE;
   for (int i = 0; i < SEARCH_MAX_PLY + 2; i++)
-    x->played[i] = NO_MOVE, x->sev[i] = NO_EVAL;
+    x->played[i] = NO_MOVE, x->sev[i] = NO_EVAL, x->pt[i] = -1, x->ptmover[i] = 0;
+  for (int i = 0; i <= SEARCH_MAX_PLY; i++)
+    x->excluded[i] = NO_MOVE;
   for (int a = 0; a < 2; a++)
     for (int b = 0; b < HIST_SIZE; b++)
       x->counter[a][b] = NO_MOVE;
@@ -215,6 +244,7 @@ static int ctx_init(search_ctx *x, const sg_class *c, const void *cfg, const voi
   x->use_lmr_table = see && o->lmr_table;
   x->use_counter = see && o->countermove;
   x->use_iir = see && o->iir;
+  x->use_singular = see && o->singular;
   return 0;
 }
 
@@ -330,6 +360,36 @@ static int beam_filter(search_ctx *x, const void *st, sg_move *ms, int n, int k,
   return n;
 }
 
+/* Continuation history: the row of entries for moves by `me` at ply after the move that led
+   to ply - back + 1 (back 1: the opponent's last move, 2: the mover's own before it), or NULL
+   when there is none (the root, a pass, off). */
+static int *cont_row(search_ctx *x, int ply, int me, int back) {
+  int at = ply + 1 - back;
+  if (!x->use_cont || at < 1 || x->pt[at] < 0)
+    return NULL;
+  size_t pair = (size_t)((me & 1) * 2 + (x->ptmover[at] & 1));
+  return x->cont + (pair * (size_t)x->npt + (size_t)x->pt[at]) * (size_t)x->npt;
+}
+
+/* The piece_to index of m, -1 when the game gives one out of range. */
+static int piece_to(search_ctx *x, sg_move m) {
+  int i = x->c->piece_to(x->cfg, m);
+  return i >= 0 && i < x->npt ? i : -1;
+}
+
+/* What continuation history says of m's piece_to index i at ply: twice the answer to the
+   opponent's last move plus the answer to the mover's own (0 off). */
+static int cont_score(search_ctx *x, int ply, int me, int i) {
+  const int *r1 = cont_row(x, ply, me, 1), *r2 = cont_row(x, ply, me, 2);
+  return i < 0 ? 0 : (r1 ? 2 * r1[i] : 0) + (r2 ? r2[i] : 0);
+}
+
+/* Move an entry towards +-CONT_MAX by bonus (the "gravity" update: large entries move less). */
+static void cont_add(int *e, int bonus) {
+  int a = bonus < 0 ? -bonus : bonus;
+  *e += bonus - (int)((int64_t)*e * a / CONT_MAX);
+}
+
 /* Moves of the node at ply, filtered by the game's pruning, symmetry and beam, with their
    ordering keys; returns their number. */
 static int node_moves(search_ctx *x, const void *st, int ply, sg_move ttmove) {
@@ -352,6 +412,7 @@ static int node_moves(search_ctx *x, const void *st, int ply, sg_move ttmove) {
   sg_move prev = x->played[ply];
   sg_move counter = x->use_counter && prev != NO_MOVE ? x->counter[me & 1][prev & (HIST_SIZE - 1)]
                                                       : NO_MOVE;
+  const int *c1 = cont_row(x, ply, me, 1), *c2 = cont_row(x, ply, me, 2);
   for (int i = 0; i < n; i++) {
     sg_move m = ms[i];
     int k = tactical_key(x, st, m, &noisy[i]);
@@ -362,8 +423,15 @@ static int node_moves(search_ctx *x, const void *st, int ply, sg_move ttmove) {
         k = KEY_KILLER - 1;
       else if (m == counter)
         k = KEY_COUNTER;
-      else if (x->use_history)
-        k = hist[m & (HIST_SIZE - 1)];
+      else {
+        if (x->use_history)
+          k = hist[m & (HIST_SIZE - 1)];
+        if (c1 || c2) {
+          int pt = piece_to(x, m);
+          if (pt >= 0)
+            k += (c1 ? 2 * c1[pt] : 0) + (c2 ? c2[pt] : 0);
+        }
+      }
     }
     if (m == ttmove)
       k = KEY_TT;
@@ -525,7 +593,25 @@ static int qsearch_node(search_ctx *x, int ply, int qply, int alpha, int beta, i
   return best;
 }
 
-static void note_cutoff(search_ctx *x, int ply, int me, sg_move m, int depth) {
+/* nq: the quiet moves searched at ply before m (their piece_to in x->quiets). */
+static void note_cutoff(search_ctx *x, int ply, int me, sg_move m, int depth, int nq) {
+  if (x->use_cont) {
+    int bonus = (12 * depth + 282) * depth - 349;   /* Stockfish 15's stat bonus */
+    if (bonus > 1594)
+      bonus = 1594;
+    int pm = piece_to(x, m);
+    const int *q = x->quiets + (size_t)ply * CONT_QUIETS;
+    for (int back = 1; back <= 2; back++) {
+      int *row = cont_row(x, ply, me, back);
+      if (!row)
+        continue;
+      if (pm >= 0)
+        cont_add(&row[pm], bonus);
+      for (int j = 0; j < nq; j++)
+        if (q[j] >= 0 && q[j] != pm)
+          cont_add(&row[q[j]], -bonus);
+    }
+  }
   if (x->use_killers && x->killer[ply][0] != m)
     x->killer[ply][1] = x->killer[ply][0], x->killer[ply][0] = m;
   if (x->use_counter && x->played[ply] != NO_MOVE)
@@ -566,11 +652,14 @@ static int shallow_skip(search_ctx *x, const void *st, sg_move m, int noisy, int
    good history; at least 1 and leaving at least a ply. */
 static int table_reduction(search_ctx *x, int ply, int me, sg_move m, int depth, int i,
                            int pvnode, int improving) {
-  (void)ply;
   int r = x->lmr_red[depth < LMR_N ? depth : LMR_N - 1][i < LMR_N ? i : LMR_N - 1];
   r += !improving - pvnode;
   if (x->use_history && x->history[me & 1][m & (HIST_SIZE - 1)] >= HIST_MAX / 64)
     r--;
+  if (x->use_cont) {   /* continuation history: up to two plies less, or more */
+    int cs = cont_score(x, ply, me, piece_to(x, m)) / (CONT_MAX / 2);
+    r -= cs > 2 ? 2 : cs < -2 ? -2 : cs;
+  }
   if (r > depth - 2)
     r = depth - 2;
   return r < 1 ? 1 : r;
@@ -618,11 +707,16 @@ static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta, int n
   }
 
   uint64_t key = c->hash(x->cfg, st);
-  sg_move ttmove = NO_MOVE;
+  sg_move ttmove = NO_MOVE, excluded = x->excluded[ply];
   tt_entry te;
-  if (probe(x, key, &te)) {
+  int have_te = 0;
+  if (excluded != NO_MOVE) {
+    /* a singular extension's search of the other moves: no cut-off from the table, whose
+       entry is this node's with the move left out */
+  } else if (probe(x, key, &te)) {
     const tt_entry *e = &te;
     ttmove = e->move;
+    have_te = 1;
     if (e->depth >= depth && (!x->dr.exact_only || e->depth == TT_DEPTH_EXACT) &&
         (!pvnode || !x->use_pvs || e->depth == TT_DEPTH_EXACT)) {
       int tv = from_tt(e->score, ply);
@@ -640,6 +734,7 @@ static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta, int n
   /* The static value, once, for the pruning below; improving: better than at the mover's
      last turn (two plies up), which makes the pruning more careful. */
   int sev = NO_EVAL, improving = 0, shallow = !x->dr.exact_only && !x->in_probcut && ply > 0;
+  int forward = excluded == NO_MOVE;   /* node-level pruning: not in a singular search */
   if (!incheck && (x->use_null || x->rfp >= 0 || x->futility >= 0 || x->use_lmr_table)) {
     sev = evaluate(x, st, me);
     improving = ply >= 2 && x->sev[ply - 2] != NO_EVAL && sev > x->sev[ply - 2];
@@ -648,22 +743,23 @@ static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta, int n
 
   /* reverse futility: well above beta by a margin that grows with the depth, the node is
      expected to fail high (its value is the static one, never exact) */
-  if (x->rfp >= 0 && shallow && !pvnode && sev != NO_EVAL && depth <= RFP_DEPTH &&
+  if (x->rfp >= 0 && shallow && forward && !pvnode && sev != NO_EVAL && depth <= RFP_DEPTH &&
       beta > -WIN_BOUND && sev < WIN_BOUND && sev - x->rfp * (depth - improving) >= beta) {
     x->dr.horizon = 1;
     return sev;
   }
 
   /* internal iterative reduction: no table move to try first, a ply less */
-  if (x->use_iir && ttmove == NO_MOVE && depth >= IIR_DEPTH && !x->dr.exact_only)
+  if (x->use_iir && forward && ttmove == NO_MOVE && depth >= IIR_DEPTH && !x->dr.exact_only)
     depth--;
 
   /* null move: when passing still fails high, a real move will too */
-  if (x->use_null && !pvnode && null_ok && !incheck && depth >= 3 && ply > 0 &&
+  if (x->use_null && forward && !pvnode && null_ok && !incheck && depth >= 3 && ply > 0 &&
       beta > -WIN_BOUND && beta < WIN_BOUND && sev >= beta) {
     void *child = state_at(x, ply + 1);
     memcpy(child, st, x->nsize);
     x->played[ply + 1] = NO_MOVE;
+    x->pt[ply + 1] = -1;
     if (c->null_move(x->cfg, child)) {
       int r = 2 + depth / 4, outer = x->dr.horizon;
       v = c->to_move(x->cfg, child) == me
@@ -682,7 +778,7 @@ static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta, int n
   /* ProbCut (Buro): away from the principal variation, a search of about a quarter of the
      depth (same parity) whose value clears beta, or falls below alpha, by the margin
      predicts that the full depth would too, and the node is cut. */
-  if (x->probcut >= 0 && !x->in_probcut && !x->dr.exact_only && !pvnode && !incheck &&
+  if (x->probcut >= 0 && forward && !x->in_probcut && !x->dr.exact_only && !pvnode && !incheck &&
       depth >= 4 && ply > 0) {
     int d2 = depth / 4 * 2 + (depth & 1), pc = x->probcut, outer = x->dr.horizon, h;
     int leaf = x->dr.leaf;   /* the shallow searches' leaves are not the iteration's */
@@ -717,8 +813,37 @@ static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta, int n
     x->dr.horizon = outer;
   }
 
+  /* Singular extension: when the table's move holds a lower bound from a search not much
+     shallower, search the other moves to half the depth with a window just below its score;
+     if all fail low, the table move alone holds the position and is searched a ply deeper.
+     If they beat beta too, several moves do (multi-cut): the node is cut. */
+  int ext = 0;
+  if (x->use_singular && forward && have_te && ttmove != NO_MOVE && ply > 0 &&
+      depth >= SE_DEPTH && !x->dr.exact_only && !x->in_probcut && ply < x->quiet_limit &&
+      (te.bound == TT_LOWER || te.bound == TT_EXACT) && te.depth >= depth - SE_TT_DEPTH) {
+    int tv = from_tt(te.score, ply);
+    if (tv > -WIN_BOUND && tv < WIN_BOUND) {
+      int sbeta = tv - 2 * depth, outer = x->dr.horizon, leaf = x->dr.leaf;
+      x->excluded[ply] = ttmove;
+      v = negamax(x, ply, (depth - 1) / 2, sbeta - 1, sbeta, 0);
+      x->excluded[ply] = NO_MOVE;
+      x->dr.leaf = leaf;
+      x->dr.horizon = outer;
+      if (x->dr.stop)
+        return 0;
+      if (v < sbeta)
+        ext = 1;
+      else if (sbeta >= beta) {
+        x->dr.horizon = 1;   /* a reduced search's verdict: never exact */
+        return sbeta;
+      }
+    }
+  }
+
   int n = node_moves(x, st, ply, ttmove);
   if (n == 0) {
+    if (excluded != NO_MOVE)
+      return alpha;
     if (x->nodemode)   /* no move: lost in check, drawn otherwise */
       return incheck ? -(SG_WIN - ply) : 0;
     return evaluate(x, st, me);   /* a standstill the game does not end: score it statically */
@@ -734,10 +859,13 @@ static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta, int n
      repeating each other (simplified ABDADA); its index in the ply's lists goes to later[]. */
   int defer = x->busy && depth >= DEFER_DEPTH, nlater = 0, later[SEARCH_DEFER_MAX];
   int *keys = x->keys + (size_t)ply * (size_t)c->max_moves;
-  int prune = shallow && !incheck && depth <= SHALLOW;
+  int prune = shallow && !incheck && depth <= SHALLOW, nq = 0;
+  int *quiets = x->use_cont ? x->quiets + (size_t)ply * CONT_QUIETS : NULL;
   for (int k = 0; k < n + nlater; k++) {
     int i = k < n ? k : later[k - n];
     sg_move m = k < n ? pick(x, ply, n, k) : ms[i];
+    if (m == excluded)
+      continue;
     if (prune && k > 0 && k < n && best > -WIN_BOUND && shallow_skip(x, st, m, noisy[i], keys[i],
                                                                      k, depth, alpha, pvnode,
                                                                      sev, improving)) {
@@ -746,6 +874,8 @@ static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta, int n
     }
     play_into(x, child, st, m);
     x->played[ply + 1] = m;
+    if (x->use_cont)
+      x->pt[ply + 1] = piece_to(x, m), x->ptmover[ply + 1] = me;
     uint64_t bkey = 0;
     if (defer) {
       bkey = c->hash(x->cfg, child) | 1;
@@ -756,7 +886,7 @@ static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta, int n
       busy_set(x, bkey);
     }
     if (i == 0 || !x->use_pvs)
-      v = child_value(x, ply, me, depth - 1, alpha, beta);
+      v = child_value(x, ply, me, depth - 1 + (m == ttmove ? ext : 0), alpha, beta);
     else {
       int red = 0;
       if (x->use_lmr && depth >= 3 && i >= 3 && !noisy[i] && !incheck &&
@@ -787,12 +917,16 @@ static int negamax(search_ctx *x, int ply, int depth, int alpha, int beta, int n
         pv_update(x, ply, m);
         if (alpha >= beta) {
           if (!noisy[i])
-            note_cutoff(x, ply, me, m, depth);
+            note_cutoff(x, ply, me, m, depth, nq);
           break;
         }
       }
     }
+    if (quiets && !noisy[i] && nq < CONT_QUIETS)
+      quiets[nq++] = x->pt[ply + 1];
   }
+  if (excluded != NO_MOVE)
+    return best == -SG_INF ? alpha : best;   /* the table's entry is not this search's */
   int bound = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
   store(x, key, bestmove == NO_MOVE ? ms[0] : bestmove, to_tt(best, ply),
            x->dr.horizon ? (depth > 254 ? 254 : depth) : TT_DEPTH_EXACT, bound);
@@ -872,6 +1006,8 @@ static int root(search_ctx *x, int depth, int alpha, int beta, sg_move first, sg
     sg_move m = pick(x, 0, n, i);
     play_into(x, child, st, m);
     x->played[1] = m;
+    if (x->use_cont)
+      x->pt[1] = piece_to(x, m), x->ptmover[1] = me;
     int v;
     if (i == 0 || !x->use_pvs)
       v = child_value(x, 0, me, depth - 1, alpha, beta);

@@ -55,6 +55,13 @@ typedef struct search_opts {
   int countermove;             /* the move that refuted the opponent's last move tried early */
   int iir;                     /* internal iterative reduction: a node without a table move
                                   is searched a ply shallower */
+  int cont_history;            /* continuation history (games with a piece_to hook): quiet
+                                  moves ordered, and reduced less or more, by how they did
+                                  after the same previous move and the mover's own before */
+  int singular;                /* singular extensions: a table move that alone holds its
+                                  table score, the others failing low below it in a
+                                  reduced search, is searched a ply deeper (multi-cut when
+                                  the others beat beta) */
   /* For programs that drive the search (the UCI engine), not read from Lua options: */
   struct tt_table *table;      /* a table of the caller's, kept between searches (NULL: the
                                   search makes its own of hash_bytes) */

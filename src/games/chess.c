@@ -1338,6 +1338,12 @@ static int ch_see(const void *cfg, const void *st, sg_move m) {
   return chess_see(cfg, st, m);
 }
 
+/* The piece moved (a pawn for a promotion) and its target square. */
+static int ch_piece_to(const void *cfg, sg_move m) {
+  (void)cfg;
+  return CH_PIECE(m) * 64 + CH_TO(m);
+}
+
 static uint64_t ch_perft(const void *cfg, const void *st, int depth) {
   /* chess perft counts move sequences of the rules of movement alone, as every engine does:
      the draw rules (fifty moves, repetition, material) do not end a line */
@@ -1420,7 +1426,8 @@ const sg_class chess_class = {
   .max_players = 2,
   .utility = SG_ZERO_SUM,
   .hooks = SG_HOOK_CHECK_CFG | SG_HOOK_ORDER | SG_HOOK_PERFT | SG_HOOK_NODE | SG_HOOK_IN_CHECK |
-           SG_HOOK_NOISY | SG_HOOK_TACTICAL | SG_HOOK_NULL_MOVE | SG_HOOK_SEE,
+           SG_HOOK_NOISY | SG_HOOK_TACTICAL | SG_HOOK_NULL_MOVE | SG_HOOK_SEE |
+           SG_HOOK_PIECE_TO,
   .init = ch_init,
   .check_cfg = ch_check_cfg,
   .players = ch_players,
@@ -1443,4 +1450,6 @@ const sg_class chess_class = {
   .tactical = ch_tactical,
   .null_move = ch_null_move,
   .see = ch_see,
+  .piece_to = ch_piece_to,
+  .npiece_to = 6 * 64,
 };

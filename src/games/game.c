@@ -29,7 +29,8 @@ const sg_class *game_find(const char *name) {
 
 const char *const sg_hook_names[SG_HOOK_COUNT] = {
   "setup", "check_cfg", "symmetry", "move_kind", "order", "end_margin", "unquiet", "prune",
-  "perft", "node", "in_check", "noisy", "tactical", "null_move", "hidden", "see"
+  "perft", "node", "in_check", "noisy", "tactical", "null_move", "hidden", "see",
+  "piece_to"
 };
 
 int game_score_bounds(const sg_class *c, const void *cfg, int *min_each, int *max_sum) {
@@ -53,7 +54,8 @@ unsigned game_hooks_mismatch(const sg_class *c) {
                  (c->node.size && c->node.gen && c->node.make ? SG_HOOK_NODE : 0) |
                  (c->in_check ? SG_HOOK_IN_CHECK : 0) | (c->noisy ? SG_HOOK_NOISY : 0) |
                  (c->tactical ? SG_HOOK_TACTICAL : 0) | (c->null_move ? SG_HOOK_NULL_MOVE : 0) |
-                 (c->view && c->sample ? SG_HOOK_HIDDEN : 0) | (c->see ? SG_HOOK_SEE : 0);
+                 (c->view && c->sample ? SG_HOOK_HIDDEN : 0) | (c->see ? SG_HOOK_SEE : 0) |
+                 (c->piece_to && c->npiece_to > 0 ? SG_HOOK_PIECE_TO : 0);
   return has ^ c->hooks;
 }
 

@@ -73,7 +73,8 @@ enum {
   SG_HOOK_NULL_MOVE = 1 << 13,
   SG_HOOK_HIDDEN = 1 << 14,    /* view, sample */
   SG_HOOK_SEE = 1 << 15,
-  SG_HOOK_COUNT = 16
+  SG_HOOK_PIECE_TO = 1 << 16,  /* piece_to, npiece_to */
+  SG_HOOK_COUNT = 17
 };
 /* Their names, bit 0 first ("setup", "check_cfg", "symmetry", ...). */
 extern const char *const sg_hook_names[SG_HOOK_COUNT];
@@ -204,6 +205,12 @@ typedef struct sg_class {
      late move pruning, the exchange pruning of `see`), its reduction table, countermoves
      and internal iterative reductions act on it alone (src/ai/search.c). */
   int (*see)(const void *cfg, const void *st, sg_move m);
+  /* The moving piece and its target square of move m (legal in the position it is made in)
+     as one index in [0, npiece_to) (chess: piece x 64 + square, 384 in all), for the
+     search's continuation history: how well a move did in answer to the move before it and
+     to the mover's own move before that (search options cont_history, src/ai/search.c). */
+  int (*piece_to)(const void *cfg, sg_move m);
+  int npiece_to;
 
   /* ---- Chance and hidden information ----
      Chance (chance = 1): a game draws at random only from what its state holds (a shuffled

@@ -140,6 +140,8 @@ static int lsearch(lua_State *L) {
   o.lmr_table = optbool(L, 2, "lmr_table", o.lmr_table);
   o.countermove = optbool(L, 2, "countermove", o.countermove);
   o.iir = optbool(L, 2, "iir", o.iir);
+  o.cont_history = optbool(L, 2, "cont_history", o.cont_history);
+  o.singular = optbool(L, 2, "singular", o.singular);
   if (o.depth == 0 && o.time == 0 && o.nodes == 0)
     o.depth = 6;
   int tb = lua_gettop(L);
