@@ -94,12 +94,13 @@ local M = {
   -- terminal play: seats, the AI seats' search, and the module that tells what commands did
   play = {seats = {"human", "ai", "ai", "ai"}, ai = {algo = "predict", turns = 3},
           chronicle = "stratagem.chronicle",
-          -- --level 1 to 10: from the paper's request list alone to the stronger player, each
-          -- level measured against three of the level below (doc/starchess.md, "Levels")
+          -- --level 1 to 10: from the paper's player one turn ahead (weaker than its request
+          -- list alone: measured) to the stronger player, each level measured against three
+          -- of the level below (doc/starchess.md, "Levels 1-10")
           levels = {
+            {algo = "predict", turns = 1, text = "the paper's player, one full turn ahead"},
             {algo = "predict", turns = 0, off = {"masks"},
              text = "plays the paper's request list as it stands, no look-ahead"},
-            {algo = "predict", turns = 1, text = "the paper's player, one full turn ahead"},
             {algo = "predict", turns = 2, text = "the paper's player, two full turns ahead"},
             {algo = "predict", turns = 3,
              text = "the paper's player, three full turns ahead (its default)"},
