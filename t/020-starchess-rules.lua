@@ -314,14 +314,42 @@ do
        "support spreading: 7/5/3 lose 2/2/1 (floors 2/1/1, the extra to the largest remainder)")
   t.is(reserves(g, 1), "920/0", "the 10 kept ships are paid: 1020-100, 200-200")
 
-  -- materials short: 11 ships, materials pay for 6
-  g = game{colonies = {A1 = col(1, 20), A4 = col(2, 20)},
-           fleets = {A1 = fl(1, 10), B1 = fl(1, 1)}, reserves = {res(40, 1000)}}
+  -- materials short: 11 ships, materials pay for 6 (material_price = 0, the default: credits
+  -- do not pay for materials, appendix A's rule)
+  g = game({colonies = {A1 = col(1, 20), A4 = col(2, 20)},
+            fleets = {A1 = fl(1, 10), B1 = fl(1, 1)}, reserves = {res(40, 1000)}},
+           {rules = {material_price = 0}})
   g:play("end")
   -- 60/1020: min(6, 51) = 6, scrap 5: A1 50/11 = 4 r6, B1 5/11 = 0 r5; the 5th from A1
   t.is(ships(g, "A1") .. " " .. ships(g, "B1"), "5 1",
        "support spreading: 10 and 1 lose 5 and 0 (remainder 6 beats 5)")
   t.is(reserves(g, 1), "0/900", "materials 60-60, credits 1020-120")
+
+  -- the same with material_price = 20: credits pay 20 for each material short.
+  -- 60/1020; n ships need 10n materials and 20n credits: 20n + 20 (10n - 60) <= 1020, 220n
+  -- <= 2220, n = 10 (materials alone: 6): scrap 1, from A1 (10/11 = 0 r10 beats 1/11 = 0 r1)
+  local price = {rules = {material_price = 20}}
+  g = game({colonies = {A1 = col(1, 20), A4 = col(2, 20)},
+            fleets = {A1 = fl(1, 10), B1 = fl(1, 1)}, reserves = {res(40, 1000)}}, price)
+  g:play("end")
+  t.is(ships(g, "A1") .. " " .. ships(g, "B1"), "9 1",
+       "material_price 20: credits pay for the materials short, 10 of 11 ships kept (not 6)")
+  -- materials 60 - 60 = 0; credits 1020 - 20*10 - 20*(100 - 60) = 1020 - 200 - 800 = 20
+  t.is(reserves(g, 1), "0/20", "material_price 20: 40 materials short cost 800 credits")
+  -- enough credits: every ship kept, 50 materials short cost 1000 credits
+  g = game({colonies = {A1 = col(1, 20), A4 = col(2, 20)},
+            fleets = {A1 = fl(1, 10), B1 = fl(1, 1)}, reserves = {res(40, 2000)}}, price)
+  g:play("end")
+  -- 60/2020: 110 materials due, 60 paid, 50 x 20 = 1000 credits, + 220: 2020 - 1220 = 800
+  t.ok(ships(g, "A1") == 10 and ships(g, "B1") == 1 and reserves(g, 1) == "0/800",
+       "material_price 20: 11 ships kept on 60 materials, reserves 0/800")
+  -- credits short are not paid in materials: 1000 materials, 100 credits, 6 ships
+  g = game({colonies = {A1 = col(1, 20), A4 = col(2, 20)},
+            fleets = {A1 = fl(1, 6)}, reserves = {res(1000, 80)}}, price)
+  g:play("end")
+  -- 1020/100: min(102, 5) = 5, credits bind, the price does not help: 1 scrapped
+  t.ok(ships(g, "A1") == 5 and reserves(g, 1) == "970/0",
+       "material_price: credits short are not paid in materials (5 of 6 kept, 970/0)")
 
   -- the tie rule: equal remainders go by player 1's processing order (A1 A2 B1 C1 B2 ...)
   g = game{colonies = {A1 = col(1, 20), C1 = col(1, 20), A4 = col(2, 20)},
@@ -396,17 +424,37 @@ do
        "the end of the turn clears the workforce and built marks")
   t.is(pop(g, "A1") .. " " .. pop(g, "B1"), "42 34", "growth 35+7, 29+floor(5.8)")
 
-  g = game{colonies = {A1 = col(1, 100), A4 = col(2, 20)}, reserves = {res(59, 1000)}}
+  -- material_price = 0 (the default, appendix A): the materials reserve alone pays for a
+  -- ship's materials
+  local old = {rules = {material_price = 0}}
+  g = game({colonies = {A1 = col(1, 100), A4 = col(2, 20)}, reserves = {res(59, 1000)}}, old)
   t.ok(has_move(g, "build A1 2") and not has_move(g, "build A1 3"),
        "moves: 59 materials pay for 2 ships, not 3")
   refused(g, "build A1 3", "reserves", "reserves: 59 materials pay for 2 ships")
   g:play("build A1 2")
   t.is(reserves(g, 1), "19/920", "two ships paid: 59-40, 1000-80")
   refused(g, "build A1 1", "reserves", "reserves: 19 materials pay for no ship")
-  g = game{colonies = {A1 = col(1, 100), A4 = col(2, 20)}, reserves = {res(1000, 119)}}
+  g = game({colonies = {A1 = col(1, 100), A4 = col(2, 20)}, reserves = {res(1000, 119)}}, old)
   refused(g, "build A1 3", "reserves", "reserves: 119 credits pay for 2 ships")
   g:play("build A1 2")
   t.is(reserves(g, 1), "960/39", "two ships paid: 1000-40, 119-80")
+
+  -- material_price = 20: credits pay 20 for each material short.  59/1000: n ships need
+  -- 20n materials and 40n credits: 40n + 20 (20n - 59) <= 1000, 440n <= 2180, n = 4
+  local price = {rules = {material_price = 20}}
+  g = game({colonies = {A1 = col(1, 100), A4 = col(2, 20)}, reserves = {res(59, 1000)}}, price)
+  t.ok(has_move(g, "build A1 4") and not has_move(g, "build A1 5"),
+       "material_price 20: 59 materials and 1000 credits pay for 4 ships, not 5")
+  refused(g, "build A1 5", "pay for 4 ships .*20 credits for each material short",
+          "material_price 20: the refusal names the price")
+  g:play("build A1 3")
+  -- 60 materials due, 59 paid, 1 x 20 credits + 3 x 40 = 140: 0/860
+  t.is(reserves(g, 1), "0/860", "material_price 20: three ships on 59 materials cost 140 credits")
+  g:play("build A1 1")
+  -- 20 short: 400 + 40 = 440: 0/420
+  t.is(reserves(g, 1), "0/420", "material_price 20: a ship on no materials costs 440 credits")
+  g = game({colonies = {A1 = col(1, 100), A4 = col(2, 20)}, reserves = {res(1000, 119)}}, price)
+  refused(g, "build A1 3", "reserves", "material_price: credits short are not paid in materials")
 end
 
 -- new ships cannot move; moved ships cannot move again or colonise

@@ -738,4 +738,39 @@ do
   t.is(plan[1], "move A1 B2 15", "mid-turn, a fleet sends only its 15 active ships (found by review)")
 end
 
+---------------------------------------------------------------------------------------------
+-- an empire starved of materials (rules material_price, doc/starchess.md): a terran colony of
+-- 200 (200 materials and 200 credits a turn), 20 ships, no materials and 100,000 credits
+
+do
+  local function starved(price)
+    return sct.game({colonies = {A1 = sct.col(1, 200), A4 = sct.col(2, 20)},
+                     fleets = {A1 = sct.fl(1, 20)}, reserves = {sct.res(0, 100000)}},
+                    {rules = {material_price = price}})
+  end
+  local function builds(g)
+    for _, c in ipairs(sg.starchess.plan(g)) do if c:match("^build") then return c end end
+  end
+  -- price 0: no materials, no ship can be built (20 materials each)
+  t.is(builds(starved(0)), nil, "material_price 0: an empire without materials builds nothing")
+  -- price 20: CompSupBuild builds at A1, up to its workforce 200/10 = 20: with n = 20 the
+  -- reserves after paying are 0 materials and 100,000 - 20 (40 + 20 x 20) = 91,200 credits,
+  -- and the capacity counting a tenth of them, (9,320 + 20 x 200) / (20 + 20 x 10) = 60,
+  -- covers the 40 ships
+  t.is(builds(starved(20)), "build A1 20",
+       "material_price 20: CompSupBuild buys the materials with credits: build A1 20")
+  -- ten turns of the paper's player: with price 0 the materials income (200) supports 20
+  -- ships and no more; with price 20 the credits pay for more
+  local n = {}
+  for _, price in ipairs{0, 20} do
+    local g = starved(price)
+    for _ = 1, 10 do
+      for _, c in ipairs(sg.search(g).moves) do g:play(c) end
+    end
+    n[price] = g:empire(1).ships
+  end
+  t.ok(n[0] <= 20 and n[20] > 20, ("a starved empire: %d ships after ten turns at price 0 " ..
+       "(at most 20), %d at price 20 (more)"):format(n[0], n[20]))
+end
+
 t.done()

@@ -448,4 +448,39 @@ do
        "demo --help: the usage and the options, exit 0")
 end
 
+---------------------------------------------------------------------------------------------
+-- levels 1-10 (play.levels in the defaults; doc/starchess.md, "Levels"): each level's settings
+-- are a search sg.search takes, they climb from the plain request list to the stronger
+-- player, and play --help and the level line say what each does
+
+do
+  local pl = require "stratagem.cmd.play"
+  local seen, algos, ok_all = {}, {}, true
+  for level = 1, 10 do
+    local ai, _, about = pl.ai_settings("starchess", nil, nil, level)
+    local g = sg.new("starchess", {seed = 5})
+    local ok, r = pcall(sg.search, g, ai)
+    ok_all = ok_all and ok and type(r.move) == "string" and type(about) == "string"
+    seen[#seen + 1] = about
+    algos[level] = ai.algo
+  end
+  t.ok(ok_all, "levels 1-10: each level's settings search a start position, each has its words")
+  local l1 = pl.ai_settings("starchess", nil, nil, 1)
+  local l2 = pl.ai_settings("starchess", nil, nil, 2)
+  local l10 = pl.ai_settings("starchess", nil, nil, 10)
+  t.ok(l1.turns == 1 and l2.turns == 0 and l2.masks == false and l10.algo == "strong" and
+       l10.rollout == nil and l10.wide == nil and algos[4] == "predict",
+       "level 1 looks one turn ahead, level 2 plays the request list alone (masks false); " ..
+       "level 10 is the stronger player with its own settings")
+  local distinct = {}
+  for _, w in ipairs(seen) do distinct[w] = true end
+  local n = 0
+  for _ in pairs(distinct) do n = n + 1 end
+  t.is(n, 10, "ten levels, ten different descriptions")
+  local out = t.run(t.q(t.stratagem) .. " play starchess --help")
+  t.ok(out:find("\n   2  plays the paper's request list", 1, true) and
+       out:find("\n  10  the stronger player (algo = \"strong\")", 1, true),
+       "play starchess --help lists the levels in words")
+end
+
 t.done()

@@ -264,8 +264,9 @@ for _, game in ipairs{"othello", "connect4"} do
   t.ok(r.depth > default, ("%s level 10: depth %d with 200,000 nodes, beyond the default %d"):format(
        game, r.depth, default))
 end
-local lsc = play.level_settings("starchess", {algo = "predict", turns = 3}, 5)
-t.ok(lsc.time == play.LEVEL_TIME[5] and lsc.depth == nil, "Star Chess's predictor: a time")
+local lsc = play.level_settings("starchess", {algo = "predict", turns = 3}, 2)
+t.ok(lsc.turns == 0 and lsc.masks == play.OFF and lsc.time == nil and lsc.depth == nil,
+     "Star Chess's own levels: level 2 is the request list (turns 0, masks off), no time")
 out = session({game = "othello", level = 2}, {"quit"})
 t.like(out, "Level 2: thinks up to 0%.05 s a move, at most 2 plies ahead%.", "the level is shown in words")
 -- chess's levels: Skill Levels of the UCI engine with their measured Elo, rising with the level

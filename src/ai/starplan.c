@@ -331,6 +331,25 @@ static int sup_room(const level *L, int ships) {
     if (n < best)
       best = n;
   }
+  if (c->material_price > 0) {
+    /* credits pay for the materials short (rules file), so the materials bound above no
+       longer holds; the credits bound does (paying in credits only costs more of them).  The
+       largest n within it that the capacity as CompScrap computes it, on the reserves left
+       after paying for the n ships, covers: by bisection, the test being monotone in n */
+    long long lo = 0, hi = best;
+    long long den = (long long)r * u[1] + k[1];
+    if (den > 0)
+      hi = ((long long)r * in[1] + res[1] - (long long)r * u[1] * ships) / den;
+    while (lo < hi) {
+      long long mid = (lo + hi + 1) / 2, m = res[0], cr = res[1];
+      sc_pay(c, &m, &cr, mid, k[0], k[1]);
+      if (sc_supported(c, (long)(in[0] + m / r), (long)(in[1] + cr / r)) >= ships + mid)
+        lo = mid;
+      else
+        hi = mid - 1;
+    }
+    return (int)(lo > 999999 ? 999999 : lo);
+  }
   for (; best > 0; best--) {   /* the capacity as CompScrap will compute it */
     int fits = 1;
     for (int i = 0; i < 2 && fits; i++)

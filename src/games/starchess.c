@@ -60,6 +60,7 @@ static const sg_param sc_params[] = {
   P(terran_max_pop, SG_RULES, 1, 60000),
   P(support_materials, SG_RULES, 0, 100000),
   P(support_credits, SG_RULES, 0, 100000),
+  P(material_price, SG_RULES, 0, 100000),
   P(max_turns, SG_RULES, 1, 60000),
   P(ship_weight, SG_WEIGHTS, -100000, 100000),
   P(colony_weight, SG_WEIGHTS, -100000, 100000),
@@ -309,16 +310,13 @@ static void end_turn(const sc_cfg *c, sc_state *s, int p) {
   /* 4. ship support */
   int total = sc_ships(s, p);
   if (total > 0) {
-    long long afford = c->support_materials ? mat / c->support_materials : total;
-    long long aff2 = c->support_credits ? cred / c->support_credits : total;
-    if (aff2 < afford)
-      afford = aff2;
+    long long afford = sc_supported(c, mat, cred);
     if (afford < total) {
-      scrap_spread(s, p, total, total - (int)afford);
-      total = (int)afford;
+      scrap_spread(s, p, total, total - (int)(afford < 0 ? 0 : afford));
+      total = (int)(afford < 0 ? 0 : afford);
     }
-    mat -= (long long)total * c->support_materials;
-    cred -= (long long)total * c->support_credits;
+    /* materials the reserve lacks are paid in credits at material_price each (rules file) */
+    sc_pay(c, &mat, &cred, total, c->support_materials, c->support_credits);
   }
   s->materials[p - 1] = (int32_t)(mat > 2000000000 ? 2000000000 : mat);
   s->credits[p - 1] = (int32_t)(cred > 2000000000 ? 2000000000 : cred);
@@ -387,8 +385,11 @@ static void sc_play(const void *cfg, void *st, sg_move m) {
     arrive(s, to, p, n, 0);
     break;
   case SC_BUILD:
-    s->materials[p - 1] -= n * c->ship_materials;
-    s->credits[p - 1] -= n * c->ship_credits;
+  {
+    long long mat = s->materials[p - 1], cred = s->credits[p - 1];
+    sc_pay(c, &mat, &cred, n, c->ship_materials, c->ship_credits);
+    s->materials[p - 1] = (int32_t)mat, s->credits[p - 1] = (int32_t)cred;
+  }
     s->worked[from] = (uint16_t)(s->worked[from] + n);
     arrive(s, from, p, n, 1);
     break;
@@ -509,10 +510,10 @@ static int free_ships(const sc_state *s, int sec) {
 int sc_build_limit(const sc_cfg *c, const sc_state *s, int p, int sec, int *why) {
   int lim = s->pop[sec] / c->workforce - s->worked[sec], r;
   *why = 0;
-  if (c->ship_materials > 0 && (r = s->materials[p - 1] / c->ship_materials) < lim)
-    lim = r, *why = 1;
-  if (c->ship_credits > 0 && (r = s->credits[p - 1] / c->ship_credits) < lim)
-    lim = r, *why = 1;
+  long long pay = sc_afford(c, s->materials[p - 1], s->credits[p - 1], c->ship_materials,
+                            c->ship_credits);
+  if (pay < lim)
+    lim = (int)(pay < 0 ? 0 : pay), *why = 1;
   if (s->fl_owner[sec] == p && (r = c->max_fleet - s->ships[sec]) < lim)
     lim = r, *why = 2;
   else if (s->fl_owner[sec] != p && c->max_fleet < lim)
@@ -588,11 +589,34 @@ int sc_legal(const sc_cfg *c, const sc_state *s, sg_move m) {
   }
 }
 
-/* The ships a net income of m materials and cr credits supports (negative when it is short). */
+long long sc_afford(const sc_cfg *c, long long m, long long cr, int um, int uc) {
+  long long a = um ? m / um : 999999;
+  long long b = uc ? cr / uc : 999999;
+  if (a >= b || c->material_price <= 0 || um <= 0)
+    return a < b ? a : b;
+  /* materials bind: credits pay for the rest, uc n + price (um n - m) <= cr */
+  long long den = (long long)uc + (long long)c->material_price * um;
+  long long num = cr + (long long)c->material_price * m;
+  long long n = num >= 0 ? num / den : -((-num + den - 1) / den);
+  if (n < a)
+    n = a;
+  return n < b ? n : b;
+}
+
+void sc_pay(const sc_cfg *c, long long *m, long long *cr, long long n, int um, int uc) {
+  long long need = n * um;
+  if (need > *m && c->material_price > 0) {
+    *cr -= (need - *m) * c->material_price;
+    need = *m;
+  }
+  *m -= need;
+  *cr -= n * uc;
+}
+
+/* The ships a net income (or reserve) of m materials and cr credits supports (negative when
+   it is short), the materials short paid with material_price credits each (rules file). */
 long sc_supported(const sc_cfg *c, long m, long cr) {
-  long a = c->support_materials ? m / c->support_materials : 999999;
-  long b = c->support_credits ? cr / c->support_credits : 999999;
-  return a < b ? a : b;
+  return (long)sc_afford(c, m, cr, c->support_materials, c->support_credits);
 }
 
 /* Net income of player p's colonies not blockaded: production minus colony consumption. */
@@ -727,6 +751,12 @@ static int sc_parse(const void *cfg, const void *st, const char *text, sg_move *
         REFUSE("the colony at %s has the workforce for %d more ship%s this turn (%d colonists "
                "per ship, %d inhabitants)", an, work < 0 ? 0 : work, work == 1 ? "" : "s",
                c->workforce, s->pop[a]);
+      if (why == 1 && c->material_price > 0)
+        REFUSE("the reserves (%d materials, %d credits) pay for %d ship%s at %d materials and "
+               "%d credits each (%d credits for each material short)", s->materials[p - 1],
+               s->credits[p - 1], sc_build_limit(c, s, p, a, &why),
+               sc_build_limit(c, s, p, a, &why) == 1 ? "" : "s", c->ship_materials,
+               c->ship_credits, c->material_price);
       if (why == 1)
         REFUSE("the reserves (%d materials, %d credits) pay for %d ship%s at %d materials and "
                "%d credits each", s->materials[p - 1], s->credits[p - 1],

@@ -35,6 +35,9 @@ typedef struct sc_cfg {
   int terran_materials, terran_materials_cap, terran_credits, terran_credits_cap;
   int terran_growth, terran_max_pop;
   int support_materials, support_credits;
+  /* credits that pay for each material the reserves lack for building or supporting ships
+     (0: none, the appendix's rules; doc/starchess.md) */
+  int material_price;
   int max_turns;
   int ship_weight, colony_weight, stronger_factor;
   /* beyond the paper (their defaults leave EvalPlayers as it is): the weight of the player's
@@ -70,6 +73,11 @@ int sc_blockaded(const sc_state *s, int sec);           /* enemy ships on a colo
 int sc_build_limit(const sc_cfg *c, const sc_state *s, int p, int sec, int *why);
 int sc_legal(const sc_cfg *c, const sc_state *s, sg_move m);
 long sc_supported(const sc_cfg *c, long m, long cr);  /* ships an income supports */
+/* Ships that m materials and cr credits pay for at um materials and uc credits each, the
+   materials short paid with c->material_price credits each (negative when short). */
+long long sc_afford(const sc_cfg *c, long long m, long long cr, int um, int uc);
+/* Pay for n ships at um materials and uc credits each from player p's reserves (in place). */
+void sc_pay(const sc_cfg *c, long long *m, long long *cr, long long n, int um, int uc);
 int sc_same(const sc_state *a, const sc_state *b);       /* the same position */
 void sc_net_income(const sc_cfg *c, const sc_state *s, int p, long *materials, long *credits);
 

@@ -69,8 +69,8 @@ function M.game_help(game)
   end
   out[#out + 1] = "Levels (--level N):"
   for level = 1, 10 do
-    local ai, elo = M.ai_settings(game, nil, nil, level)
-    local text = M.level_text(ai)
+    local ai, elo, about = M.ai_settings(game, nil, nil, level)
+    local text = about or M.level_text(ai)
     if ai.iterations then text = text .. fmt(", %d iterations", ai.iterations) end
     if elo then text = text .. fmt(", about %d Elo", elo) end
     out[#out + 1] = fmt("  %2d  %s", level, text)
@@ -783,8 +783,10 @@ end
 -- (play.levels in its defaults), else a time per move from 0.02 s to 12 s, and for the
 -- depth-first searches a depth of 1 to 3 at the three lowest levels.  false: the setting left
 -- out.  A game's level may say what it was measured to be worth (elo, a number): it is
--- returned second and is no search setting.
+-- returned second and is no search setting; and what it does in words (text), returned third;
+-- its off lists settings given to the search as false.
 local LEVEL_TIME = {0.02, 0.05, 0.1, 0.2, 0.4, 0.8, 1.5, 3, 6, 12}
+M.OFF = setmetatable({}, {__name = "off"})   -- a level's setting given as false (level.off)
 M.LEVEL_TIME = LEVEL_TIME
 function M.level_settings(game, ai, level)
   local d = sg.defaults(game)
@@ -792,9 +794,12 @@ function M.level_settings(game, ai, level)
   if given and given[level] then
     local out = {}
     for k, v in pairs(given[level]) do out[k] = v end
-    local elo = out.elo
-    out.elo = nil
-    return out, elo
+    local elo, about = out.elo, out.text
+    out.elo, out.text = nil, nil
+    -- off: settings given to the search as false (false itself leaves a setting out)
+    for _, k in ipairs(out.off or {}) do out[k] = M.OFF end
+    out.off = nil
+    return out, elo, about
   end
   local algo = ai.algo
   local ok, names = pcall(sg.search_options, game, algo)
@@ -834,7 +839,7 @@ end
 -- The computer's search settings for a game: its defaults' play.ai under the player's
 -- preferred ones (prefs_ai), without what the algorithm (algo, else theirs) does not take, then
 -- the level's limits (1-10) when a level is given; second, the level's measured Elo when the
--- game's levels have one.
+-- game's levels have one; third, the level's own words for what it does when it has them.
 function M.ai_settings(game, prefs_ai, algo, level)
   local conf = sg.defaults(game).play or {}
   local ai = {}
@@ -848,15 +853,15 @@ function M.ai_settings(game, prefs_ai, algo, level)
     for _, k in ipairs(names_) do takes[k] = true end
     for k in pairs(ai) do if not takes[k] then ai[k] = nil end end
   end
-  local level_elo
+  local level_elo, level_about
   if level then
     local settings
-    settings, level_elo = M.level_settings(game, ai, level)
+    settings, level_elo, level_about = M.level_settings(game, ai, level)
     for k, v in pairs(settings) do
-      if v == false then ai[k] = nil else ai[k] = v end
+      if v == M.OFF then ai[k] = false elseif v == false then ai[k] = nil else ai[k] = v end
     end
   end
-  return ai, level_elo
+  return ai, level_elo, level_about
 end
 
 function M.run(o, read, write)
@@ -945,7 +950,7 @@ function M.run(o, read, write)
                     "human" .. (",ai"):rep(np - 1))
   end
   local names = d.players or {}
-  local ai, level_elo = M.ai_settings(o.game, prefs.ai, (o.ai or {}).algo, o.level)
+  local ai, level_elo, level_about = M.ai_settings(o.game, prefs.ai, (o.ai or {}).algo, o.level)
   ai.depth, ai.time = o.depth or ai.depth, o.time or ai.time
   for k, v in pairs(o.ai or {}) do ai[k] = v end
   -- check the AI settings now rather than at the AI's first move
@@ -1007,7 +1012,8 @@ function M.run(o, read, write)
   if o.level then
     -- the Elo holds for the level's own settings, not for others given with it
     local own = level_elo and not o.depth and not o.time and not next(o.ai or {})
-    write(fmt("Level %d: %s%s.\n", o.level, M.level_text(ai),
+    local plain = not o.depth and not o.time and not next(o.ai or {})
+    write(fmt("Level %d: %s%s.\n", o.level, plain and level_about or M.level_text(ai),
               own and fmt(" (Elo %d, %s)", level_elo, (d.play or {}).level_scale or "measured")
               or ""))
   end

@@ -42,6 +42,9 @@ local M = {
     terran_max_pop = 1000,
     support_materials = 10,      -- per ship and turn
     support_credits = 20,
+    material_price = 0,          -- credits paid for each material the reserves lack for
+                                 -- building or supporting ships (0: none, appendix A: the
+                                 -- ships are not built, or scrapped; doc/starchess.md)
     max_turns = 500,             -- full turns before the game is drawn
   },
   -- EvalPlayers (section 3.3): B = ship_weight * ships + colony_weight * colonies; the basic
@@ -90,7 +93,31 @@ local M = {
             priorities = {garrison = {priority = 4}, colonise = {min = {add = 20}}}},
   -- terminal play: seats, the AI seats' search, and the module that tells what commands did
   play = {seats = {"human", "ai", "ai", "ai"}, ai = {algo = "predict", turns = 3},
-          chronicle = "stratagem.chronicle"},
+          chronicle = "stratagem.chronicle",
+          -- --level 1 to 10: from the paper's player one turn ahead (weaker than its request
+          -- list alone: measured) to the stronger player, each level measured against three
+          -- of the level below (doc/starchess.md, "Levels 1-10")
+          levels = {
+            {algo = "predict", turns = 1, text = "the paper's player, one full turn ahead"},
+            {algo = "predict", turns = 0, off = {"masks"},
+             text = "plays the paper's request list as it stands, no look-ahead"},
+            {algo = "predict", turns = 2, text = "the paper's player, two full turns ahead"},
+            {algo = "predict", turns = 3,
+             text = "the paper's player, three full turns ahead (its default)"},
+            {algo = "predict", turns = 3, priorities = {garrison = {priority = 4}},
+             text = "the paper's player, three turns ahead, garrisons last"},
+            {algo = "predict", turns = 3,
+             priorities = {garrison = {priority = 4}, colonise = {min = {t3 = 1, add = 20}}},
+             text = "three turns ahead, garrisons last, colonies escorted by T/3 + 20 ships"},
+            {algo = "predict", turns = 3,
+             priorities = {garrison = {priority = 4}, colonise = {min = {add = 20}}},
+             text = "three turns ahead, garrisons last, colonies founded by any 20 ships"},
+            {algo = "strong", rollout = 2, wide = false,
+             text = "the stronger player, leaves played on 2 full turns, the paper's masks"},
+            {algo = "strong", wide = false,
+             text = "the stronger player, leaves played on 5 full turns, the paper's masks"},
+            {algo = "strong", text = "the stronger player (algo = \"strong\"), all its settings"},
+          }},
 }
 
 local SECTORS = {}
