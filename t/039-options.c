@@ -23,8 +23,8 @@ int main(void) {
   ok(o.s.pvs && o.s.aspiration && o.s.killers && o.s.history && o.s.null_move && o.s.lmr &&
          o.s.quiescence, "alpha-beta's enhancements: all on");
   ok(o.s.check_ext && o.s.lmp && o.s.lmr_table && o.s.countermove && o.s.iir &&
-         !o.s.cont_history && o.s.singular && o.s.see == 100 && o.s.rfp == 80 &&
-         o.s.futility == 100, "the chess-strength techniques: all on but cont_history, margins 100, 80, 100");
+         !o.s.cont_history && !o.s.singular && o.s.see == 100 && o.s.rfp == 80 &&
+         o.s.futility == 100, "the chess-strength techniques: all on but cont_history and singular, margins 100, 80, 100");
   is_int((long long)o.iterations, 0, "iterations: 0");
   ok(fabs(o.exploration - sqrt(2.0)) < 1e-12, "exploration: the square root of 2");
   is_int(o.playout_depth, 0, "playout_depth: to the end");

@@ -95,10 +95,10 @@ const opt_desc options_table[OPT_COUNT] = {
                         NULL, "continuation history: quiet moves ordered and reduced by how they "
                         "did after the same previous move and the mover's own move before it "
                         "(games with a piece-and-square hook; off: not measured positive)"},
-  [OPT_SINGULAR] = {"singular", OPT_BOOLEAN, 0, 0, 0, 0, 0, NULL, 1, "true", AB | PI, NULL,
+  [OPT_SINGULAR] = {"singular", OPT_BOOLEAN, 0, 0, 0, 0, 0, NULL, 0, "false", AB | PI, NULL,
                     "singular extensions: a table move that alone holds its score, the "
                     "others failing below it in a reduced search, is searched a ply deeper "
-                    "(games with an exchange hook)"},
+                    "(games with an exchange hook; off: not measured positive)"},
   [OPT_ITERATIONS] = {"iterations", OPT_INTEGER, 0, INT64_MAX, 0, 0, 0, NULL, 0, "0",
                       MC | PI | IS,
                       "playouts; 0: until time or nodes, 10000 when neither is set",

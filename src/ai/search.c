@@ -123,7 +123,7 @@ void search_opts_default(search_opts *o) {
   o->probcut = -1;
   o->check_ext = o->lmp = o->lmr_table = o->countermove = o->iir = 1;
   o->cont_history = 0;   /* not measured positive (doc/search.md) */
-  o->singular = 1;
+  o->singular = 0;       /* not measured positive either */
   o->see = 100, o->rfp = 80, o->futility = 100;   /* centipawns per ply in chess */
 }
 
