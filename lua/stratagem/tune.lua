@@ -16,6 +16,10 @@
 --   labelled with its game's result; the weights minimise the mean squared error between the
 --   result and sigmoid(K * eval) (K fitted first), by Texel's local search (each parameter +-
 --   a step, kept when the error falls; the steps halve down to 1 when nothing does).
+-- * texel-gradient (`--method texel --gradient`): the same loss for chess's tapered evaluation,
+--   minimised by Adam over the whole evaluation in C (src/games/chess_tune.c): the positions
+--   file is read once, quiet positions only, each stored as its evaluation's trace (the
+--   coefficient of every weight), and an iteration is `epochs` full-batch steps.
 -- Every iteration writes a checkpoint atomically (--resume goes on from it), the result as a
 -- Lua settings file, and a progress line; --plot draws the parameters and the loss or score
 -- over the iterations as SVG.
@@ -534,6 +538,42 @@ function methods.texel(state)
   return {loss = best, result = improved, minimum = improved == 0 and smallest}
 end
 
+-- The gradient Texel tuner (chess): the positions traced once with the base weights
+-- (core.chess.texel_load), K fitted, then state.epochs Adam steps an iteration in C.
+methods["texel-gradient"] = function(state)
+  local names = {}
+  for i, p in ipairs(state.params) do names[i] = p.path[2] end
+  if not state.set then
+    local t0 = sg.clock()
+    local g = assert(sg.new(state.game, {weights = state.base.weights}))
+    state.set = core.chess.texel_load(g, state.positions)
+    local info = state.set:info()
+    state.loaded = info
+    if state.progress ~= false then
+      io.stderr:write(fmt("tune: %d quiet positions of %d lines in %s (%d in check and %d not " ..
+                          "quiet left out), %d coefficients, %.0f MB, read in %.1f s\n",
+                          info.positions, info.lines, state.positions, info.in_check, info.noisy,
+                          info.entries, info.bytes / 1048576, sg.clock() - t0))
+    end
+  end
+  if not state.K then
+    state.K = state.set:fit_k(names, state.theta)
+    state.loss0 = state.set:loss(names, state.theta, state.K)
+  end
+  local n = #state.params
+  if not state.m then
+    state.m, state.v, state.step = {}, {}, 0
+    for i = 1, n do state.m[i], state.v[i] = 0, 0 end
+  end
+  local t0 = sg.clock()
+  local loss, step = state.set:adam(names, state.theta, state.m, state.v, state.step, state.K,
+                                    state.lr, state.epochs)
+  state.step = step
+  for i, p in ipairs(state.params) do state.theta[i] = clamp(p, state.theta[i]) end
+  state.epoch_time = (sg.clock() - t0) / state.epochs
+  return {loss = loss, result = state.epochs}
+end
+
 -- ---- the run ----
 
 local KEYS = {game = true, params = true, method = true, iterations = true, games = true,
@@ -541,6 +581,7 @@ local KEYS = {game = true, params = true, method = true, iterations = true, game
               resume = true, out = true, plot = true, progress = true, positions = true,
               opening = true, max_moves = true, rules = true, population = true, c_end = true,
               r_end = true, game_timeout = true, texel_games = true, search = true,
+              gradient = true, epochs = true, lr = true,
               runner = true, retries = true, batch = true}
 
 local function fail(msg, ...) error("tune: " .. fmt(msg, ...), 0) end
@@ -603,6 +644,8 @@ function M.read_checkpoint(text, path, game, method, params)
     or (s.games ~= nil and bad_whole(s, "games", 1, 1e9))
     or (s.population ~= nil and bad_whole(s, "population", 1, 1e6))
     or (s.steps ~= nil and bad_numbers(s.steps, n, "steps"))
+    or (s.m ~= nil and bad_numbers(s.m, n, "m")) or (s.v ~= nil and bad_numbers(s.v, n, "v"))
+    or (s.step ~= nil and bad_whole(s, "step", 0, math.maxinteger))
   if why then return bad("%s", why) end
   for _, k in ipairs({"K", "loss0"}) do
     local v = s[k]
@@ -654,7 +697,35 @@ function M.tune(spec)
     fail("unknown game '%s' (games: %s)", tostring(spec.game), table.concat(sg.games(), ", "))
   end
   local method = spec.method or "spsa"
-  if not methods[method] then fail("unknown method '%s' (valid: ga, spsa, texel)", tostring(method)) end
+  if spec.gradient then
+    if method ~= "texel" and method ~= "texel-gradient" then
+      fail("gradient goes with the method texel (got %s)", tostring(method))
+    end
+    method = "texel-gradient"
+  end
+  if not methods[method] then
+    fail("unknown method '%s' (valid: ga, spsa, texel, texel-gradient)", tostring(method))
+  end
+  local texel = method == "texel" or method == "texel-gradient"
+  if method == "texel-gradient" then
+    if spec.game ~= "chess" then
+      fail("the gradient Texel tuner fits chess's tapered evaluation, not %s", tostring(spec.game))
+    end
+    -- every weight it can fit, unless named
+    if spec.params == nil or (type(spec.params) == "table" and #spec.params == 1 and
+                              spec.params[1] == "all") then
+      spec.params = core.chess.texel_names()
+    end
+    if spec.epochs ~= nil and (math.type(spec.epochs) ~= "integer" or spec.epochs < 1 or
+                               spec.epochs > 1000000) then
+      fail("epochs must be a whole number from 1 to 1000000, got %s", tostring(spec.epochs))
+    end
+    if spec.lr ~= nil and (type(spec.lr) ~= "number" or not (spec.lr > 0 and spec.lr < 1e6)) then
+      fail("lr must be a number above 0 (centipawns, Adam's step), got %s", tostring(spec.lr))
+    end
+  elseif spec.epochs ~= nil or spec.lr ~= nil then
+    fail("epochs and lr go with the gradient Texel tuner (--method texel --gradient)")
+  end
   local base = {}
   if spec.base then
     local b, err = lab.read_settings(spec.game, spec.base, "base")
@@ -663,8 +734,22 @@ function M.tune(spec)
   end
   local params, perr = M.params(spec.game, spec.params, spec.bounds, base)
   if not params then error(perr, 0) end
+  if method == "texel-gradient" then
+    -- a weight the tuner cannot fit is refused; bounds are what C accepts unless given
+    local fits = {}
+    for _, n in ipairs(core.chess.texel_names()) do fits[n] = true end
+    local ranges = core.ranges(spec.game).weights
+    for _, p in ipairs(params) do
+      if p.path[1] ~= "weights" or not fits[p.path[2]] then
+        fail("the gradient Texel tuner fits the tapered evaluation's linear weights; %s is " ..
+             "not one (not model, king_attack_*, scale_ocb nor the seed's weights)", p.name)
+      end
+      local b = spec.bounds and (spec.bounds[p.name] or spec.bounds[p.path[2]])
+      if not b then p.lo, p.hi = ranges[p.path[2]].min, ranges[p.path[2]].max end
+    end
+  end
   local players = assert(sg.new(spec.game, {rules = spec.rules})):players()
-  if method == "texel" then
+  if texel then
     if players ~= 2 then fail("texel tunes two-player games (%s has %d players)", spec.game, players) end
     for _, p in ipairs(params) do
       if p.path[1] ~= "weights" then fail("texel tunes evaluation weights, not %s", p.name) end
@@ -679,7 +764,7 @@ function M.tune(spec)
   end
   -- texel whose self-play was cut short (a runner that failed): --resume goes on with the
   -- games of the partial file, and the tuning starts afresh
-  local generating = method == "texel" and not exists(positions)
+  local generating = texel and not exists(positions)
   if spec.resume and not (generating and exists(positions .. ".part") and
                           not (spec.checkpoint and exists(spec.checkpoint))) then
     if not spec.checkpoint then fail("resume needs a checkpoint file") end
@@ -694,7 +779,7 @@ function M.tune(spec)
     local theta, names = {}, {}
     for i, p in ipairs(params) do theta[i], names[i] = p.default, p.name end
     state = {game = spec.game, method = method, names = names, theta = theta, iteration = 0,
-             iterations = spec.iterations or (method == "texel" and 50 or 100),
+             iterations = spec.iterations or (texel and 50 or 100),
              seed = spec.seed or 1, rng = (spec.seed or 1) * 2654435761 + 1, history = {}}
   end
   state.params, state.base, state.players = params, base, players
@@ -705,7 +790,7 @@ function M.tune(spec)
     if not cmd then fail("%s", cerr) end
   end
   if spec.batch ~= nil then
-    if method ~= "texel" then
+    if not texel then
       fail("batch goes with texel (its self-play games a batch); an SPSA iteration or a GA " ..
            "generation is one batch")
     end
@@ -721,7 +806,9 @@ function M.tune(spec)
   state.checkpoint = spec.checkpoint
   state.rules, state.max_moves, state.game_timeout = spec.rules, spec.max_moves, spec.game_timeout
   state.opening = spec.opening or (players == 2 and 4 or players)
-  if method == "texel" then
+  state.epochs = spec.epochs or state.epochs or 10
+  state.lr = spec.lr or state.lr or 1
+  if texel then
     state.positions = positions
     if generating then
       local part = positions .. ".part"
@@ -750,7 +837,21 @@ function M.tune(spec)
                loss = r.loss, result = r.result}
     state.history[#state.history + 1] = h
     M.save(state, spec)
-    if progress then
+    if progress and #params > 8 then   -- many: the loss and the largest move from the start
+      local far, fi = -1, 1
+      for i, p in ipairs(params) do
+        local d = math.abs(state.theta[i] - p.default)
+        if d > far then far, fi = d, i end
+      end
+      io.stderr:write(fmt("[%d/%d] %s  %d weights, the most moved %s %s -> %.1f%s  %.0f s\n",
+                          state.iteration, state.iterations,
+                          r.loss and fmt("loss %.6f", r.loss) or fmt("score %.3f", r.score),
+                          #params, params[fi].name:gsub("^weights%.", ""),
+                          tostring(params[fi].default), state.theta[fi],
+                          state.epoch_time and fmt("  %d epochs, %.3g s each", state.epochs,
+                                                   state.epoch_time) or "",
+                          sg.clock() - t0))
+    elseif progress then
       local parts = {}
       for i, p in ipairs(params) do
         parts[#parts + 1] = fmt("%s=%s", p.name:gsub("^weights%.", ""),
@@ -771,7 +872,7 @@ end
 function M.save(state, spec)
   local keep = {}
   for k, v in pairs(state) do
-    if k ~= "params" and k ~= "games_loaded" and k ~= "base" and k ~= "runner" and
+    if k ~= "params" and k ~= "games_loaded" and k ~= "base" and k ~= "runner" and k ~= "set" and
        k ~= "retries" and k ~= "progress" and k ~= "checkpoint" then keep[k] = v end
   end
   if spec.checkpoint then
@@ -803,7 +904,7 @@ function M.svg(state)
                fmt('<rect width="%d" height="%d" fill="white"/>', W, H),
                fmt('<text x="%d" y="18" font-size="14">stratagem tune %s --method %s: ' ..
                    'parameters (0 to 1: their bounds) and %s</text>', L, state.game,
-                   state.method, state.method == "texel" and "loss" or "score"),
+                   state.method, state.method:find("^texel") and "loss" or "score"),
                fmt('<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#888"/>',
                    L, T, pw, ph)}
   for i = 0, 4 do
@@ -832,7 +933,7 @@ function M.svg(state)
   -- the loss, or the score as a running mean of the last twentieth of the iterations (one
   -- iteration's few games say little), scaled to its own range
   local vals, lo, hi = {}, math.huge, -math.huge
-  local w = state.method == "texel" and 1 or math.max(1, n // 20)
+  local w = state.method:find("^texel") and 1 or math.max(1, n // 20)
   for k = 1, #state.history do
     local sum, m = 0, 0
     for j = math.max(1, k - w + 1), k do
@@ -845,7 +946,7 @@ function M.svg(state)
   if hi <= lo then hi = lo + 1 end
   local pts = {}
   for k, v in ipairs(vals) do pts[#pts + 1] = fmt("%.1f,%.1f", x_of(k), T + ph - ph * (v - lo) / (hi - lo)) end
-  series[#series + 1] = {name = fmt("%s (%.4g to %.4g)", state.method == "texel" and "loss" or
+  series[#series + 1] = {name = fmt("%s (%.4g to %.4g)", state.method:find("^texel") and "loss" or
                                     fmt("score, mean of %d", w), lo, hi),
                          pts = pts, colour = "black", dash = true}
   for j, s in ipairs(series) do
@@ -866,6 +967,7 @@ end
 M.USAGE = "stratagem tune GAME --params NAME,... [--method spsa|ga|texel] [--iterations N] " ..
   "[--games N] [--bounds NAME=LO:HI,...] [--base SETTINGS] [--seed N] [--jobs N] " ..
   "[--population N] [--c-end X] [--r-end X] [--positions FILE] [--texel-games N] " ..
+  "[--gradient] [--epochs N] [--lr X] " ..
   "[--search TABLE] [--opening PLIES] " ..
   "[--max-moves N] [--runner CMD] [--retries N] [--batch N] [--checkpoint FILE] [--resume] [--out FILE] " ..
   "[--plot FILE.svg] [--quiet]"
@@ -880,7 +982,7 @@ function M.main(...)
   local ints = {["--iterations"] = "iterations", ["--games"] = "games", ["--seed"] = "seed",
                 ["--jobs"] = "jobs", ["--population"] = "population", ["--opening"] = "opening",
                 ["--max-moves"] = "max_moves", ["--texel-games"] = "texel_games",
-                ["--retries"] = "retries", ["--batch"] = "batch"}
+                ["--retries"] = "retries", ["--batch"] = "batch", ["--epochs"] = "epochs"}
   local i = 1
   while i <= #args do
     local a = args[i]
@@ -909,6 +1011,12 @@ function M.main(...)
       if not v then return usage(a .. " needs a value") end
       spec[a:sub(3)] = v
       i = i + 1
+    elseif a == "--lr" then
+      local x = tonumber(v or "")
+      if not x or not (x > 0) then return usage(fmt("--lr must be a number above 0, got '%s'", tostring(v))) end
+      spec.lr = x
+      i = i + 1
+    elseif a == "--gradient" then spec.gradient = true
     elseif a == "--c-end" or a == "--r-end" then
       local x = tonumber(v or "")
       if not x or x <= 0 then return usage(fmt("%s must be a number above 0, got '%s'", a, tostring(v))) end
@@ -927,7 +1035,7 @@ function M.main(...)
     i = i + 1
   end
   if not spec.game then return usage("expected a game") end
-  if not spec.params then return usage("expected --params NAME,...") end
+  if not spec.params and not spec.gradient then return usage("expected --params NAME,...") end
   local ok, state = pcall(M.tune, spec)
   if not ok then
     if tostring(state):find("interrupted!", 1, true) then
@@ -944,12 +1052,21 @@ function M.main(...)
     print(fmt("K %.4f; loss %.6f at the start, %.6f at the end", state.K, state.loss0,
               state.history[#state.history] and state.history[#state.history].loss or state.loss0))
   end
-  for j, p in ipairs(state.params) do
+  local shown = {}
+  for j = 1, #state.params do shown[j] = j end
+  if #shown > 20 then   -- many: the 20 that moved most
+    local function moved(j) return math.abs(state.theta[j] - state.params[j].default) end
+    table.sort(shown, function(a, b) return moved(a) > moved(b) or (moved(a) == moved(b) and a < b) end)
+    print(fmt("%d weights; the 20 that moved most:", #shown))
+    for j = #shown, 21, -1 do shown[j] = nil end
+  end
+  for _, j in ipairs(shown) do
+    local p = state.params[j]
     print(fmt("  %-28s %10s -> %s   (bounds %g to %g)", p.name, tostring(p.default),
               p.integer and fmt("%d", math.floor(state.theta[j] + 0.5)) or fmt("%.4g", state.theta[j]),
               p.lo, p.hi))
   end
-  print("settings: " .. lab.line_of(s))
+  if #state.params <= 20 or not spec.out then print("settings: " .. lab.line_of(s)) end
   if spec.out then print("written to " .. spec.out .. " (use it with --a/--b, sg.new or prefs)") end
   return 0
 end

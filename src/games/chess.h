@@ -160,6 +160,20 @@ int chess_insufficient(const ch_pos *p);
 uint64_t chess_pawn_key(const ch_weights *w);
 /* Static evaluation in centipawns from the side to move's view. */
 int chess_eval(const ch_cfg *c, const ch_pos *p);
+/* The trace of the tapered evaluation (weights.model 1) for the gradient Texel tuner: white's
+   count minus black's of each weight, by its index in ch_weights seen as CH_NW ints, in the
+   middlegame sum (mg) and the endgame sum (eg), with the phase (0..24) and the endgame scale
+   (1, 0 or scale_ocb / 100).  White's evaluation is then scale * sum_i (mg[i] * phase +
+   eg[i] * (24 - phase)) / 24 * weight[i], to the rounding the evaluation does (under 4
+   centipawns).  Kept fixed at the weights traced with: the king-attack units (king_danger's
+   coefficient is units^2 / 16) and the scale. */
+#define CH_NW ((int)(sizeof(ch_weights) / sizeof(int)))
+typedef struct ch_trace {
+  int phase;
+  double scale;
+  double mg[CH_NW], eg[CH_NW];
+} ch_trace;
+void chess_eval_trace(const ch_weights *w, const ch_pos *p, ch_trace *t);
 /* Static exchange evaluation of a capture (centipawns gained, piece[] values). */
 int chess_see(const ch_cfg *c, const ch_pos *p, sg_move m);
 

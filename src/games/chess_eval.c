@@ -338,8 +338,7 @@ static void modern_rest(const ch_weights *w, const ch_pos *p, int c, const bb at
 /* Endgame scaling of the blended score v (white's view): a side without pawns that has only a
    minor piece or two knights cannot win (KNK, KBK, KNNK score 0); opposite bishops alone with
    pawns keep scale_ocb percent. */
-static int modern_scale(const ch_weights *w, const ch_pos *p, int v) {
-  int strong = v > 0 ? 0 : 1;
+static int scale_percent(const ch_weights *w, const ch_pos *p, int strong) {
   const bb *s = p->pieces[strong];
   if (!s[CH_PAWN] && !s[CH_ROOK] && !s[CH_QUEEN]) {
     int minors = popcnt(s[CH_KNIGHT] | s[CH_BISHOP]);
@@ -351,9 +350,14 @@ static int modern_scale(const ch_weights *w, const ch_pos *p, int v) {
       popcnt(a[CH_BISHOP]) == 1 && popcnt(b[CH_BISHOP]) == 1) {
     const bb dark = 0xaa55aa55aa55aa55ULL;
     if (!(a[CH_BISHOP] & dark) != !(b[CH_BISHOP] & dark))
-      return v * w->scale_ocb / 100;
+      return w->scale_ocb;
   }
-  return v;
+  return 100;
+}
+
+static int modern_scale(const ch_weights *w, const ch_pos *p, int v) {
+  int pct = scale_percent(w, p, v > 0 ? 0 : 1);
+  return pct == 100 ? v : v * pct / 100;
 }
 
 static int modern_eval(const ch_cfg *cfg, const ch_pos *p) {
@@ -378,6 +382,180 @@ static int modern_eval(const ch_cfg *cfg, const ch_pos *p) {
   int v = modern_scale(w, p, (mg * phase + eg * (24 - phase)) / 24);
   return p->side ? -v : v;
 }
+
+/* ---- the trace of the tapered evaluation (for the gradient Texel tuner, chess_tune.c) ----
+   The same terms as modern_eval, each recorded as its count instead of added: t->mg[i] and
+   t->eg[i] get white's count minus black's of weight i (an index into ch_weights seen as an
+   array of ints), so that the evaluation is scale * sum_i (mg[i] * phase + eg[i] * (24 -
+   phase)) / 24 * weight[i].  Two parts are not linear and are kept fixed at the weights
+   traced with: the king-attack units (king_attack_*: king_danger's coefficient is units^2 / 16,
+   from those weights) and the endgame scale (scale_ocb, and which side is stronger). */
+#define IX(ptr) ((int)((const int *)(ptr) - (const int *)w))
+
+static inline void tr2(ch_trace *t, const ch_weights *w, const int *pair, double n) {
+  t->mg[IX(pair)] += n;
+  t->eg[IX(pair + 1)] += n;
+}
+
+static void trace_pawns(const ch_weights *w, const ch_pos *p, int c, ch_trace *t, bb *passed) {
+  double sg = c ? -1 : 1;
+  bb mine = p->pieces[c][CH_PAWN], theirs = p->pieces[c ^ 1][CH_PAWN];
+  bb their_att = pawn_attacks(theirs, c ^ 1), defended = pawn_attacks(mine, c);
+  bb x = mine;
+  while (x) {
+    int s = pop_lsb(&x), f = s % 8, r = s / 8, rr = c ? 7 - r : r;
+    int stop = c ? s - 8 : s + 8;
+    bb file = file_bb(f), side = beside_files(f), front = ranks_ahead(c, s);
+    if (mine & file & front)
+      tr2(t, w, w->doubled, -sg);
+    if (!(mine & side))
+      tr2(t, w, w->isolated, -sg);
+    else if (!(mine & side & ~front) && (BIT(stop) & their_att))
+      tr2(t, w, w->backward, -sg);
+    if (BIT(s) & defended)
+      tr2(t, w, w->connected, sg);
+    if (mine & side & (RANK_1 << (8 * r)))
+      tr2(t, w, w->phalanx, sg);
+    if (!((file | side) & front & theirs) && !(mine & file & front)) {
+      tr2(t, w, w->passed[rr], sg);
+      *passed |= BIT(s);
+    }
+  }
+}
+
+static void trace_pieces(const ch_weights *w, const ch_pos *p, int c, bb att[7], ch_trace *t,
+                         int *units, int *attackers) {
+  double sg = c ? -1 : 1;
+  const bb *my = p->pieces[c];
+  bb occ = occupied(p);
+  bb safe = ~(p->occ[c] | pawn_attacks(p->pieces[c ^ 1][CH_PAWN], c ^ 1));
+  int ek = king_sq(p, c ^ 1);
+  bb zone = ch_king_att[ek] | BIT(ek);
+  for (int pc = CH_PAWN; pc <= CH_KING; pc++) {
+    bb x = my[pc];
+    while (x) {
+      int s = pop_lsb(&x), rs = c ? s ^ 56 : s;
+      tr2(t, w, w->value[pc], sg);
+      tr2(t, w, w->pst[pc][rs], sg);
+    }
+  }
+  att[CH_PAWN] = pawn_attacks(my[CH_PAWN], c);
+  att[CH_KING] = ch_king_att[king_sq(p, c)];
+  for (int pc = CH_KNIGHT; pc <= CH_QUEEN; pc++) {
+    bb x = my[pc], all = 0;
+    while (x) {
+      int s = pop_lsb(&x);
+      bb a = pc == CH_KNIGHT ? ch_knight_att[s]
+             : pc == CH_BISHOP ? bishop_att(s, occ)
+             : pc == CH_ROOK ? rook_att(s, occ)
+                             : bishop_att(s, occ) | rook_att(s, occ);
+      all |= a;
+      tr2(t, w, w->mob[pc - 1], sg * popcnt(a & safe));
+      int z = popcnt(a & zone);
+      if (z) {
+        *units += w->king_attack[pc - 1] * z;
+        (*attackers)++;
+      }
+    }
+    att[pc] = all;
+  }
+  att[6] = att[0] | att[1] | att[2] | att[3] | att[4] | att[5];
+}
+
+static void trace_passed(const ch_weights *w, const ch_pos *p, int c, bb passed, ch_trace *t) {
+  double sg = c ? -1 : 1;
+  bb occ = occupied(p);
+  int own_k = king_sq(p, c), their_k = king_sq(p, c ^ 1);
+  const bb *them = p->pieces[c ^ 1];
+  int bare = !(them[CH_KNIGHT] | them[CH_BISHOP] | them[CH_ROOK] | them[CH_QUEEN]);
+  while (passed) {
+    int s = pop_lsb(&passed), f = s % 8, rr = c ? 7 - s / 8 : s / 8;
+    int stop = c ? s - 8 : s + 8, adv = rr - 1;
+    bb path = file_bb(f) & ranks_ahead(c, s);
+    if (!(path & occ))
+      t->eg[IX(&w->passed_free)] += sg * adv;
+    int dt = sq_dist(their_k, stop), dm = sq_dist(own_k, stop);
+    t->eg[IX(&w->passed_king)] += sg * ((dt < 5 ? dt : 5) - (dm < 5 ? dm : 5)) * adv;
+    if (bare && !(path & occ)) {
+      int q = c ? f : 56 + f;
+      int moves = 7 - rr - (rr == 1);
+      int kd = sq_dist(their_k, q) - (p->side != c);
+      if (kd > moves)
+        t->eg[IX(&w->unstoppable)] += sg;
+    }
+  }
+}
+
+static void trace_rest(const ch_weights *w, const ch_pos *p, int c, const bb att[2][7],
+                       int units, int attackers, ch_trace *t) {
+  double sg = c ? -1 : 1;
+  const bb *my = p->pieces[c], *them = p->pieces[c ^ 1];
+  bb targets = p->occ[c ^ 1] & ~them[CH_PAWN] & ~them[CH_KING];
+  tr2(t, w, w->threat_pawn, sg * popcnt(att[c][CH_PAWN] & targets));
+  tr2(t, w, w->threat_minor,
+      sg * popcnt((att[c][CH_KNIGHT] | att[c][CH_BISHOP]) & (them[CH_ROOK] | them[CH_QUEEN])));
+  tr2(t, w, w->hanging, sg * popcnt(targets & att[c][6] & ~att[c ^ 1][6]));
+  bb x = my[CH_ROOK];
+  while (x) {
+    int s = pop_lsb(&x);
+    bb file = file_bb(s % 8);
+    if (!(file & my[CH_PAWN]))
+      tr2(t, w, (file & them[CH_PAWN]) ? w->rook_half : w->rook_open, sg);
+    if ((c ? 7 - s / 8 : s / 8) == 6)
+      tr2(t, w, w->rook_seventh, sg);
+  }
+  if (popcnt(my[CH_BISHOP]) >= 2)
+    tr2(t, w, w->bishop_pair2, sg);
+  int k = king_sq(p, c), kf = k % 8;
+  bb files = file_bb(kf) | beside_files(kf), near2 = 0, near3 = 0;
+  for (int d = 1; d <= 3; d++) {
+    int r = c ? k / 8 - d : k / 8 + d;
+    if (r >= 0 && r <= 7) {
+      near3 |= RANK_1 << (8 * r);
+      if (d <= 2)
+        near2 |= RANK_1 << (8 * r);
+    }
+  }
+  t->mg[IX(&w->shield)] += sg * popcnt(my[CH_PAWN] & files & near2);
+  t->mg[IX(&w->storm)] -= sg * popcnt(them[CH_PAWN] & files & near3);
+  if (attackers >= 2) {
+    int u = units < 60 ? units : 60;
+    t->mg[IX(&w->king_danger)] -= sg * u * u / 16.0;
+  }
+}
+
+void chess_eval_trace(const ch_weights *w, const ch_pos *p, ch_trace *t) {
+  int units[2] = {0, 0}, attackers[2] = {0, 0};
+  bb att[2][7], passed = 0;
+  int phase = 0;
+  for (int i = 0; i < CH_NW; i++)
+    t->mg[i] = t->eg[i] = 0;
+  for (int c = 0; c < 2; c++)
+    trace_pawns(w, p, c, t, &passed);
+  for (int c = 0; c < 2; c++) {
+    trace_pieces(w, p, c, att[c], t, &units[c], &attackers[c]);
+    trace_passed(w, p, c, passed & p->pieces[c][CH_PAWN], t);
+    phase += popcnt(p->pieces[c][CH_KNIGHT] | p->pieces[c][CH_BISHOP]) +
+             2 * popcnt(p->pieces[c][CH_ROOK]) + 4 * popcnt(p->pieces[c][CH_QUEEN]);
+  }
+  for (int c = 0; c < 2; c++)
+    trace_rest(w, p, c, (const bb(*)[7])att, units[c ^ 1], attackers[c ^ 1], t);
+  if (phase > 24)
+    phase = 24;
+  tr2(t, w, w->tempo2, p->side ? -1 : 1);
+  t->phase = phase;
+  /* the stronger side, as modern_eval decides it (its sums are whole numbers but for
+     king_danger's, whose fraction cannot change the sign of a truncated blend but at 0) */
+  const int *wv = (const int *)w;
+  double mg = 0, eg = 0;
+  for (int i = 0; i < CH_NW; i++) {
+    mg += t->mg[i] * wv[i];
+    eg += t->eg[i] * wv[i];
+  }
+  int v = (int)((mg * phase + eg * (24 - phase)) / 24);
+  t->scale = scale_percent(w, p, v > 0 ? 0 : 1) / 100.0;
+}
+#undef IX
 
 int chess_eval(const ch_cfg *cfg, const ch_pos *p) {
   const ch_weights *w = &cfg->w;

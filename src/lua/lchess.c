@@ -3,12 +3,14 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ai/search.h"
 #include "core/clock.h"
 #include "games/chess.h"
+#include "games/chess_tune.h"
 #include "lstratagem.h"
 #include "uci.h"
 
@@ -386,6 +388,276 @@ static int luci(lua_State *L) {
   return 0;
 }
 
+
+/* ---- the trace and the gradient Texel tuner (src/games/chess_tune.c) ---- */
+
+/* The name of weight index i (an int of ch_weights), or NULL (a table made once: the names
+   are constant). */
+static const char *weight_name(int i) {
+  static const char *names[CH_NW];
+  static int ready;
+  if (!ready) {
+    for (const sg_param *p = chess_class.params; p->name; p++)
+      if (p->group == SG_WEIGHTS)
+        names[(p->offset - offsetof(ch_cfg, w)) / sizeof(int)] = p->name;
+    ready = 1;
+  }
+  return i >= 0 && i < CH_NW ? names[i] : NULL;
+}
+
+/* Whether weight i is tuned by the gradient tuner: a weight of the tapered evaluation that
+   enters it linearly (not model, the king-attack units nor scale_ocb). */
+static int weight_linear(const ch_weights *w, int i) {
+  const int *b = (const int *)w;
+  const int *x = b + i;
+  return x > &w->model && !(x >= w->king_attack && x < w->king_attack + 4) &&
+         x != &w->scale_ocb;
+}
+
+/* core.chess.trace(g) -> terms, phase, scale: the tapered evaluation of g's position as
+   {[weight name] = coefficient} (white's count minus black's, blended by the phase and
+   scaled), so that the sum of coefficient x weight is white's evaluation (to its rounding). */
+static int ltrace(lua_State *L) {
+  lgame *g;
+  const ch_state *s = checkchess(L, 1, &g);
+  const ch_cfg *cfg = g->cfg;
+  if (cfg->w.model != 1)
+    return luaL_error(L, "trace: the trace is of the tapered evaluation (weights.model 1), "
+                         "got model %d", cfg->w.model);
+  ch_trace *t = lua_newuserdatauv(L, sizeof *t, 0);
+  chess_eval_trace(&cfg->w, &s->p, t);
+  lua_newtable(L);
+  for (int i = 0; i < CH_NW; i++) {
+    double c = t->scale * (t->mg[i] * t->phase + t->eg[i] * (24 - t->phase)) / 24;
+    const char *name = weight_name(i);
+    if (c != 0 && name) {
+      lua_pushnumber(L, c);
+      lua_setfield(L, -2, name);
+    }
+  }
+  lua_pushinteger(L, t->phase);
+  lua_pushnumber(L, t->scale);
+  return 3;
+}
+
+/* core.chess.texel_names() -> the names of the weights the gradient tuner fits, in the
+   evaluation's order */
+static int ltexel_names_all(lua_State *L) {
+  static const ch_weights w;
+  lua_newtable(L);
+  int k = 0;
+  for (int i = 0; i < CH_NW; i++)
+    if (weight_linear(&w, i) && weight_name(i)) {
+      lua_pushstring(L, weight_name(i));
+      lua_rawseti(L, -2, ++k);
+    }
+  return 1;
+}
+
+#define TEXEL_MT "stratagem.chess.texel"
+
+typedef struct ltexel {
+  ch_texel *t;
+  double w[CH_NW];        /* the weights traced with; parameters laid over them */
+  unsigned char linear[CH_NW];
+} ltexel;
+
+static ltexel *checktexel(lua_State *L) {
+  ltexel *x = luaL_checkudata(L, 1, TEXEL_MT);
+  if (!x->t)
+    luaL_error(L, "texel: the positions were freed");
+  return x;
+}
+
+static int ltexel_gc(lua_State *L) {
+  ltexel *x = luaL_checkudata(L, 1, TEXEL_MT);
+  chess_texel_free(x->t);
+  x->t = NULL;
+  return 0;
+}
+
+/* core.chess.texel_load(g, path [, quiet = true]) -> a positions set for the tuner, traced
+   with g's weights (model 1). */
+static int ltexel_load(lua_State *L) {
+  lgame *g;
+  checkchess(L, 1, &g);
+  const char *path = luaL_checkstring(L, 2);
+  int quiet = lua_isnoneornil(L, 3) ? 1 : lua_toboolean(L, 3);
+  const ch_cfg *cfg = g->cfg;
+  if (cfg->w.model != 1)
+    return luaL_error(L, "texel: the gradient tuner fits the tapered evaluation (weights.model "
+                         "1), got model %d", cfg->w.model);
+  ltexel *x = lua_newuserdatauv(L, sizeof *x, 0);
+  x->t = NULL;
+  luaL_setmetatable(L, TEXEL_MT);
+  const int *wv = (const int *)&cfg->w;
+  for (int i = 0; i < CH_NW; i++) {
+    x->w[i] = wv[i];
+    x->linear[i] = (unsigned char)(weight_linear(&cfg->w, i) && weight_name(i) != NULL);
+  }
+  char err[SG_ERRLEN];
+  x->t = chess_texel_load(cfg, path, quiet, err);
+  if (!x->t)
+    return luaL_error(L, "%s", err);
+  return 1;
+}
+
+/* set:info() -> {positions, lines, in_check, noisy, entries, bytes} */
+static int ltexel_info(lua_State *L) {
+  ltexel *x = checktexel(L);
+  const ch_texel *t = x->t;
+  lua_createtable(L, 0, 6);
+  lua_pushinteger(L, (lua_Integer)t->n);
+  lua_setfield(L, -2, "positions");
+  lua_pushinteger(L, (lua_Integer)t->lines);
+  lua_setfield(L, -2, "lines");
+  lua_pushinteger(L, (lua_Integer)t->in_check);
+  lua_setfield(L, -2, "in_check");
+  lua_pushinteger(L, (lua_Integer)t->noisy);
+  lua_setfield(L, -2, "noisy");
+  lua_pushinteger(L, (lua_Integer)t->nnz);
+  lua_setfield(L, -2, "entries");
+  lua_pushinteger(L, (lua_Integer)(t->nnz * 6 + t->n * 13));
+  lua_setfield(L, -2, "bytes");
+  return 1;
+}
+
+/* set:names() -> the names of the weights the tuner can fit, in the evaluation's order */
+static int ltexel_names(lua_State *L) {
+  ltexel *x = checktexel(L);
+  lua_newtable(L);
+  int k = 0;
+  for (int i = 0; i < CH_NW; i++)
+    if (x->linear[i]) {
+      lua_pushstring(L, weight_name(i));
+      lua_rawseti(L, -2, ++k);
+    }
+  return 1;
+}
+
+/* The weight indices of the names in table `ni` (checked: each one the tuner fits). */
+static void texel_indices(lua_State *L, ltexel *x, int ni, int *idx, int n) {
+  for (int k = 0; k < n; k++) {
+    lua_rawgeti(L, ni, k + 1);
+    const char *name = lua_tostring(L, -1);
+    int found = -1;
+    for (int i = 0; name && i < CH_NW && found < 0; i++)
+      if (x->linear[i] && !strcmp(weight_name(i), name))
+        found = i;
+    if (found < 0)
+      luaL_error(L, "texel: %s is not a weight the gradient tuner fits (the tapered "
+                    "evaluation's linear weights: set:names())", name ? name : "?");
+    idx[k] = found;
+    lua_pop(L, 1);
+  }
+}
+
+static void texel_numbers(lua_State *L, int ti, const int *idx, int n, double *out,
+                          const char *what) {
+  for (int k = 0; k < n; k++) {
+    lua_rawgeti(L, ti, k + 1);
+    int isnum;
+    double v = lua_tonumberx(L, -1, &isnum);
+    if (!isnum || v != v)
+      luaL_error(L, "texel: %s[%d] must be a number", what, k + 1);
+    out[idx[k]] = v;
+    lua_pop(L, 1);
+  }
+}
+
+static void texel_store(lua_State *L, int ti, const int *idx, int n, const double *in) {
+  for (int k = 0; k < n; k++) {
+    lua_pushnumber(L, in[idx[k]]);
+    lua_rawseti(L, ti, k + 1);
+  }
+}
+
+/* set:loss(names, values, K) -> the mean squared error */
+static int ltexel_loss(lua_State *L) {
+  ltexel *x = checktexel(L);
+  double w[CH_NW];
+  int idx[CH_NW];
+  int n = (int)luaL_len(L, 2);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  luaL_checktype(L, 3, LUA_TTABLE);
+  if (n > CH_NW || (int)luaL_len(L, 3) != n)
+    return luaL_error(L, "texel: expected one value a name (%d names)", n);
+  texel_indices(L, x, 2, idx, n);
+  memcpy(w, x->w, sizeof w);
+  texel_numbers(L, 3, idx, n, w, "values");
+  double K = luaL_checknumber(L, 4);
+  luaL_argcheck(L, K > 0, 4, "K must be above 0");
+  lua_pushnumber(L, chess_texel_loss(x->t, w, K));
+  return 1;
+}
+
+/* set:fit_k(names, values) -> K */
+static int ltexel_fit_k(lua_State *L) {
+  ltexel *x = checktexel(L);
+  double w[CH_NW];
+  int idx[CH_NW];
+  luaL_checktype(L, 2, LUA_TTABLE);
+  luaL_checktype(L, 3, LUA_TTABLE);
+  int n = (int)luaL_len(L, 2);
+  if (n > CH_NW || (int)luaL_len(L, 3) != n)
+    return luaL_error(L, "texel: expected one value a name (%d names)", n);
+  texel_indices(L, x, 2, idx, n);
+  memcpy(w, x->w, sizeof w);
+  texel_numbers(L, 3, idx, n, w, "values");
+  lua_pushnumber(L, chess_texel_fit_k(x->t, w));
+  return 1;
+}
+
+/* set:adam(names, values, m, v, step, K, lr, epochs) -> loss, step: `epochs` Adam steps on the
+   named weights; values, m and v (tables of one number a name) are updated in place. */
+static int ltexel_adam(lua_State *L) {
+  ltexel *x = checktexel(L);
+  for (int a = 2; a <= 5; a++)
+    luaL_checktype(L, a, LUA_TTABLE);
+  int n = (int)luaL_len(L, 2);
+  if (n > CH_NW || (int)luaL_len(L, 3) != n || (int)luaL_len(L, 4) != n ||
+      (int)luaL_len(L, 5) != n)
+    return luaL_error(L, "texel: expected values, m and v of one number a name (%d names)", n);
+  lua_Integer step = luaL_checkinteger(L, 6);
+  double K = luaL_checknumber(L, 7), lr = luaL_checknumber(L, 8);
+  lua_Integer epochs = luaL_checkinteger(L, 9);
+  luaL_argcheck(L, step >= 0, 6, "step must be 0 or more");
+  luaL_argcheck(L, K > 0, 7, "K must be above 0");
+  luaL_argcheck(L, lr > 0, 8, "lr must be above 0");
+  luaL_argcheck(L, epochs >= 1 && epochs <= 1000000, 9, "epochs must be 1 to 1000000");
+  double *buf = lua_newuserdatauv(L, sizeof(double) * 4 * CH_NW + sizeof(int) * CH_NW, 0);
+  double *w = buf, *m = buf + CH_NW, *v = buf + 2 * CH_NW, *grad = buf + 3 * CH_NW;
+  int *idx = (int *)(buf + 4 * CH_NW);
+  unsigned char mask[CH_NW];
+  memset(mask, 0, sizeof mask);
+  memset(m, 0, sizeof(double) * CH_NW);
+  memset(v, 0, sizeof(double) * CH_NW);
+  texel_indices(L, x, 2, idx, n);
+  memcpy(w, x->w, sizeof x->w);
+  texel_numbers(L, 3, idx, n, w, "values");
+  texel_numbers(L, 4, idx, n, m, "m");
+  texel_numbers(L, 5, idx, n, v, "v");
+  for (int k = 0; k < n; k++)
+    mask[idx[k]] = 1;
+  long st = (long)step;
+  double loss = chess_texel_adam(x->t, w, mask, m, v, grad, &st, K, lr, (int)epochs);
+  texel_store(L, 3, idx, n, w);
+  texel_store(L, 4, idx, n, m);
+  texel_store(L, 5, idx, n, v);
+  lua_pushnumber(L, loss);
+  lua_pushinteger(L, st);
+  return 2;
+}
+
+static const luaL_Reg texel_methods[] = {
+  {"info", ltexel_info},
+  {"names", ltexel_names},
+  {"loss", ltexel_loss},
+  {"fit_k", ltexel_fit_k},
+  {"adam", ltexel_adam},
+  {NULL, NULL}
+};
+
 static const luaL_Reg chess_funcs[] = {
   {"search", lsearch},
   {"san", lsan},
@@ -395,10 +667,20 @@ static const luaL_Reg chess_funcs[] = {
   {"result", lresult},
   {"in_check", lincheck},
   {"uci", luci},
+  {"trace", ltrace},
+  {"texel_load", ltexel_load},
+  {"texel_names", ltexel_names_all},
   {NULL, NULL}
 };
 
 int luaopen_stratagem_chess(lua_State *L) {
+  if (luaL_newmetatable(L, TEXEL_MT)) {
+    luaL_newlib(L, texel_methods);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, ltexel_gc);
+    lua_setfield(L, -2, "__gc");
+  }
+  lua_pop(L, 1);
   luaL_newlib(L, chess_funcs);
   lua_setfield(L, -2, "chess");
   return 1;
