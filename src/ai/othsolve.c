@@ -484,9 +484,10 @@ static int solve_any(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int
    with the pattern evaluation when the game gives one (o->patterns), else a cheap one (2-ply
    from ORDER_DEPTH2, 3-ply from ORDER_DEPTH3), weighted against the opponent's replies;
    enhanced transposition cut-offs from ETC_MIN empties.  The patterns: 242.4 M -> 174.8 M
-   nodes on FFO #40-#44 (doc/classic.md). */
+   nodes on FFO #40-#44 (doc/classic.md); with the patterns, 2-ply from 16 instead of 18
+   (doc/search.md; 3-ply from 19 as well helped #41 and #42 but not #40-#44 as a whole). */
 #define ORDER_DEPTH1 14
-#define ORDER_DEPTH2 18
+#define ORDER_DEPTH2 16
 #define ORDER_DEPTH3 21
 #define W_REPLY 8           /* per reply of the opponent (corners count twice) */
 #define W_POTENTIAL 1       /* per empty square next to the mover's discs */
