@@ -7,6 +7,7 @@
 #include "ai/othsolve.h"
 #include "core/rng.h"
 #include "games/othello.h"
+#include "games/othpattern.h"
 #include "defaults.h"
 #include "tap.h"
 
@@ -234,6 +235,45 @@ int main(void) {
   }
   is_int(bad, 0, "with random = 0 every pick has the best margin");
   ok(moves_seen > 1, "and the seed chooses between equal moves (%d seen)", moves_seen);
+
+  /* the pattern evaluation the ordering searches use sums its indices by disc (othp_eval):
+     the same as the features read instance by instance (othp_features_of, as training reads
+     them), here with random weights on the positions of random games at every stage */
+  othp_weights rw = {malloc((size_t)OTHP_STAGES * OTHP_STAGE_SIZE * sizeof(int16_t))};
+  sg_rng wr;
+  rng_seed(&wr, 7);
+  for (size_t i = 0; i < (size_t)OTHP_STAGES * OTHP_STAGE_SIZE; i++)
+    rw.w[i] = (int16_t)((int)rng_below(&wr, 2001) - 1000);
+  int eval_bad = 0, eval_n = 0;
+  for (uint64_t seed = 1; seed <= 40; seed++) {
+    sg_rng rng;
+    rng_seed(&rng, seed * 7919);
+    uint64_t pm = 0x0000000810000000ULL, po = 0x0000001008000000ULL;
+    for (int ply = 0; ply < 60; ply++) {
+      uint64_t m = oth_moves(pm, po);
+      if (m) {
+        int k = (int)rng_below(&rng, (uint64_t)__builtin_popcountll(m));
+        while (k--)
+          m &= m - 1;
+        int sq = __builtin_ctzll(m);
+        uint64_t f = oth_flips(pm, po, sq);
+        pm |= f | 1ULL << sq, po &= ~f;
+      } else if (!oth_moves(po, pm))
+        break;
+      uint64_t t = pm;
+      pm = po, po = t;
+      othp_features f;
+      othp_features_of(pm, po, &f);
+      long want = 0;
+      for (int i = 0; i < OTHP_NFEAT; i++)
+        want += (long)rw.w[(size_t)f.stage * OTHP_STAGE_SIZE + f.idx[i]] * f.val[i];
+      eval_bad += othp_eval(&rw, pm, po) != want;
+      eval_n++;
+    }
+  }
+  is_int(eval_bad, 0, "the pattern evaluation equals its features' weighted sum (%d positions)",
+         eval_n);
+  free(rw.w);
 
   osolve_opts o;
   osolve_result r;

@@ -1,7 +1,8 @@
 /* othsolve.c: the exact Othello endgame solver: negamax with null windows on the two bitboards
-   (side to move, opponent), fastest-first ordering and a table far from the end, parity order
-   and special code for the last three empty squares near it; on several threads, a shared
-   table and deferred moves (simplified ABDADA).  The moves come from othello.h's generator. */
+   (side to move, opponent), fastest-first ordering and a table far from the end (6 or more
+   empty squares), parity order and special code for the last four near it (no move list, no
+   table); on several threads, a shared table and deferred moves (simplified ABDADA).  The
+   legal moves come from othello.h's generator, the flips of a square from rays (below). */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -16,7 +17,7 @@
 
 #define SCORE_INF 65        /* above every margin (-64..64) */
 #define NO_SQUARE 255
-#define SHALLOW 6           /* at or below this many empties: no table, no move list */
+#define SHALLOW 5           /* at or below this many empties: no table, no move list */
 #define POLL_NODES 4096     /* the clock and the interrupt flag are read this often */
 #define CORNERS 0x8100000000000081ULL
 #define NLOCKS 4096         /* spin locks striped over the table's buckets (threads > 1) */
@@ -36,6 +37,9 @@ static const uint8_t square_order[64] = {
   19, 20, 26, 29, 34, 37, 43, 44, 27, 28, 35, 36, 10, 13, 17, 22, 41, 46, 50, 53, 11, 12, 25,
   30, 33, 38, 51, 52, 1, 6, 8, 15, 48, 55, 57, 62, 9, 14, 49, 54
 };
+
+/* Each square's place in square_order (filled with the rays). */
+static uint8_t square_rank[64];
 
 /* One table entry: the whole position as its key (so no collision can make the result
    wrong), bounds on its value and the move that was best. */
@@ -74,7 +78,66 @@ typedef struct os_move {
   int sq, key;
 } os_move;
 
-static int popcount(uint64_t b) { return __builtin_popcountll(b); }
+/* The number of discs: the instruction where the build has it, else a few shifts inline (the
+   compiler's fallback is a library call, at every node). */
+static inline int popcount(uint64_t b) {
+#ifdef __POPCNT__
+  return __builtin_popcountll(b);
+#else
+  b = b - (b >> 1 & 0x5555555555555555ULL);
+  b = (b & 0x3333333333333333ULL) + (b >> 2 & 0x3333333333333333ULL);
+  b = (b + (b >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+  return (int)((b * 0x0101010101010101ULL) >> 56);
+#endif
+}
+
+/* ---- flips by square: the rays from each square, searched for their first non-opponent disc
+   with one bit scan a direction (othello.h's oth_flips shifts six times a direction) ---- */
+
+/* ray[sq][0..3]: the squares from sq towards higher indices (+1, +7, +8, +9), up to the edge;
+   [4..7]: towards lower ones (-1, -7, -8, -9). */
+static uint64_t ray[64][8];
+static uint64_t neighbours[64];   /* the squares next to each */
+static pthread_once_t ray_once = PTHREAD_ONCE_INIT;
+
+static void ray_init(void) {
+  for (int i = 0; i < 64; i++)
+    square_rank[square_order[i]] = (uint8_t)i;
+  static const int dr[8] = {0, 1, 1, 1, 0, -1, -1, -1}, dc[8] = {1, -1, 0, 1, -1, 1, 0, -1};
+  for (int sq = 0; sq < 64; sq++)
+    for (int d = 0; d < 8; d++) {
+      uint64_t m = 0;
+      for (int r = sq / 8 + dr[d], c = sq % 8 + dc[d]; r >= 0 && r < 8 && c >= 0 && c < 8;
+           r += dr[d], c += dc[d])
+        m |= 1ULL << (r * 8 + c);
+      ray[sq][d] = m;
+      int r = sq / 8 + dr[d], c = sq % 8 + dc[d];
+      if (r >= 0 && r < 8 && c >= 0 && c < 8)
+        neighbours[sq] |= 1ULL << (r * 8 + c);
+    }
+}
+
+/* The discs P turns by playing on sq: on each ray, the opponent's discs up to the first square
+   that is not the opponent's, when that square is P's. */
+static inline uint64_t flips(uint64_t P, uint64_t O, int sq) {
+  if (!(O & neighbours[sq]))   /* no opponent's disc next to it: nothing to flip */
+    return 0;
+  const uint64_t *r = ray[sq];
+  uint64_t f = 0, x, first;
+  /* upwards: the lowest non-opponent square of the ray */
+#define UP(d)                                                                 \
+  x = r[d] & ~O, first = x & (0 - x);                                          \
+  f |= r[d] & (first - 1) & (0 - (uint64_t)((first & P) != 0))
+  /* downwards: the highest (x | 1 keeps the bit scan defined, & x makes it 0 for none) */
+#define DOWN(d)                                                               \
+  x = r[d] & ~O, first = 1ULL << (63 - __builtin_clzll(x | 1)) & x;            \
+  f |= r[d] & ~(first | (first - 1)) & (0 - (uint64_t)((first & P) != 0))
+  UP(0); UP(1); UP(2); UP(3);
+  DOWN(4); DOWN(5); DOWN(6); DOWN(7);
+#undef UP
+#undef DOWN
+  return f;
+}
 
 
 /* The game is over: the plain disc difference, empty squares awarded to nobody. */
@@ -199,10 +262,10 @@ static void busy_clear(os_ctx *x, uint64_t h) {
 /* One empty square: who can play it decides, counted directly. */
 static int solve_1(os_ctx *x, uint64_t P, uint64_t O, int sq) {
   x->nodes++;
-  int n = popcount(oth_flips(P, O, sq));
+  int n = popcount(flips(P, O, sq));
   if (n)
     return 2 * (popcount(P) + n + 1) - 64;
-  n = popcount(oth_flips(O, P, sq));
+  n = popcount(flips(O, P, sq));
   if (n)
     return 64 - 2 * (popcount(O) + n + 1);
   return 2 * popcount(P) - 63;   /* neither: the game ends with the square empty */
@@ -211,13 +274,13 @@ static int solve_1(os_ctx *x, uint64_t P, uint64_t O, int sq) {
 static int solve_2(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int a, int b) {
   x->nodes++;
   int best = -SCORE_INF;
-  uint64_t f = oth_flips(P, O, a);
+  uint64_t f = flips(P, O, a);
   if (f) {
     best = -solve_1(x, O & ~f, P | f | 1ULL << a, b);
     if (best >= beta)
       return best;
   }
-  f = oth_flips(P, O, b);
+  f = flips(P, O, b);
   if (f) {
     int v = -solve_1(x, O & ~f, P | f | 1ULL << b, a);
     if (v > best)
@@ -225,7 +288,7 @@ static int solve_2(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int a
   }
   if (best > -SCORE_INF)
     return best;
-  if (oth_flips(O, P, a) || oth_flips(O, P, b))
+  if (flips(O, P, a) || flips(O, P, b))
     return -solve_2(x, O, P, -beta, -alpha, a, b);   /* pass */
   return final_margin(P, O);
 }
@@ -240,7 +303,7 @@ static int solve_3(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, const
     s[0] = e[1], s[1] = e[0];
   int best = -SCORE_INF;
   for (int i = 0; i < 3; i++) {
-    uint64_t f = oth_flips(P, O, s[i]);
+    uint64_t f = flips(P, O, s[i]);
     if (!f)
       continue;
     int a = s[i == 0 ? 1 : 0], b = s[i == 2 ? 1 : 2];
@@ -256,13 +319,52 @@ static int solve_3(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, const
   }
   if (best > -SCORE_INF)
     return best;
-  if (oth_flips(O, P, s[0]) || oth_flips(O, P, s[1]) || oth_flips(O, P, s[2]))
+  if (flips(O, P, s[0]) || flips(O, P, s[1]) || flips(O, P, s[2]))
     return -solve_3(x, O, P, -beta, -alpha, s);
   return final_margin(P, O);
 }
 
-/* A few empties: squares in quadrants with an odd number of empties first, each group in the
-   fixed square order the array already has. */
+/* Four empties: those alone or three in their quadrant (odd parity) first, then the others,
+   each group in the array's order; the three left go to solve_3 as an array. */
+static int solve_4(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, const uint8_t *e) {
+  x->nodes++;
+  unsigned parity = 1u << QUAD(e[0]) ^ 1u << QUAD(e[1]) ^ 1u << QUAD(e[2]) ^ 1u << QUAD(e[3]);
+  uint8_t s[4];
+  int k = 0;
+  for (int i = 0; i < 4; i++)
+    if (parity >> QUAD(e[i]) & 1)
+      s[k++] = e[i];
+  for (int i = 0; i < 4; i++)
+    if (!(parity >> QUAD(e[i]) & 1))
+      s[k++] = e[i];
+  int best = -SCORE_INF;
+  for (int i = 0; i < 4; i++) {
+    uint64_t f = flips(P, O, s[i]);
+    if (!f)
+      continue;
+    uint8_t rest[3];
+    for (int j = 0, m = 0; j < 4; j++)
+      if (j != i)
+        rest[m++] = s[j];
+    int v = -solve_3(x, O & ~f, P | f | 1ULL << s[i], -beta, -alpha, rest);
+    if (v > best) {
+      best = v;
+      if (v > alpha) {
+        alpha = v;
+        if (v >= beta)
+          return v;
+      }
+    }
+  }
+  if (best > -SCORE_INF)
+    return best;
+  if (flips(O, P, s[0]) || flips(O, P, s[1]) || flips(O, P, s[2]) || flips(O, P, s[3]))
+    return -solve_4(x, O, P, -beta, -alpha, s);
+  return final_margin(P, O);
+}
+
+/* A few empties (SHALLOW, 5): squares in quadrants with an odd number of empties first, each
+   group in the fixed square order the array already has. */
 static int solve_shallow(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta,
                          const uint8_t *e, int n) {
   x->nodes++;
@@ -275,14 +377,14 @@ static int solve_shallow(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta,
     for (int i = 0; i < n; i++) {
       if ((int)(parity >> QUAD(e[i]) & 1) != odd)
         continue;
-      uint64_t f = oth_flips(P, O, e[i]);
+      uint64_t f = flips(P, O, e[i]);
       if (!f)
         continue;
       for (int j = 0, k = 0; j < n; j++)
         if (j != i)
           rest[k++] = e[j];
       uint64_t P2 = O & ~f, O2 = P | f | 1ULL << e[i];
-      int v = n == 4 ? -solve_3(x, P2, O2, -beta, -alpha, rest)
+      int v = n == 5 ? -solve_4(x, P2, O2, -beta, -alpha, rest)
                      : -solve_shallow(x, P2, O2, -beta, -alpha, rest, n - 1);
       if (v > best) {
         best = v;
@@ -296,7 +398,7 @@ static int solve_shallow(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta,
   if (best > -SCORE_INF)
     return best;
   for (int i = 0; i < n; i++)
-    if (oth_flips(O, P, e[i]))
+    if (flips(O, P, e[i]))
       return -solve_shallow(x, O, P, -beta, -alpha, e, n);   /* pass */
   return final_margin(P, O);
 }
@@ -357,17 +459,22 @@ static int solve_deep(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, in
 static int solve_any(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int n) {
   if (n > SHALLOW)
     return solve_deep(x, P, O, alpha, beta, n);
-  uint64_t empty = ~(P | O);
-  uint8_t e[SHALLOW];
+  uint8_t e[SHALLOW];   /* the empty squares in the fixed square order, by rank */
   int k = 0;
-  for (int i = 0; i < 64 && k < n; i++)
-    if (empty >> square_order[i] & 1)
-      e[k++] = square_order[i];
+  for (uint64_t empty = ~(P | O); empty; empty &= empty - 1) {
+    int sq = __builtin_ctzll(empty), j = k++;
+    while (j > 0 && square_rank[e[j - 1]] > square_rank[sq]) {
+      e[j] = e[j - 1];
+      j--;
+    }
+    e[j] = (uint8_t)sq;
+  }
   switch (n) {
   case 0: x->nodes++; return final_margin(P, O);
   case 1: return solve_1(x, P, O, e[0]);
   case 2: return solve_2(x, P, O, alpha, beta, e[0], e[1]);
   case 3: return solve_3(x, P, O, alpha, beta, e);
+  case 4: return solve_4(x, P, O, alpha, beta, e);
   default: return solve_shallow(x, P, O, alpha, beta, e, n);
   }
 }
@@ -377,9 +484,10 @@ static int solve_any(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int
    with the pattern evaluation when the game gives one (o->patterns), else a cheap one (2-ply
    from ORDER_DEPTH2, 3-ply from ORDER_DEPTH3), weighted against the opponent's replies;
    enhanced transposition cut-offs from ETC_MIN empties.  The patterns: 242.4 M -> 174.8 M
-   nodes on FFO #40-#44 (doc/classic.md). */
+   nodes on FFO #40-#44 (doc/classic.md); with the patterns, 2-ply from 16 instead of 18
+   (doc/search.md; 3-ply from 19 as well helped #41 and #42 but not #40-#44 as a whole). */
 #define ORDER_DEPTH1 14
-#define ORDER_DEPTH2 18
+#define ORDER_DEPTH2 16
 #define ORDER_DEPTH3 21
 #define W_REPLY 8           /* per reply of the opponent (corners count twice) */
 #define W_POTENTIAL 1       /* per empty square next to the mover's discs */
@@ -409,7 +517,7 @@ static int eval_search(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, i
   while (moves) {
     int sq = __builtin_ctzll(moves);
     moves &= moves - 1;
-    uint64_t f = oth_flips(P, O, sq);
+    uint64_t f = flips(P, O, sq);
     int v = -eval_search(x, O & ~f, P | f | 1ULL << sq, -beta, -alpha, depth - 1);
     if (v > best) {
       best = v;
@@ -437,7 +545,7 @@ static int order_moves(os_ctx *x, uint64_t P, uint64_t O, uint64_t moves, int fi
     if (!(moves >> sq & 1))
       continue;
     moves &= ~(1ULL << sq);
-    uint64_t f = oth_flips(P, O, sq), P2 = O & ~f, O2 = P | f | 1ULL << sq;
+    uint64_t f = flips(P, O, sq), P2 = O & ~f, O2 = P | f | 1ULL << sq;
     uint64_t reply = oth_moves(P2, O2);
     int key = W_REPLY * (popcount(reply) + popcount(reply & CORNERS));
     if (W_POTENTIAL) {
@@ -743,6 +851,7 @@ int osolve_run(uint64_t me, uint64_t opp, const osolve_opts *o, osolve_result *r
     snprintf(err, SG_ERRLEN, "othello solve: the game is over");
     return -1;
   }
+  pthread_once(&ray_once, ray_init);
   int nthreads = o->threads < 1 ? 1 : o->threads > OSOLVE_MAX_THREADS ? OSOLVE_MAX_THREADS
                                                                        : o->threads;
   os_shared sh;

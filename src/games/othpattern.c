@@ -1,6 +1,7 @@
 /* othpattern.c: Othello's pattern evaluation and its weights file (see othpattern.h; the
    training is src/ai/othtrain.c, the notes doc/classic.md). */
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,13 +133,57 @@ void othp_features_of(uint64_t me, uint64_t opp, othp_features *f) {
   f->idx[k] = OTHP_PAR, f->val[k] = empties & 1;
 }
 
+/* The same indices by square, for othp_eval: the instances a square is a cell of and the
+   power of three of its digit there (at most OTHP_SQMAX; the unused slots point at the spare
+   instance OTHP_NINST with power 0).  An index is then the sum of the powers over the
+   discs of `me` plus twice the sum over those of `opp`: a loop over the discs instead of over
+   every instance's cells. */
+#define OTHP_SQMAX 8
+typedef struct othp_sqcell {
+  uint8_t inst[OTHP_SQMAX];
+  int32_t pow[OTHP_SQMAX];
+} othp_sqcell;
+static othp_sqcell sq_cells[64];
+static int32_t inst_offset[OTHP_NINST + 1];
+static pthread_once_t sq_once = PTHREAD_ONCE_INIT;
+
+static void sq_cells_init(void) {
+  int used[64] = {0};
+  for (int s = 0; s < 64; s++)
+    for (int k = 0; k < OTHP_SQMAX; k++)
+      sq_cells[s].inst[k] = OTHP_NINST, sq_cells[s].pow[k] = 0;
+  for (int i = 0; i < OTHP_NINST; i++) {
+    const othp_instance *t = &othp_instances[i];
+    int32_t p = 1;
+    for (int c = 0; c < t->n; c++, p *= 3) {
+      int s = t->cell[c];
+      if (used[s] == OTHP_SQMAX)   /* cannot happen with the instances above */
+        abort();
+      sq_cells[s].inst[used[s]] = (uint8_t)i, sq_cells[s].pow[used[s]++] = p;
+    }
+    inst_offset[i] = kind_offset[t->kind];
+  }
+}
+
 int othp_eval(const othp_weights *w, uint64_t me, uint64_t opp) {
+  pthread_once(&sq_once, sq_cells_init);
   uint64_t empty = ~(me | opp);
   int empties = bits_count64(empty);
   const int16_t *t = w->w + (size_t)othp_stage(empties) * OTHP_STAGE_SIZE;
+  int32_t idx[OTHP_NINST + 1] = {0};
+  for (uint64_t b = me; b; b &= b - 1) {
+    const othp_sqcell *c = &sq_cells[bits_first64(b)];
+    for (int k = 0; k < OTHP_SQMAX; k++)
+      idx[c->inst[k]] += c->pow[k];
+  }
+  for (uint64_t b = opp; b; b &= b - 1) {
+    const othp_sqcell *c = &sq_cells[bits_first64(b)];
+    for (int k = 0; k < OTHP_SQMAX; k++)
+      idx[c->inst[k]] += 2 * c->pow[k];
+  }
   int v = t[OTHP_BIAS];
   for (int i = 0; i < OTHP_NINST; i++)
-    v += t[instance_index(&othp_instances[i], me, opp)];
+    v += t[inst_offset[i] + idx[i]];
   v += t[OTHP_MOB] * (bits_count64(oth_moves(me, opp)) - bits_count64(oth_moves(opp, me)));
   v += t[OTHP_POT] * (bits_count64(neighbours(opp) & empty) - bits_count64(neighbours(me) & empty));
   v += t[OTHP_PAR] * (empties & 1);
