@@ -506,9 +506,9 @@ for _, seed in ipairs({24, 26}) do
        :format(seed, rs.result, rs.nodes, rp, np))
 end
 
--- hand-made positions (GEN: the generator of a deal, unused with unlimited passes)
-local GEN = sg.new("patience", {seed = 1}):position{all = true}:match("(%S+)$")
-local function endgame(text) return assert(sg.new("patience", {position = text .. " " .. GEN})) end
+-- hand-made positions (GEN1: the generator of a deal, unused with unlimited passes)
+local GEN1 = sg.new("patience", {seed = 1}):position{all = true}:match("(%S+)$")
+local function endgame(text) return assert(sg.new("patience", {position = text .. " " .. GEN1})) end
 -- blocked for good: 5h lies on 3h (so it cannot go home first) and both black sixes lie under
 -- it, face down, in the same column: the solver sees it at once, in each of its two searches
 -- (the first without the rarely needed moves, then over every move)
@@ -530,11 +530,11 @@ t.ok(rx.result == "lost" and rx.nodes == 2 and rx.dead == 2,
      :format(rx.result, rx.nodes, rx.dead))
 -- not blocked: the six of clubs face up under 5h, the two can leave as a run (onto 7d), and
 -- the deal is won
-local ge = endgame("3h6s|6c5h/Kc|7d/Ks|Kh/Kd|Qc/Qd|Qh/-/- " ..
+local gy = endgame("3h6s|6c5h/Kc|7d/Ks|Kh/Kd|Qc/Qd|Qh/-/- " ..
                    "7s8s9sTsJsQs4h6h7h8h9hThJh8d9dTdJd7c8c9cTcJc - 5,2,6,5 0 0 18")
-local re = ge:solve{}
-for _, m in ipairs(re.moves) do ge:play(m) end
-t.ok(re.result == "won" and ge:status() == "won",
+local re = gy:solve{}
+for _, m in ipairs(re.moves) do gy:play(m) end
+t.ok(re.result == "won" and gy:status() == "won",
      "a run that can carry the card away is not a block: won, and the line wins")
 -- a win that needs cards back from the foundations (worrying back: Kd to the empty column,
 -- Qc on it, Jh on Qc); the first search, without such moves, also sees that emptying column

@@ -149,7 +149,7 @@ for line in io.lines(POS) do
   end
 end
 t.is(#kept, 5, "five single positions checked")
-sum = 0
+local sum = 0
 for line in io.lines(POS) do
   local one = write("one.txt", line .. "\n")
   local ok, s1 = pcall(core.chess.texel_load, g, one)

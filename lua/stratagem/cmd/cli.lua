@@ -414,7 +414,7 @@ commands.tune = {
          "settings file (--out) and a chart (--plot)",
   options = {
     {"GAME", "the game played"},
-    {"--params NAME,...", "the weights or priorities tuned (required)"},
+    {"--params NAME,...", "the weights or priorities tuned (required; with --gradient, default all)"},
     {"--method spsa|ga|texel", "the method (default spsa)"},
     {"--iterations N", "iterations or generations (default 100; texel 50)"},
     {"--games N", "pairs of games a step (default 2; ga 4)"},
@@ -428,6 +428,9 @@ commands.tune = {
     {"--texel-games N", "texel: self-play games for the positions (default 100)"},
     {"--search TABLE", "texel: the self-play search"},
     {"--batch N", "texel: self-play games a runner's batch (default 100)"},
+    {"--gradient", "texel, chess: the gradient tuner over a file of RESULT<tab>FEN lines"},
+    {"--epochs N", "gradient: Adam's passes over the positions an iteration (default 10)"},
+    {"--lr X", "gradient: Adam's step size (default 1)"},
     {"--opening PLIES", "random moves before each game (default 4 for two players)"},
     {"--max-moves N", "end a game after N moves"},
     {"--runner CMD", "an iteration's games (texel: its self-play games) as batches across " ..
