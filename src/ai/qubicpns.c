@@ -731,6 +731,36 @@ static void write_attacker(writer *w, const qnode *n, uint64_t *m, int side, int
   }
 }
 
+/* The child of the defender's node n (seen through symmetry P) that answers the defender's
+   reply r, which m already holds; win: the lines the attacker now completes at once.  The
+   child of that move, else, when the attacker has no such line, the child of a symmetric
+   sibling under the stabilizer of the node's position (stab, found on first need: *ns < 0
+   until then); *cP is the child's symmetry.  NULL: no child (a line completed at once, or a
+   reply refuted by the threat sequence that stood). */
+static const qnode *reply_child(const qpns_solver *s, const qnode *n, uint64_t *m, int def,
+                                int r, int P, uint64_t win, uint8_t *stab, int *ns, int *cP) {
+  int inv = sym_inverse[P], rn = sym_cell[inv][r];
+  *cP = P;
+  for (int i = 0; i < n->nchild; i++)
+    if (s->pool[n->child + (uint32_t)i].move == rn)
+      return &s->pool[n->child + (uint32_t)i];
+  if (win)
+    return NULL;
+  if (*ns < 0) {   /* folded onto a symmetric sibling: the position before the reply */
+    m[def] &= ~BIT(r);
+    uint64_t nm[2] = {sym_set(inv, m[0]), sym_set(inv, m[1])};
+    *ns = stabilizer(nm, stab);
+    m[def] |= BIT(r);
+  }
+  for (int j = 0; j < *ns; j++)
+    for (int i = 0; i < n->nchild; i++)
+      if (sym_cell[stab[j]][s->pool[n->child + (uint32_t)i].move] == rn) {
+        *cP = sym_compose[P][stab[j]];
+        return &s->pool[n->child + (uint32_t)i];
+      }
+  return NULL;
+}
+
 /* The defender to move at node n (proved for the attacker): every reply and its subtree. */
 static void write_defender(writer *w, const qnode *n, uint64_t *m, int depth, int P) {
   qpns_solver *s = w->s;
@@ -739,33 +769,15 @@ static void write_defender(writer *w, const qnode *n, uint64_t *m, int depth, in
     P = sym_compose[P][n->nchild], n = &s->pool[n->child];
   if (n->how == HOW_LINE)
     return;
-  int inv = sym_inverse[P];
   uint8_t stab[QB_NSYM];
   int ns = -1;   /* the stabilizer of the node's position, found when first needed */
   for (uint64_t e = ~(m[0] | m[1]); e; e &= e - 1) {
-    int r = bits_first64(e), rn = sym_cell[inv][r];
+    int r = bits_first64(e);
     put(w, depth, r);
-    const qnode *c = NULL;
-    int cP = P;
-    for (int i = 0; i < n->nchild && !c; i++)
-      if (s->pool[n->child + (uint32_t)i].move == rn)
-        c = &s->pool[n->child + (uint32_t)i];
     m[def] |= BIT(r);
     uint64_t win = qubic_threats(m[att], m[def]);
-    if (!c && !win) {   /* folded onto a symmetric sibling */
-      if (ns < 0) {
-        m[def] &= ~BIT(r);
-        uint64_t nm[2] = {sym_set(inv, m[0]), sym_set(inv, m[1])};
-        ns = stabilizer(nm, stab);
-        m[def] |= BIT(r);
-      }
-      for (int j = 0; j < ns && !c; j++)
-        for (int i = 0; i < n->nchild && !c; i++)
-          if (sym_cell[stab[j]][s->pool[n->child + (uint32_t)i].move] == rn) {
-            c = &s->pool[n->child + (uint32_t)i];
-            cP = sym_compose[P][stab[j]];
-          }
-    }
+    int cP;
+    const qnode *c = reply_child(s, n, m, def, r, P, win, stab, &ns, &cP);
     if (c)
       write_attacker(w, c, m, att, depth + 1, cP);
     else if (win)   /* not a child: the attacker completes a line at once */
@@ -920,32 +932,14 @@ static void gdefender(gwriter *w, const qnode *n, uint64_t *m, int P) {
     P = sym_compose[P][n->nchild], n = &s->pool[n->child];
   if (n->how == HOW_LINE)
     return;
-  int inv = sym_inverse[P];
   uint8_t stab[QB_NSYM];
-  int ns = -1;
+  int ns = -1;   /* as in write_defender */
   for (uint64_t e = ~(m[0] | m[1]); e; e &= e - 1) {
-    int r = bits_first64(e), rn = sym_cell[inv][r];
-    const qnode *c = NULL;
-    int cP = P;
-    for (int i = 0; i < n->nchild && !c; i++)
-      if (s->pool[n->child + (uint32_t)i].move == rn)
-        c = &s->pool[n->child + (uint32_t)i];
+    int r = bits_first64(e);
     m[def] |= BIT(r);
     uint64_t win = qubic_threats(m[att], m[def]);
-    if (!c && !win) {   /* folded onto a symmetric sibling */
-      if (ns < 0) {
-        m[def] &= ~BIT(r);
-        uint64_t nm[2] = {sym_set(inv, m[0]), sym_set(inv, m[1])};
-        ns = stabilizer(nm, stab);
-        m[def] |= BIT(r);
-      }
-      for (int j = 0; j < ns && !c; j++)
-        for (int i = 0; i < n->nchild && !c; i++)
-          if (sym_cell[stab[j]][s->pool[n->child + (uint32_t)i].move] == rn) {
-            c = &s->pool[n->child + (uint32_t)i];
-            cP = sym_compose[P][stab[j]];
-          }
-    }
+    int cP;
+    const qnode *c = reply_child(s, n, m, def, r, P, win, stab, &ns, &cP);
     if (c)
       gattacker(w, c, m, att, cP);
     else if (!win)   /* refuted by the threat sequence that stood (node_expand) */
