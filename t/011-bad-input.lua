@@ -92,6 +92,12 @@ t.errors(function() sw:set_weights{one = "x"} end, "one must be a number, got st
          "set_weights refuses a value of the wrong type")
 t.errors(function() sw:set_weights{two = 1e12} end, "out of range", "set_weights refuses a value out of range")
 t.errors(function() sw:set_weights(5) end, "table expected, got number", "set_weights needs a table")
+local _, where_err = pcall(function() sw:set_weights{thre = 1} end)
+t.like(where_err, "^[^\n]*011%-bad%-input%.lua:%d+: set_weights: unknown",
+       "set_weights' error is placed at the caller's line, not in the library")
+_, where_err = pcall(function() sw:set_weights(5) end)
+t.like(where_err, "011%-bad%-input%.lua:%d+: bad argument #1 to 'set_weights' %(table expected",
+       "and a wrong argument is named as the method's first")
 t.is(sw:config().weights.one, 1, "after the failures no weight has changed")
 
 -- undo

@@ -538,9 +538,16 @@ function methods.set_weights(g, t)
     end
     t = c
   end
-  local r = table.pack(core_set_weights(g, t))
+  -- C's errors are raised again at the caller's line, not this wrapper's, with the method's
+  -- own name and argument number
+  local r = table.pack(pcall(core_set_weights, g, t))
+  if not r[1] then
+    local msg = tostring(r[2]):gsub("^[^\n]-init%.lua:%d+: ", "")
+    msg = msg:gsub("^bad argument #2 to '[^']*'", "bad argument #1 to 'set_weights'")
+    fail("%s", msg)
+  end
   if d.created then d.created(g) end
-  return table.unpack(r, 1, r.n)
+  return table.unpack(r, 2, r.n)
 end
 
 local function is_game(g)
