@@ -220,6 +220,9 @@ t.errors(function() core.othello.train{games = 0} end,
 t.errors(function() core.othello.train{random_min = 10, random_max = 5} end,
          "random_max: got 5; expected a whole number from 10 to 60", "an empty opening range")
 t.errors(function() core.othello.train{rate = 2} end, "rate: got 2", "a step above 1")
+local _, train_err = pcall(function() othello.train{games = 0} end)
+t.like(train_err, "^[^\n]*025%-othello%-patterns%.lua:%d+: othello train: games: got 0",
+       "othello.train's error on a bad value is placed at the caller's line")
 t.errors(function() othello.train{game = 3} end,
          "othello train: unknown option 'game' (valid options: epochs, games, generations,",
          "an unknown training option is named", true)

@@ -178,7 +178,11 @@ function M.train(opts)
     o.policy = w
     o.policy_depth = gen == 1 and 2 or opts.policy_depth or 3
     o.seed = (opts.seed or 1) * 1000 + gen
-    w, rep = core.othello.train(o)
+    local ok, a, b = pcall(core.othello.train, o)
+    if not ok then   -- a bad option: said at the caller's line, not this file's
+      error((tostring(a):gsub("^[^\n]-othello%.lua:%d+: ", "")), 2)
+    end
+    w, rep = a, b
     log(gen, rep)
   end
   if opts.out then
