@@ -1485,6 +1485,9 @@ end
 -- Tuning (stratagem.tune): sg.lab.tune{...}.
 function M.tune(spec) return require("stratagem.tune").tune(spec) end
 
+-- The ladder of a game's levels (stratagem.ladder): sg.lab.ladder{...}.
+function M.ladder(spec) return require("stratagem.ladder").ladder(spec) end
+
 M.JOB_USAGE = "stratagem job LINE | stratagem job -"
 M.MERGE_USAGE = "stratagem merge FILE... [--plot FILE.svg]"
 

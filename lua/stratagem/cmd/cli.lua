@@ -446,6 +446,27 @@ commands.tune = {
   run = function(...) return require("stratagem.tune").main(...) end,
 }
 
+commands.ladder = {
+  usage = require("stratagem.ladder").USAGE,
+  help = "measure whether each of a game's levels (those of play --level) is stronger than " ..
+         "the one below: a fixed match of the lab for each pair of adjacent levels, the " ..
+         "level in each seat in turn, with the share, the Elo and their 95% intervals",
+  options = {
+    {"GAME", "the game played (two or more players)"},
+    {"--levels A-B", "the levels compared, each with the one below (default 1-10)"},
+    {"--games N", "games a pair of levels (default 20)"},
+    {"--seed N", "the first round's seed (default 1)"},
+    {"--jobs N", "worker processes (default 1: levels that think for a time a move share no core)"},
+    {"--opening PLIES", "random moves before each round (default 4 for two players)"},
+    {"--max-moves N", "end a game after N moves, the highest score first"},
+    {"--game-timeout S", "a worker's game limit (default 3600)"},
+    {"--out FILE.md", "the table, with what each level does, as Markdown"},
+    {"--quiet", "no live line on standard error"},
+  },
+  example = "stratagem ladder connect4 --levels 1-4 --games 40",
+  run = function(...) return require("stratagem.ladder").main(...) end,
+}
+
 commands.job = {
   usage = require("stratagem.lab").JOB_USAGE,
   help = "play one game of a job file (a line written by sprt --emit-jobs) and print its " ..

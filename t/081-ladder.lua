@@ -1,0 +1,102 @@
+package.path = arg[0]:gsub("[^/]*$", "") .. "?.lua;" .. package.path
+-- 081-ladder.lua: stratagem ladder (stratagem.ladder, sg.lab.ladder): each level against the
+-- one below by the lab's fixed matches; the verdict from the interval; the levels' settings
+-- those of play --level; the table; bad input.
+local t = require "tap"
+local sg = require "stratagem"
+local ladder = require "stratagem.ladder"
+local play = require "stratagem.cmd.play"
+local S = t.q(t.stratagem)
+
+-- ---- the verdict: the 95% interval of the share against an equal player's ----
+t.is(ladder.verdict({games = 40, rounds = 20, share_low = 0.55, share_high = 0.8}, 2), "stronger",
+     "two players: an interval above 1/2 is stronger")
+t.is(ladder.verdict({games = 40, rounds = 20, share_low = 0.45, share_high = 0.7}, 2), "not shown",
+     "an interval around 1/2 shows nothing")
+t.is(ladder.verdict({games = 40, rounds = 20, share_low = 0.2, share_high = 0.45}, 2), "weaker",
+     "an interval below 1/2 is weaker")
+t.is(ladder.verdict({games = 80, rounds = 20, share_low = 0.27, share_high = 0.4}, 4), "stronger",
+     "four players: an interval above 1/4 is stronger")
+t.is(ladder.verdict({games = 80, rounds = 20, share_low = 0.2, share_high = 0.4}, 4), "not shown",
+     "and one around 1/4 is not")
+t.is(ladder.verdict({games = 8, rounds = 4, share_low = 0.9, share_high = 1}, 2), "too few",
+     "under ten rounds nothing is said, whatever the interval")
+
+-- ---- the levels' settings are play --level's ----
+for _, lv in ipairs({1, 5, 10}) do
+  local s, about = ladder.level("othello", lv)
+  t.is_deeply(s.search, (play.ai_settings("othello", nil, nil, lv)),
+              "othello level " .. lv .. ": the settings of play --level")
+  t.ok(type(about) == "string" and about ~= "", "and what it does: " .. tostring(about))
+end
+
+-- ---- a run: the rows are the lab's fixed matches with those settings ----
+local rows = {}
+local out = os.tmpname()
+local res = sg.lab.ladder{game = "connect4", from = 1, to = 3, games = 20, seed = 5,
+                          progress = false, out = out,
+                          on_row = function(r) rows[#rows + 1] = r end}
+t.is(#res.rows, 2, "levels 1 to 3: two rows (2 against 1, 3 against 2)")
+t.is(#rows, 2, "each given to on_row as it comes")
+t.ok(res.rows[1].level == 2 and res.rows[2].level == 3, "in order")
+for _, r in ipairs(res.rows) do
+  t.ok(r.games == 20 and r.wins + r.draws + r.losses == 20,
+       ("level %d: 20 games, +%d =%d -%d"):format(r.level, r.wins, r.draws, r.losses))
+  t.is(r.verdict, ladder.verdict({games = r.games, rounds = r.games // 2, share_low = r.share_low,
+                                  share_high = r.share_high}, 2),
+       "its verdict is the interval's")
+end
+-- the same match by the lab directly, with the two levels' settings, gives the same games
+local direct = sg.lab.sprt{game = "connect4", a = ladder.level("connect4", 2),
+                           b = ladder.level("connect4", 3), fixed = true, max_games = 20,
+                           seed = 5, jobs = 1, progress = false}
+t.ok(direct.wins == res.rows[2].wins and direct.draws == res.rows[2].draws and
+     direct.losses == res.rows[2].losses,
+     ("level 3 against 2 is the lab's match of those settings (+%d =%d -%d)")
+     :format(direct.wins, direct.draws, direct.losses))
+local f = io.open(out)
+local md = f and f:read("a") or ""
+if f then f:close() end
+os.remove(out)
+t.like(md, "| level | what it does | against | games | result | share %(95%%%) |",
+       "--out: a Markdown table")
+t.like(md, "\n| 3 | thinks up to 0%.1 s a move, at most 3 plies ahead[^|]*| 2 | 20 | %+%d+ =%d+ %-%d+ |",
+       "with what each level does and its result")
+t.like(md, "stratagem ladder connect4 %-%-levels 1%-3 %-%-games 20 %-%-seed 5",
+       "and the command that makes it")
+
+-- three players: first places, against two of the level below
+local r3 = sg.lab.ladder{game = "chexers", from = 1, to = 2, games = 6, progress = false}
+t.ok(r3.players == 3 and r3.rows[1].games == 6 and r3.rows[1].verdict == "too few",
+     "chexers: rounds of three seats; two rounds are too few to say")
+
+-- ---- the command ----
+local o, e, code = t.run(S .. " ladder connect4 --levels 1-2 --games 20 --quiet")
+t.ok(code == 0 and o:find("level  against  games", 1, true) and
+     o:find("\n    2        1     20  %+%d+ =%d+ %-%d+") and
+     o:find("ladder connect4: stronger than the level below: ", 1, true),
+     "stratagem ladder prints a row a pair of levels and the summary" .. (code ~= 0 and e or ""))
+o, e, code = t.run(S .. " ladder patience")
+t.ok(code == 2 and e:find("patience has one player", 1, true), "a game of one player is refused")
+o, e, code = t.run(S .. " ladder nosuch")
+t.ok(code == 2 and e:find("unknown game 'nosuch' (games: ", 1, true), "an unknown game is named")
+o, e, code = t.run(S .. " ladder othello --levels 4-2")
+t.ok(code == 2 and e:find("the levels must rise: from 4 to 2", 1, true), "levels that fall")
+o, e, code = t.run(S .. " ladder othello --levels 0-3")
+t.ok(code == 2 and e:find("from must be a whole number from 1 to 9, got 0", 1, true),
+     "a level below 1")
+o, e, code = t.run(S .. " ladder othello --levels 1-x")
+t.ok(code == 2 and e:find("--levels must be A-B, e.g. 1-10, got '1-x'", 1, true), "--levels 1-x")
+o, e, code = t.run(S .. " ladder othello --games 1")
+t.ok(code == 2 and e:find("games must be a whole number from 2 to 1000000, got 1", 1, true),
+     "fewer games than seats")
+o, e, code = t.run(S .. " ladder othello --fast")
+t.ok(code == 2 and e:find("unknown option '--fast'", 1, true), "an unknown option")
+t.errors(function() sg.lab.ladder{game = "othello", level = 3} end,
+         "ladder: unknown setting 'level' %(valid: ", "sg.lab.ladder names an unknown setting")
+t.errors(function() sg.lab.ladder("othello") end, "expected a table of settings",
+         "and refuses what is not a table")
+o = t.run(S .. " ladder --help")
+t.ok(o:find("usage: stratagem ladder GAME", 1, true) and o:find("--games N", 1, true) and
+     o:find("Example:", 1, true), "ladder --help: usage, options, an example")
+t.done()
