@@ -264,6 +264,43 @@ for _, game in ipairs{"othello", "connect4"} do
   t.ok(r.depth > default, ("%s level 10: depth %d with 200,000 nodes, beyond the default %d"):format(
        game, r.depth, default))
 end
+-- dominoes: its own ten levels, more deals of the unseen tiles and deeper (a time a move left
+-- every level alike once a deal's search was done)
+do
+  local rising, prev = true, nil
+  for l = 1, 10 do
+    local ai, _, about = play.ai_settings("dominoes", nil, nil, l)
+    rising = rising and ai.time == nil and type(about) == "string" and
+             (not prev or (ai.samples >= prev.samples and ai.depth >= prev.depth and
+                           (ai.samples > prev.samples or ai.depth > prev.depth)))
+    prev = ai
+  end
+  t.ok(rising, "dominoes levels 1 to 10: more samples or a greater depth at each, no time limit")
+end
+-- tic-tac-toe: random, then 1 to 8 plies, then to the end (a time a move searched every
+-- level from 4 on to the end, so they played alike); war chess: the turn planner stopped
+-- early, exact, then looking ahead (every level was the exact planner, done in 1 ms)
+do
+  local ttt, war = {}, {}
+  for l = 1, 10 do
+    ttt[l] = (play.ai_settings("tictactoe", nil, nil, l))
+    war[l] = (play.ai_settings("warchess", nil, nil, l))
+  end
+  local ok_t = ttt[1].algo == "random" and ttt[1].symmetry == nil and ttt[10].depth == 0
+  for l = 2, 9 do ok_t = ok_t and ttt[l].algo == "alphabeta" and ttt[l].depth == l - 1 end
+  t.ok(ok_t, "tic-tac-toe levels: random (without alpha-beta's settings), 1 to 8 plies, the end")
+  local ok_w = war[1].nodes == 3 and war[2].algo == "random" and war[3].nodes == 5 and
+               war[4].algo == "turn" and war[4].nodes == nil
+  for l = 5, 10 do
+    ok_w = ok_w and war[l].algo == "lookahead" and war[l].time == play.LEVEL_TIME[l] and
+           (war[l - 1].algo == "turn" or war[l].depth > war[l - 1].depth or
+            (war[l].depth == war[l - 1].depth and war[l].plans > war[l - 1].plans))
+  end
+  t.ok(ok_w, "war chess levels: the planner stopped after 3 nodes, random, 5 nodes, exact, then " ..
+       "deeper or wider look-ahead")
+  local r = sg.search(sg.new("tictactoe"), ttt[1])
+  t.ok(r.move ~= nil, "tic-tac-toe level 1's settings are a search random takes")
+end
 local lsc = play.level_settings("starchess", {algo = "predict", turns = 3}, 2)
 t.ok(lsc.turns == 0 and lsc.masks == play.OFF and lsc.time == nil and lsc.depth == nil,
      "Star Chess's own levels: level 2 is the request list (turns 0, masks off), no time")

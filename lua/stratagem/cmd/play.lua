@@ -857,6 +857,16 @@ function M.ai_settings(game, prefs_ai, algo, level)
   if level then
     local settings
     settings, level_elo, level_about = M.level_settings(game, ai, level)
+    -- a level of another algorithm (tic-tac-toe's random level 1) keeps only what that one
+    -- takes of the settings before it
+    if settings.algo and settings.algo ~= ai.algo then
+      local ok_l, names_l = pcall(sg.search_options, game, settings.algo)
+      if ok_l then
+        local takes = {}
+        for _, k in ipairs(names_l) do takes[k] = true end
+        for k in pairs(ai) do if not takes[k] then ai[k] = nil end end
+      end
+    end
     for k, v in pairs(settings) do
       if v == M.OFF then ai[k] = false elseif v == false then ai[k] = nil else ai[k] = v end
     end
