@@ -70,14 +70,22 @@ local r3 = sg.lab.ladder{game = "chexers", from = 1, to = 2, games = 6, progress
 t.ok(r3.players == 3 and r3.rows[1].games == 6 and r3.rows[1].verdict == "too few",
      "chexers: rounds of three seats; two rounds are too few to say")
 
+-- one player: each level plays the same deals alone, compared by the share of won games
+local rp = sg.lab.ladder{game = "patience", from = 1, to = 2, games = 2, seed = 7, progress = false}
+local p1, p2 = rp.first, rp.rows[1]
+t.ok(rp.players == 1 and p1 and p1.level == 1 and p1.games == 2 and #rp.rows == 1 and
+     p2.level == 2 and p2.games == 2 and p2.wins <= 2,
+     "patience: level 1's deals, then level 2's, the same two")
+t.ok(p2.verdict == "too few" and math.abs(p2.diff - (p2.score - p1.score)) < 1e-12 and
+     p2.diff_low <= p2.diff and p2.diff <= p2.diff_high,
+     "level 2's row: the difference of the shares won, with its interval; two deals too few")
+
 -- ---- the command ----
 local o, e, code = t.run(S .. " ladder connect4 --levels 1-2 --games 20 --quiet")
 t.ok(code == 0 and o:find("level  against  games", 1, true) and
      o:find("\n    2        1     20  %+%d+ =%d+ %-%d+") and
      o:find("ladder connect4: stronger than the level below: ", 1, true),
      "stratagem ladder prints a row a pair of levels and the summary" .. (code ~= 0 and e or ""))
-o, e, code = t.run(S .. " ladder patience")
-t.ok(code == 2 and e:find("patience has one player", 1, true), "a game of one player is refused")
 o, e, code = t.run(S .. " ladder nosuch")
 t.ok(code == 2 and e:find("unknown game 'nosuch' (games: ", 1, true), "an unknown game is named")
 o, e, code = t.run(S .. " ladder othello --levels 4-2")

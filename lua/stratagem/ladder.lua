@@ -10,7 +10,7 @@
 -- A level is "stronger" when the 95% interval of its share lies above an equal player's
 -- (1/2 of the points for two players, 1/N of the first places for N), "weaker" when it lies
 -- below, and "not shown" otherwise ("too few" under ten rounds: 20 games for two players, 40
--- for four).
+-- for four).  A game of one player: each level plays the same games alone (M.solo).
 local lab = require "stratagem.lab"
 
 local M = {}
@@ -67,7 +67,15 @@ local function elo_text(x, low)
 end
 
 -- One line of text for a row.
+local function pct(x) return fmt("%+.1f%%", 100 * x) end
+
 function M.row_text(r)
+  if r.players == 1 then
+    return fmt("%5d  %7d  %5d  %-18s  %-22s  %-20s  %-9s  %.1f s", r.level, r.level - 1,
+               r.games, fmt("won %d", r.wins), share_text(r),
+               fmt("%s (%s to %s)", pct(r.diff), pct(r.diff_low), pct(r.diff_high)),
+               r.verdict, r.time)
+  end
   local res = r.players == 2 and fmt("+%d =%d -%d", r.wins, r.draws, r.losses)
     or fmt("first %d of %d", r.wins, r.games)
   return fmt("%5d  %7d  %5d  %-18s  %-22s  %-20s  %-9s  %.1f s", r.level, r.level - 1, r.games,
@@ -75,11 +83,35 @@ function M.row_text(r)
                                      elo_text(r.elo_high)), r.verdict, r.time)
 end
 
+M.HEADER_SOLO = fmt("%5s  %7s  %5s  %-18s  %-22s  %-20s  %-9s  %s", "level", "against",
+                    "games", "level's result", "won (95%)", "difference (95%)", "verdict", "time")
 M.HEADER = fmt("%5s  %7s  %5s  %-18s  %-22s  %-20s  %-9s  %s", "level", "against", "games",
                "level's result", "share (95%)", "Elo (95%)", "verdict", "time")
 
 -- The ladder as a Markdown table, with what each level does and the run's settings.
 function M.markdown(res)
+  if res.players == 1 then
+    local out = {fmt("# The levels of %s, each against the one below", res.game), "",
+                 fmt("`stratagem ladder %s --levels %d-%d --games %d --seed %d`: each level " ..
+                     "plays the same %d games alone; a level is stronger when the 95%% " ..
+                     "interval of the difference of its share of won games and the level " ..
+                     "below's lies above 0.", res.game, res.from, res.to, res.games, res.seed,
+                     res.games), "",
+                 "| level | what it does | games | won (95%) | difference (95%) | verdict |",
+                 "|---|---|---|---|---|---|"}
+    local f = res.first
+    if f then
+      out[#out + 1] = fmt("| %d | %s | %d | %d, %s | | |", f.level, res.about[f.level], f.games,
+                          f.wins, share_text(f))
+    end
+    for _, r in ipairs(res.rows) do
+      out[#out + 1] = fmt("| %d | %s | %d | %d, %s | %s (%s to %s) | %s |", r.level,
+                          res.about[r.level], r.games, r.wins, share_text(r), pct(r.diff),
+                          pct(r.diff_low), pct(r.diff_high), r.verdict)
+    end
+    out[#out + 1] = ""
+    return table.concat(out, "\n")
+  end
   local out = {fmt("# The levels of %s, each against the one below", res.game), "",
                fmt("`stratagem ladder %s --levels %d-%d --games %d --seed %d` (%s); an equal " ..
                    "player takes %s.", res.game, res.from, res.to, res.games, res.seed,
@@ -127,10 +159,6 @@ function M.ladder(spec)
               table.concat(sg.games(), ", ")), 2)
   end
   local players = probe:players()
-  if players < 2 then
-    error(fmt("ladder: %s has one player, so its levels cannot play each other: compare " ..
-              "their results instead (for patience, scenarios/patience/winrate.lua)", game), 2)
-  end
   local from, to = whole(spec, "from", 1, 9, 1), whole(spec, "to", 2, 10, 10)
   if to <= from then
     error(fmt("ladder: the levels must rise: from %d to %d", from, to), 2)
@@ -143,6 +171,7 @@ function M.ladder(spec)
   for level = from, to do
     settings[level], res.about[level] = M.level(game, level)
   end
+  if players == 1 then return M.solo(spec, res, settings) end
   for level = from + 1, to do
     local sum = lab.sprt{game = game, a = settings[level - 1], b = settings[level],
                          fixed = true, max_games = games, seed = seed, jobs = spec.jobs or 1,
@@ -164,6 +193,53 @@ function M.ladder(spec)
   if spec.out then
     local wok, werr = sg.data.write_file(spec.out, M.markdown(res))
     if not wok then error("ladder: out: " .. tostring(werr), 2) end
+  end
+  return res
+end
+
+-- A game of one player (patience): each level plays the same `games` deals (rounds from the
+-- seed) alone; a level is stronger when the 95% interval of the difference between its share
+-- of won games and the level below's lies above 0 (the two shares taken as independent, which
+-- is cautious: the deals are the same).
+function M.solo(spec, res, settings)
+  local sg = require "stratagem"
+  local prev
+  for level = res.from, res.to do
+    -- the lab plays the candidate (b) alone; a is only named, and differs, so that the lab
+    -- does not warn of two equal players
+    local other = settings[level == res.to and level - 1 or level + 1]
+    local sum = lab.sprt{game = res.game, a = other, b = settings[level], fixed = true,
+                         max_games = res.games, seed = res.seed, jobs = spec.jobs or 1,
+                         opening = spec.opening, max_moves = spec.max_moves,
+                         game_timeout = spec.game_timeout, progress = spec.progress ~= false}
+    local n = math.max(sum.games, 1)
+    local p = sum.wins / n
+    local cur = {level = level, games = sum.games, wins = sum.wins, draws = 0,
+                 losses = sum.games - sum.wins, score = p, players = 1, time = sum.time or 0}
+    local h = 1.959964 * math.sqrt(p * (1 - p) / n)
+    cur.share_low, cur.share_high = math.max(0, p - h), math.min(1, p + h)
+    if prev then
+      local d = p - prev.score
+      local hd = 1.959964 * math.sqrt(p * (1 - p) / n + prev.score * (1 - prev.score) /
+                                      math.max(prev.games, 1))
+      cur.below, cur.diff, cur.diff_low, cur.diff_high = prev.score, d, d - hd, d + hd
+      if sum.games < 2 * M.MIN_ROUNDS or prev.games < 2 * M.MIN_ROUNDS then
+        cur.verdict = "too few"
+      elseif d - hd > 0 then cur.verdict = "stronger"
+      elseif d + hd < 0 then cur.verdict = "weaker"
+      else cur.verdict = "not shown" end
+      if cur.verdict == "stronger" then res.stronger[#res.stronger + 1] = level end
+      res.rows[#res.rows + 1] = cur
+      if spec.on_row then spec.on_row(cur) end
+    else
+      res.first = cur
+    end
+    if sum.interrupted then res.interrupted = true; break end
+    prev = cur
+  end
+  if spec.out then
+    local wok, werr = sg.data.write_file(spec.out, M.markdown(res))
+    if not wok then error("ladder: out: " .. tostring(werr), 3) end
   end
   return res
 end
@@ -212,7 +288,7 @@ function M.main(...)
   spec.progress = not quiet
   local header = false
   spec.on_row = function(row)
-    if not header then print(M.HEADER); header = true end
+    if not header then print(row.players == 1 and M.HEADER_SOLO or M.HEADER); header = true end
     print(M.row_text(row))
     io.stdout:flush()
   end
