@@ -24,16 +24,16 @@ local M = {
   -- sg.search defaults: determinized alpha-beta (pimc) over samples of the unseen tiles
   search = {algo = "pimc", samples = 20, depth = 3, hash = 1},
   -- scores shown in points (the evaluation over weights.points)
-  -- --level 1 to 10: more deals of the unseen tiles (samples) and a deeper search of each, no
-  -- time limit (a time a move would leave every level above a few alike: a deal's search is
-  -- short); level 6 is play's default search
+  -- --level 1 to 10: random tiles, the seed's checklist (greedy), then pimc with more deals of
+  -- the unseen tiles (samples) and a deeper search of each, no time limit (a time a move would
+  -- leave every level above a few alike: a deal's search is short); level 6 is play's default
   play = {seats = {"human", "ai"}, ai = {algo = "pimc", samples = 40, depth = 5, hash = 1},
           score = {scale = 100, unit = "points"},
           levels = {
-            {samples = 1, depth = 1, text = "guesses the unseen tiles once, looks 1 ply ahead"},
-            {samples = 3, depth = 1, text = "deals the unseen tiles 3 ways, looks 1 ply ahead in each"},
-            {samples = 6, depth = 2, text = "deals the unseen tiles 6 ways, looks 2 plies ahead in each"},
-            {samples = 10, depth = 3, text = "deals the unseen tiles 10 ways, looks 3 plies ahead in each"},
+            {algo = "random", text = "lays a tile at random"},
+            {algo = "greedy", text = "the seed's checklist: the tile that scores most, then the heavier"},
+            {samples = 4, depth = 1, text = "deals the unseen tiles 4 ways, looks 1 ply ahead in each"},
+            {samples = 10, depth = 2, text = "deals the unseen tiles 10 ways, looks 2 plies ahead in each"},
             {samples = 20, depth = 3, text = "deals the unseen tiles 20 ways, looks 3 plies ahead in each"},
             {samples = 40, depth = 5, text = "deals the unseen tiles 40 ways, looks 5 plies ahead in each (play's default)"},
             {samples = 60, depth = 6, text = "deals the unseen tiles 60 ways, looks 6 plies ahead in each"},
