@@ -127,6 +127,61 @@ static void unmake_round_trip(void) {
      "positions (%ld differ)", moves, positions, bad);
 }
 
+/* ---- chess_gives_check (computed without making the move) against make + chess_in_check ---- */
+static int gives_check_made(const ch_pos *p, sg_move m) {
+  ch_pos q = *p;
+  chess_make(&q, m);
+  return chess_in_check(&q);
+}
+
+static void gives_check(void) {
+  /* castling, en passant that uncovers a rook, promotions along the back rank; then random
+     games from the perft positions */
+  struct { const char *fen, *mv; int want; } cases[] = {
+    {"5k2/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1", 1},
+    {"8/8/8/R2Pp2k/8/8/8/4K3 w - e6 0 1", "d5e6", 1},
+    {"3k4/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8q", 1},
+    {"3k4/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8n", 0},
+    {"4k3/8/8/8/8/8/4B3/4R1K1 w - - 0 1", "e2b5", 1},   /* bishop checks and uncovers */
+    {"4k3/8/8/8/8/8/4N3/4R1K1 w - - 0 1", "e2c3", 1},   /* uncovered only */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    ch_state s = state(cases[i].fen);
+    sg_move m = move(&s, cases[i].mv);
+    is_int(chess_gives_check(&s.p, m), cases[i].want, "%s checks in %s: %d", cases[i].mv,
+           cases[i].fen, cases[i].want);
+  }
+  const char *starts[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+  };
+  sg_rng rng;
+  rng_seed(&rng, 30);
+  long moves = 0, checks = 0, bad = 0;
+  sg_move ms[CH_MAX_MOVES];
+  for (size_t i = 0; i < sizeof starts / sizeof *starts; i++)
+    for (int game = 0; game < 20; game++) {
+      ch_pos p = state(starts[i]).p;
+      for (int ply = 0; ply < 120; ply++) {
+        int n = chess_gen(&p, ms);
+        if (n == 0)
+          break;
+        for (int k = 0; k < n; k++) {
+          int want = gives_check_made(&p, ms[k]);
+          moves++;
+          checks += want;
+          bad += chess_gives_check(&p, ms[k]) != want;
+        }
+        chess_make(&p, ms[rng_below(&rng, (uint64_t)n)]);
+      }
+    }
+  ok(bad == 0 && checks > 1000, "chess_gives_check agrees with making the move: %ld moves, "
+     "%ld checks (%ld differ)", moves, checks, bad);
+}
+
 /* ---- FEN ---- */
 static void fen_errors(void) {
   static const struct { const char *fen, *want; } cases[] = {
@@ -479,6 +534,7 @@ int main(void) {
   chess_init_tables();
   perft_suite();
   unmake_round_trip();
+  gives_check();
   fen_errors();
   fen_fuzz();
   moves_text();

@@ -501,10 +501,33 @@ void chess_make_null(ch_pos *p) {
   p->key ^= z_side;
 }
 
+/* Whether legal move m checks the enemy king: the attackers of that king after the move, by
+   the mover's pieces as they then stand and the occupancy the move leaves (the moved or
+   promoted piece on its target, a castling rook on its new square, a pawn taken en passant
+   gone), so direct and discovered checks alike; the same answer as making m and asking
+   chess_in_check, without the copy and the key updates (the quiescence search asks it of every
+   quiet move at its first ply). */
 int chess_gives_check(const ch_pos *p, sg_move m) {
-  ch_pos q = *p;
-  chess_make(&q, m);
-  return chess_in_check(&q);
+  int us = p->side, k = king_sq(p, us ^ 1);
+  int from = CH_FROM(m), to = CH_TO(m), kind = CH_KIND(m);
+  int pc = CH_PROMO(m) ? CH_PROMO(m) : CH_PIECE(m);
+  const bb *w = p->pieces[us];
+  bb occ = (occupied(p) & ~BIT(from)) | BIT(to);
+  bb mine[6];
+  for (int i = CH_PAWN; i <= CH_QUEEN; i++)
+    mine[i] = w[i] & ~BIT(from);
+  mine[pc] |= BIT(to);
+  if (kind == CH_EP)
+    occ &= ~BIT(us == 0 ? to - 8 : to + 8);
+  else if (kind == CH_CASTLE) {
+    int base = us == 0 ? 0 : 56, rf = to == base + 6 ? base + 7 : base, rt = to == base + 6 ? base + 5 : base + 3;
+    occ = (occ & ~BIT(rf)) | BIT(rt);
+    mine[CH_ROOK] = (mine[CH_ROOK] & ~BIT(rf)) | BIT(rt);
+  }
+  /* the mover's king never checks (kings are never next to each other) */
+  return ((ch_pawn_att[us ^ 1][k] & mine[CH_PAWN]) | (ch_knight_att[k] & mine[CH_KNIGHT]) |
+          (bishop_att(k, occ) & (mine[CH_BISHOP] | mine[CH_QUEEN])) |
+          (rook_att(k, occ) & (mine[CH_ROOK] | mine[CH_QUEEN]))) != 0;
 }
 
 /* ---- perft ---- */
