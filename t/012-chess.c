@@ -182,6 +182,43 @@ static void gives_check(void) {
      "%ld checks (%ld differ)", moves, checks, bad);
 }
 
+/* ---- the evaluation cache: the same values as without it, and none kept across weights ---- */
+static void eval_cache(void) {
+  ch_cfg plain = cfg, other = cfg;
+  char err[SG_ERRLEN];
+  plain.eval_key = 0;                 /* no cache */
+  other.w.value[CH_KNIGHT][0] += 37;  /* other weights, keyed by check_cfg */
+  if (C->check_cfg(&other, err) != 0)
+    bail("check_cfg: %s", err);
+  ok(cfg.eval_key != 0 && other.eval_key != 0 && other.eval_key != cfg.eval_key,
+     "check_cfg keys the weights for the evaluation cache");
+  sg_rng rng;
+  rng_seed(&rng, 31);
+  long evals = 0, bad = 0, moved = 0;
+  sg_move ms[CH_MAX_MOVES];
+  for (int game = 0; game < 40; game++) {
+    ch_pos p = state("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").p;
+    for (int ply = 0; ply < 100; ply++) {
+      int n = chess_gen(&p, ms);
+      if (n == 0)
+        break;
+      /* twice each (the second from the cache), between the two sets of weights */
+      int want = chess_eval(&plain, &p);
+      int a = chess_eval(&cfg, &p), b = chess_eval(&other, &p), a2 = chess_eval(&cfg, &p);
+      ch_cfg other_plain = other;
+      other_plain.eval_key = 0;
+      int want_b = chess_eval(&other_plain, &p);
+      evals++;
+      bad += a != want || a2 != want || b != want_b;
+      moved += b != a;
+      chess_make(&p, ms[rng_below(&rng, (uint64_t)n)]);
+    }
+  }
+  ok(bad == 0 && moved > evals / 4, "the evaluation cache answers as the evaluation does, for "
+     "two sets of weights in turn: %ld positions (%ld differ; %ld valued differently by the "
+     "two)", evals, bad, moved);
+}
+
 /* ---- FEN ---- */
 static void fen_errors(void) {
   static const struct { const char *fen, *want; } cases[] = {
@@ -535,6 +572,7 @@ int main(void) {
   perft_suite();
   unmake_round_trip();
   gives_check();
+  eval_cache();
   fen_errors();
   fen_fuzz();
   moves_text();

@@ -1383,6 +1383,7 @@ static int ch_check_cfg(void *cfg, char *err) {
   chess_init_tables();
   chess_eval_init();
   c->pawn_key = chess_pawn_key(&c->w);
+  c->eval_key = chess_eval_key(&c->w);
   return 0;
 }
 

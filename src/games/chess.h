@@ -126,6 +126,8 @@ typedef struct ch_cfg {
   int repetitions;         /* rules: occurrences that draw (3), 0 = off */
   uint64_t pawn_key;       /* derived by check_cfg from the pawn weights: the pawn hash's key
                               (chess_pawn_key; 0: the pawn hash is not used) */
+  uint64_t eval_key;       /* derived by check_cfg from all the weights: the evaluation
+                              cache's key (chess_eval_key; 0: no cache) */
 } ch_cfg;
 
 extern const sg_class chess_class;
@@ -158,6 +160,9 @@ int chess_insufficient(const ch_pos *p);
 /* The key of the pawn-structure weights for the pawn hash (never 0; check_cfg stores it in
    ch_cfg.pawn_key whenever the weights change). */
 uint64_t chess_pawn_key(const ch_weights *w);
+/* The key of all the weights for the evaluation cache (never 0; check_cfg stores it in
+   ch_cfg.eval_key whenever the weights change). */
+uint64_t chess_eval_key(const ch_weights *w);
 /* Static evaluation in centipawns from the side to move's view. */
 int chess_eval(const ch_cfg *c, const ch_pos *p);
 /* The trace of the tapered evaluation (weights.model 1) for the gradient Texel tuner: white's

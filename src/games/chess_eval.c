@@ -557,7 +557,45 @@ void chess_eval_trace(const ch_weights *w, const ch_pos *p, ch_trace *t) {
 }
 #undef IX
 
+/* The evaluation cache: the last value computed for a position (by its Zobrist key, which
+   holds the men and the side to move, the evaluation's only inputs) under the weights whose
+   key is ch_cfg.eval_key (set by check_cfg; 0: no cache).  One table per thread, fixed size,
+   like the pawn hash: a memo, so the values and the search are the same with it or without.
+   Transpositions and the re-searches of a node (aspiration, PVS, the reductions' re-searches,
+   the iterations) evaluate the same positions again: on the bench's depth-10 search it
+   answers about a quarter of the calls. */
+#define EVAL_CACHE_BITS 15
+typedef struct eval_entry {
+  uint64_t tag;   /* the position's key xor the weights' key */
+  int value;
+} eval_entry;
+static _Thread_local eval_entry eval_cache[1 << EVAL_CACHE_BITS];
+
+/* The key of all the weights (never 0). */
+uint64_t chess_eval_key(const ch_weights *w) {
+  const int *v = (const int *)w;
+  uint64_t h = 0x6c62272e07bb0142ULL;
+  for (int i = 0; i < CH_NW; i++)
+    h = (h ^ (uint32_t)v[i]) * 0x100000001b3ULL;
+  return h | 1;
+}
+
+static int eval_uncached(const ch_cfg *cfg, const ch_pos *p);
+
 int chess_eval(const ch_cfg *cfg, const ch_pos *p) {
+  if (!cfg->eval_key)
+    return eval_uncached(cfg, p);
+  uint64_t tag = p->key ^ cfg->eval_key;
+  eval_entry *e = &eval_cache[(p->key * 0x9e3779b97f4a7c15ULL) >> (64 - EVAL_CACHE_BITS)];
+  if (e->tag == tag)
+    return e->value;
+  int v = eval_uncached(cfg, p);
+  e->tag = tag;
+  e->value = v;
+  return v;
+}
+
+static int eval_uncached(const ch_cfg *cfg, const ch_pos *p) {
   const ch_weights *w = &cfg->w;
   if (w->model == 1)
     return modern_eval(cfg, p);
