@@ -566,6 +566,54 @@ static void search(void) {
      (unsigned long long)r.nodes);
 }
 
+/* ---- keep_history: a search starts from the last one's history tables, halved ---- */
+static uint64_t nodes_with(search_memory *m, int keep) {
+  ch_state s = state("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8");
+  search_opts o;
+  search_opts_default(&o);
+  o.depth = 7;
+  o.hash_bytes = (size_t)4 << 20;
+  o.keep_history = keep;
+  o.memory = m;
+  search_result r;
+  char err[SG_ERRLEN];
+  if (search_alphabeta(&chess_class, &cfg, &s, &o, &r, err) != 0)
+    bail("%s", err);
+  return r.nodes;
+}
+
+static void set_history(search_memory *m, int value) {
+  for (int a = 0; a < 2; a++)
+    for (int b = 0; b < SEARCH_HIST_SIZE; b++) {
+      m->history[a][b] = b % 5 == 0 ? value : 0;
+      m->counter[a][b] = UINT32_MAX;   /* no countermove */
+    }
+  m->searches = 1;
+}
+
+static void keep_history(void) {
+  static search_memory m;
+  uint64_t plain = nodes_with(NULL, 0);
+  uint64_t first = nodes_with(&m, 1);
+  ok(first == plain && m.searches == 1, "keep_history, an empty memory: the same tree as "
+     "without (%llu nodes, %llu), and the tables are left in it", (unsigned long long)first,
+     (unsigned long long)plain);
+  uint64_t second = nodes_with(&m, 1);
+  ok(second != plain && m.searches == 2, "the next search starts from them: %llu nodes, not "
+     "%llu", (unsigned long long)second, (unsigned long long)plain);
+  ok(nodes_with(&m, 0) == plain && m.searches == 2, "keep_history off: the memory is neither "
+     "read nor written");
+  search_memory_clear(&m);
+  ok(nodes_with(&m, 1) == plain, "a cleared memory (ucinewgame): the tree of a fresh search");
+  set_history(&m, 1);
+  ok(nodes_with(&m, 1) == plain, "aged: entries of 1 are halved to 0, the tree of empty tables");
+  set_history(&m, 2);
+  uint64_t twos = nodes_with(&m, 1);
+  ok(twos != plain, "aged: entries of 2 are halved to 1, another tree (%llu nodes, %llu)",
+     (unsigned long long)twos, (unsigned long long)plain);
+  search_memory_free(&m);
+}
+
 int main(void) {
   default_cfg();
   chess_init_tables();
@@ -580,6 +628,7 @@ int main(void) {
   keys();
   see();
   search();
+  keep_history();
   return done_testing();
 }
 

@@ -21,7 +21,7 @@
 #define SEARCH_BUSY 16384   /* slots of the threads' table of positions being searched */
 #define DEFER_DEPTH 3       /* moves with at least this depth left may be deferred */
 #define SEARCH_DEFER_MAX 64 /* moves of one node deferred at most */
-#define HIST_SIZE 4096                        /* history entries per player (move & 4095) */
+#define HIST_SIZE SEARCH_HIST_SIZE            /* history entries per player (move & 4095) */
 #define HIST_MAX (1 << 20)
 #define NO_EVAL (-SG_INF)                     /* no static value at this ply (in check) */
 #define SHALLOW 6     /* the depth up to which the margin-based pruning acts */
@@ -159,6 +159,54 @@ static void ctx_free(search_ctx *x) {
   driver_free(&x->dr);
 }
 
+void search_memory_clear(search_memory *m) {
+  m->searches = 0;
+}
+
+void search_memory_free(search_memory *m) {
+  free(m->cont);
+  m->cont = NULL, m->ncont = 0, m->searches = 0;
+}
+
+/* The tables a search starts from: the last search's in m, each history entry halved (older
+   cut-offs count for less, and a table that has grown towards HIST_MAX over a game is brought
+   back), the countermoves as they were; empty ones when m is NULL or empty. */
+static void memory_recall(search_ctx *x, const search_memory *m) {
+  if (!m || m->searches == 0)
+    return;
+  for (int a = 0; a < 2; a++)
+    for (int b = 0; b < HIST_SIZE; b++) {
+      x->history[a][b] = m->history[a][b] / 2;
+      x->counter[a][b] = m->counter[a][b];
+    }
+  size_t ncont = (size_t)4 * (size_t)x->npt * (size_t)x->npt;
+  if (x->use_cont && m->cont && m->ncont == ncont)
+    for (size_t i = 0; i < ncont; i++)
+      x->cont[i] = m->cont[i] / 2;
+}
+
+/* Room in m for the continuation history of search x (before the search: nothing is allocated
+   within it); 0, or -1 when out of memory. */
+static int memory_reserve(const search_ctx *x, search_memory *m) {
+  size_t ncont = (size_t)4 * (size_t)x->npt * (size_t)x->npt;
+  if (!x->use_cont || m->ncont == ncont)
+    return 0;
+  int *cont = realloc(m->cont, ncont * sizeof *cont);
+  if (!cont)
+    return -1;
+  m->cont = cont, m->ncont = ncont, m->searches = 0;   /* another size: what it held is gone */
+  return 0;
+}
+
+/* Leave search x's tables in m for the next search. */
+static void memory_keep(const search_ctx *x, search_memory *m) {
+  memcpy(m->history, x->history, sizeof m->history);
+  memcpy(m->counter, x->counter, sizeof m->counter);
+  if (x->use_cont)
+    memcpy(m->cont, x->cont, m->ncont * sizeof *m->cont);
+  m->searches++;
+}
+
 /* shared: the threads' table, or NULL for a table of the search's own. */
 static int ctx_init(search_ctx *x, const sg_class *c, const void *cfg, const void *st,
                     const search_opts *o, tt_table *shared, char *err) {
@@ -245,6 +293,7 @@ static int ctx_init(search_ctx *x, const sg_class *c, const void *cfg, const voi
   x->use_counter = see && o->countermove;
   x->use_iir = see && o->iir;
   x->use_singular = see && o->singular;
+  memory_recall(x, o->keep_history ? o->memory : NULL);
   return 0;
 }
 
@@ -1352,6 +1401,12 @@ int search_alphabeta(const sg_class *c, const void *cfg, const void *st, const s
     snprintf(err, SG_ERRLEN, "search: the game is over, there is no move to search");
     return -1;
   }
+  search_memory *memory = o->keep_history ? o->memory : NULL;
+  if (memory && memory_reserve(&x, memory) != 0) {
+    ctx_free(&x), tt_free(&shared);
+    snprintf(err, SG_ERRLEN, "search: out of memory (keep_history's continuation history)");
+    return -1;
+  }
   int quit = 0, finished = 0;
   helper *hs = nthreads > 1 ? calloc((size_t)nthreads - 1, sizeof *hs) : NULL;
   uint64_t *busy = nthreads > 1 ? calloc(SEARCH_BUSY, sizeof *busy) : NULL;
@@ -1427,6 +1482,8 @@ int search_alphabeta(const sg_class *c, const void *cfg, const void *st, const s
   r->stable = x.dr.stable;
   r->soft_scale = x.dr.soft_scale;
   r->time = clock_now() - x.dr.t0;
+  if (memory)
+    memory_keep(&x, memory);   /* the main thread's tables */
   ctx_free(&x);
   tt_free(&shared);
   return 0;

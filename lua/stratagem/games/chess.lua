@@ -381,9 +381,10 @@ local EVAL_OPTION = {name = "eval", type = "function", default = false, algos = 
   .. "for experiments; one thread)"}
 local SEARCH_OPTIONS = {"algo"}
 for _, k in ipairs({"aspiration", "check_ext", "cont_history", "countermove", "depth", "eval",
-                    "futility", "hash", "history", "iir", "killers", "lmp", "lmr", "lmr_table",
-                    "multipv", "nodes", "null_move", "probcut", "pvs", "quiescence", "random",
-                    "rfp", "see", "seed", "singular", "threads", "time"}) do
+                    "futility", "hash", "history", "iir", "keep_history", "killers", "lmp",
+                    "lmr", "lmr_table", "multipv", "nodes", "null_move", "probcut", "pvs",
+                    "quiescence", "random", "rfp", "see", "seed", "singular", "threads",
+                    "time"}) do
   SEARCH_OPTIONS[#SEARCH_OPTIONS + 1] = k == "eval" and EVAL_OPTION or {name = k, shared = true}
 end
 
