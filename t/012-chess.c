@@ -160,7 +160,7 @@ static void gives_check(void) {
   };
   sg_rng rng;
   rng_seed(&rng, 30);
-  long moves = 0, checks = 0, bad = 0;
+  long moves = 0, checks = 0, bad = 0, bad_with = 0;
   sg_move ms[CH_MAX_MOVES];
   for (size_t i = 0; i < sizeof starts / sizeof *starts; i++)
     for (int game = 0; game < 20; game++) {
@@ -169,17 +169,29 @@ static void gives_check(void) {
         int n = chess_gen(&p, ms);
         if (n == 0)
           break;
+        ch_check_info ci;
+        chess_check_info(&p, &ci);
         for (int k = 0; k < n; k++) {
           int want = gives_check_made(&p, ms[k]);
           moves++;
           checks += want;
           bad += chess_gives_check(&p, ms[k]) != want;
+          bad_with += chess_gives_check_with(&p, &ci, ms[k]) != want;
         }
         chess_make(&p, ms[rng_below(&rng, (uint64_t)n)]);
       }
     }
   ok(bad == 0 && checks > 1000, "chess_gives_check agrees with making the move: %ld moves, "
      "%ld checks (%ld differ)", moves, checks, bad);
+  ok(bad_with == 0, "so does chess_gives_check_with, from the position's check info (%ld "
+     "differ)", bad_with);
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    ch_state s = state(cases[i].fen);
+    ch_check_info ci;
+    chess_check_info(&s.p, &ci);
+    is_int(chess_gives_check_with(&s.p, &ci, move(&s, cases[i].mv)), cases[i].want,
+           "%s checks in %s (check info): %d", cases[i].mv, cases[i].fen, cases[i].want);
+  }
 }
 
 /* ---- the evaluation cache: the same values as without it, and none kept across weights ---- */

@@ -530,6 +530,45 @@ int chess_gives_check(const ch_pos *p, sg_move m) {
           (rook_att(k, occ) & (mine[CH_ROOK] | mine[CH_QUEEN]))) != 0;
 }
 
+/* What chess_gives_check_with needs of a position, computed once for all its moves (as
+   Stockfish's CheckInfo): the enemy king's square, the squares from which each of the mover's
+   pieces would check it, and the mover's men that alone stand between one of its sliders and
+   that king (moving one off the line uncovers a check). */
+void chess_check_info(const ch_pos *p, ch_check_info *ci) {
+  int us = p->side, k = king_sq(p, us ^ 1);
+  bb occ = occupied(p);
+  const bb *w = p->pieces[us];
+  ci->king = k;
+  ci->squares[CH_PAWN] = ch_pawn_att[us ^ 1][k];
+  ci->squares[CH_KNIGHT] = ch_knight_att[k];
+  ci->squares[CH_BISHOP] = bishop_att(k, occ);
+  ci->squares[CH_ROOK] = rook_att(k, occ);
+  ci->squares[CH_QUEEN] = ci->squares[CH_BISHOP] | ci->squares[CH_ROOK];
+  ci->squares[CH_KING] = 0;
+  bb snipers = (rook_att(k, 0) & (w[CH_ROOK] | w[CH_QUEEN])) |
+               (bishop_att(k, 0) & (w[CH_BISHOP] | w[CH_QUEEN]));
+  ci->blockers = 0;
+  while (snipers) {
+    bb b = between[k][pop_lsb(&snipers)] & occ;
+    if (b && !(b & (b - 1)) && (b & p->occ[us]))
+      ci->blockers |= b;
+  }
+}
+
+/* chess_gives_check with the position's check info: a direct check when the moved piece lands
+   on one of its checking squares (the occupancy before the move serves: the square it leaves
+   can only lie between its target and the king when it checked already, which the side to
+   move cannot do), a discovered one when it leaves the line of a slider it alone blocked;
+   promotions, en passant and castling, where more changes, are worked out in full. */
+int chess_gives_check_with(const ch_pos *p, const ch_check_info *ci, sg_move m) {
+  int from = CH_FROM(m), to = CH_TO(m);
+  if (CH_PROMO(m) || CH_KIND(m) == CH_EP || CH_KIND(m) == CH_CASTLE)
+    return chess_gives_check(p, m);
+  if (ci->squares[CH_PIECE(m)] & BIT(to))
+    return 1;
+  return (ci->blockers & BIT(from)) && !(line_bb[ci->king][from] & BIT(to));
+}
+
 /* ---- perft ---- */
 
 typedef struct perft_ctx {
@@ -1337,9 +1376,11 @@ static int ch_noisy(const void *cfg, const void *st, sg_move *out, int qply) {
   if (qply > 0)
     return gen(p, out, 1);
   int n = gen(p, out, 0), k = 0;
+  ch_check_info ci;
+  chess_check_info(p, &ci);
   for (int i = 0; i < n; i++) {
     sg_move m = out[i];
-    if (CH_IS_CAPTURE(m) || CH_PROMO(m) == CH_QUEEN || chess_gives_check(p, m))
+    if (CH_IS_CAPTURE(m) || CH_PROMO(m) == CH_QUEEN || chess_gives_check_with(p, &ci, m))
       out[k++] = m;
   }
   return k;

@@ -154,6 +154,14 @@ void chess_make_null(ch_pos *p);
 int chess_in_check(const ch_pos *p);
 /* Whether the move gives check (m legal in p). */
 int chess_gives_check(const ch_pos *p, sg_move m);
+/* The same for many moves of one position: its check info once, then each move. */
+typedef struct ch_check_info {
+  uint64_t squares[6];     /* where each of the mover's pieces would check the enemy king */
+  uint64_t blockers;       /* the mover's men alone between its slider and that king */
+  int king;                /* the enemy king's square */
+} ch_check_info;
+void chess_check_info(const ch_pos *p, ch_check_info *ci);
+int chess_gives_check_with(const ch_pos *p, const ch_check_info *ci, sg_move m);
 /* Neither side can mate by any sequence of legal moves (K v K, K+minor v K, bishops on one
    colour). */
 int chess_insufficient(const ch_pos *p);
