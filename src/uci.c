@@ -562,6 +562,9 @@ static void cmd_setoption(uci *u, char *rest) {
       u->cfg.w.model = 1;
     else
       say(u, "info string setoption: Preset must be modern or seed, got '%s'", val ? val : "");
+    char err[SG_ERRLEN];   /* the keys derived from the weights (the evaluation cache's) */
+    if (chess_class.check_cfg && chess_class.check_cfg(&u->cfg, err) != 0)
+      say(u, "info string setoption: %s", err);
     return;
   }
   for (const sg_param *p = u->params; p->name; p++)

@@ -1425,6 +1425,7 @@ static int ch_check_cfg(void *cfg, char *err) {
   chess_eval_init();
   c->pawn_key = chess_pawn_key(&c->w);
   c->eval_key = chess_eval_key(&c->w);
+  chess_psq(c);
   return 0;
 }
 

@@ -128,6 +128,8 @@ typedef struct ch_cfg {
                               (chess_pawn_key; 0: the pawn hash is not used) */
   uint64_t eval_key;       /* derived by check_cfg from all the weights: the evaluation
                               cache's key (chess_eval_key; 0: no cache) */
+  int psq[2][6][64][2];    /* derived by check_cfg (chess_psq): value + pst of a piece of each
+                              colour on each square, black's mirrored, [0] mg, [1] eg */
 } ch_cfg;
 
 extern const sg_class chess_class;
@@ -171,6 +173,8 @@ uint64_t chess_pawn_key(const ch_weights *w);
 /* The key of all the weights for the evaluation cache (never 0; check_cfg stores it in
    ch_cfg.eval_key whenever the weights change). */
 uint64_t chess_eval_key(const ch_weights *w);
+/* Fill cfg->psq from cfg->w (check_cfg does it whenever the weights change). */
+void chess_psq(ch_cfg *cfg);
 /* Static evaluation in centipawns from the side to move's view. */
 int chess_eval(const ch_cfg *c, const ch_pos *p);
 /* The trace of the tapered evaluation (weights.model 1) for the gradient Texel tuner: white's

@@ -151,24 +151,37 @@ static inline bb ranks_ahead(int c, int s) {
   return r > 0 ? ~0ULL >> (8 * (8 - r)) : 0;
 }
 
+void chess_psq(ch_cfg *cfg) {
+  const ch_weights *w = &cfg->w;
+  for (int c = 0; c < 2; c++)
+    for (int pc = CH_PAWN; pc <= CH_KING; pc++)
+      for (int s = 0; s < 64; s++)
+        for (int k = 0; k < 2; k++)
+          cfg->psq[c][pc][s][k] = w->value[pc][k] + w->pst[pc][c ? s ^ 56 : s][k];
+}
+
 /* What one side's pieces are worth where they stand, how freely they move (squares not held by
    their own men nor attacked by enemy pawns), and the attack units they aim at the enemy king's
    zone (its square and the squares around it).  att[] gets the side's attacks by piece, [6] all. */
-static void modern_pieces(const ch_weights *w, const ch_pos *p, int c, bb att[7], int *acc,
+static void modern_pieces(const ch_cfg *cfg, const ch_pos *p, int c, bb att[7], int *acc,
                           int *units, int *attackers) {
+  const ch_weights *w = &cfg->w;
   const bb *my = p->pieces[c];
   bb occ = occupied(p);
   bb safe = ~(p->occ[c] | pawn_attacks(p->pieces[c ^ 1][CH_PAWN], c ^ 1));
   int ek = king_sq(p, c ^ 1);
   bb zone = ch_king_att[ek] | BIT(ek);
+  int mg = 0, eg = 0;
   for (int pc = CH_PAWN; pc <= CH_KING; pc++) {
+    const int(*t)[2] = cfg->psq[c][pc];
     bb x = my[pc];
     while (x) {
-      int s = pop_lsb(&x), rs = c ? s ^ 56 : s;
-      acc[0] += w->value[pc][0] + w->pst[pc][rs][0];
-      acc[1] += w->value[pc][1] + w->pst[pc][rs][1];
+      int s = pop_lsb(&x);
+      mg += t[s][0];
+      eg += t[s][1];
     }
   }
+  acc[0] += mg, acc[1] += eg;
   att[CH_PAWN] = pawn_attacks(my[CH_PAWN], c);
   att[CH_KING] = ch_king_att[king_sq(p, c)];
   for (int pc = CH_KNIGHT; pc <= CH_QUEEN; pc++) {
@@ -368,7 +381,7 @@ static int modern_eval(const ch_cfg *cfg, const ch_pos *p) {
   pawn_eval(cfg, p, acc, &passed);
   for (int c = 0; c < 2; c++) {
     /* units[c]: what side c aims at the enemy king */
-    modern_pieces(w, p, c, att[c], acc[c], &units[c], &attackers[c]);
+    modern_pieces(cfg, p, c, att[c], acc[c], &units[c], &attackers[c]);
     passed_pawns(w, p, c, passed & p->pieces[c][CH_PAWN], acc[c]);
     phase += popcnt(p->pieces[c][CH_KNIGHT] | p->pieces[c][CH_BISHOP]) +
              2 * popcnt(p->pieces[c][CH_ROOK]) + 4 * popcnt(p->pieces[c][CH_QUEEN]);
