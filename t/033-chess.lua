@@ -217,17 +217,18 @@ end
 do
   local fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8"
   local kg = sg.new("chess", {position = fen})
-  local plain = sg.search(sg.new("chess", {position = fen}), {depth = 7}).nodes
-  local first = sg.search(kg, {depth = 7, keep_history = true}).nodes
-  local second = sg.search(kg, {depth = 7, keep_history = true}).nodes
-  t.ok(first == plain and second ~= plain, string.format("keep_history: the first search as " ..
-       "without (%d nodes, %d), the next from its tables (%d)", first, plain, second))
-  t.is(sg.search(kg, {depth = 7}).nodes, plain, "keep_history off: the kept tables are not read")
-  t.is(sg.search(kg:copy(), {depth = 7, keep_history = true}).nodes, plain,
-       "a copy of the game starts with empty tables")
+  local plain = sg.search(sg.new("chess", {position = fen}), {depth = 7, keep_history = false}).nodes
+  local first = sg.search(kg, {depth = 7}).nodes
+  local second = sg.search(kg, {depth = 7}).nodes
+  t.ok(sg.defaults("chess").search.keep_history == true and first == plain and second ~= plain,
+       string.format("keep_history, chess's default: the first search as without (%d nodes, " ..
+                     "%d), the next from its tables (%d)", first, plain, second))
+  t.is(sg.search(kg, {depth = 7, keep_history = false}).nodes, plain,
+       "keep_history off: the kept tables are not read")
+  t.is(sg.search(kg:copy(), {depth = 7}).nodes, plain, "a copy of the game starts with empty tables")
   kg:play("a3")   -- black's tables are its own: its first search is a fresh one
-  t.is(sg.search(kg, {depth = 6, keep_history = true}).nodes,
-       sg.search(kg:copy(), {depth = 6}).nodes, "each player has its own tables")
+  t.is(sg.search(kg, {depth = 6}).nodes, sg.search(kg:copy(), {depth = 6, keep_history = false}).nodes,
+       "each player has its own tables")
   t.errors(function() sg.search(kg, {depth = 2, keep_history = 1}) end,
            "keep_history %(algo .alphabeta.%): got 1; expected true or false",
            "keep_history = 1 refused")
