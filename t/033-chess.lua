@@ -229,6 +229,17 @@ do
   kg:play("a3")   -- black's tables are its own: its first search is a fresh one
   t.is(sg.search(kg, {depth = 6}).nodes, sg.search(kg:copy(), {depth = 6, keep_history = false}).nodes,
        "each player has its own tables")
+  -- the UCI engine keeps them between goes; ucinewgame and Clear Hash empty them (and the table)
+  local uo = t.run(S .. " uci", table.concat({"position startpos", "go depth 6", "isready",
+    "go depth 6", "isready", "ucinewgame", "position startpos", "go depth 6", "isready",
+    "setoption name Clear Hash", "go depth 6", "isready"}, "\n") .. "\n")
+  local un = {}
+  for chunk in uo:gmatch("(.-)bestmove") do
+    un[#un + 1] = tonumber(chunk:match(".*info depth 6 .-nodes (%d+)"))
+  end
+  t.ok(#un == 4 and un[1] and un[2] ~= un[1] and un[3] == un[1] and un[4] == un[1],
+       "UCI: a second go starts from the first's tables; after ucinewgame or Clear Hash it is " ..
+       "the first search again (nodes " .. table.concat(un, ", ") .. ")")
   t.errors(function() sg.search(kg, {depth = 2, keep_history = 1}) end,
            "keep_history %(algo .alphabeta.%): got 1; expected true or false",
            "keep_history = 1 refused")
