@@ -26,6 +26,8 @@ typedef struct uci {
   ch_state st;            /* the position, written by the reader only */
   ch_state root;          /* the position searched: a copy made by go */
   tt_table tt;           /* kept between the moves of a game */
+  search_memory memory;  /* the history tables, kept between the moves of a game when the
+                            search's keep_history is on (its default) */
   size_t hash_mb;
   int threads;
   int multipv;           /* MultiPV: lines shown (1 to SEARCH_MAX_LINES) */
@@ -350,6 +352,8 @@ static void cmd_go(uci *u, char *rest) {
   o->threads = u->threads;
   o->multipv = u->multipv;
   o->table = &u->tt;
+  o->memory = &u->memory;
+  o->keep_history = 1;   /* chess's default (lua/stratagem/games/chess.lua) */
   o->stop_flag = &u->stop;
   o->report = report;
   o->report_ud = u;
@@ -545,6 +549,7 @@ static void cmd_setoption(uci *u, char *rest) {
   }
   if (!strcasecmp(name, "Clear Hash")) {
     tt_clear(&u->tt);
+    search_memory_clear(&u->memory);
     return;
   }
   if (!strcasecmp(name, "Ponder") || !strcasecmp(name, "UCI_AnalyseMode"))
@@ -558,6 +563,9 @@ static void cmd_setoption(uci *u, char *rest) {
       u->cfg.w.model = 1;
     else
       say(u, "info string setoption: Preset must be modern or seed, got '%s'", val ? val : "");
+    char err[SG_ERRLEN];   /* the keys derived from the weights (the evaluation cache's) */
+    if (chess_class.check_cfg && chess_class.check_cfg(&u->cfg, err) != 0)
+      say(u, "info string setoption: %s", err);
     return;
   }
   for (const sg_param *p = u->params; p->name; p++)
@@ -762,8 +770,10 @@ int uci_run(const ch_cfg *defaults, FILE *in, FILE *out, char *err) {
       if (u->running && u->infinite)
         stop_search(u);
       wait_search(u);
-      if (!strcmp(cmd, "ucinewgame"))
+      if (!strcmp(cmd, "ucinewgame")) {
         tt_clear(&u->tt);
+        search_memory_clear(&u->memory);
+      }
       else if (!strcmp(cmd, "position"))
         cmd_position(u, rest);
       else if (!strcmp(cmd, "go"))
@@ -792,6 +802,7 @@ int uci_run(const ch_cfg *defaults, FILE *in, FILE *out, char *err) {
     free(q);
   }
   tt_free(&u->tt);
+  search_memory_free(&u->memory);
   if (interrupted) {   /* u and q stay: the reader may still use them */
     snprintf(err, SG_ERRLEN, "interrupted!");
     return 1;

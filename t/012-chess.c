@@ -127,6 +127,110 @@ static void unmake_round_trip(void) {
      "positions (%ld differ)", moves, positions, bad);
 }
 
+/* ---- chess_gives_check (computed without making the move) against make + chess_in_check ---- */
+static int gives_check_made(const ch_pos *p, sg_move m) {
+  ch_pos q = *p;
+  chess_make(&q, m);
+  return chess_in_check(&q);
+}
+
+static void gives_check(void) {
+  /* castling, en passant that uncovers a rook, promotions along the back rank; then random
+     games from the perft positions */
+  struct { const char *fen, *mv; int want; } cases[] = {
+    {"5k2/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1", 1},
+    {"8/8/8/R2Pp2k/8/8/8/4K3 w - e6 0 1", "d5e6", 1},
+    {"3k4/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8q", 1},
+    {"3k4/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8n", 0},
+    {"4k3/8/8/8/8/8/4B3/4R1K1 w - - 0 1", "e2b5", 1},   /* bishop checks and uncovers */
+    {"4k3/8/8/8/8/8/4N3/4R1K1 w - - 0 1", "e2c3", 1},   /* uncovered only */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    ch_state s = state(cases[i].fen);
+    sg_move m = move(&s, cases[i].mv);
+    is_int(chess_gives_check(&s.p, m), cases[i].want, "%s checks in %s: %d", cases[i].mv,
+           cases[i].fen, cases[i].want);
+  }
+  const char *starts[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+  };
+  sg_rng rng;
+  rng_seed(&rng, 30);
+  long moves = 0, checks = 0, bad = 0, bad_with = 0;
+  sg_move ms[CH_MAX_MOVES];
+  for (size_t i = 0; i < sizeof starts / sizeof *starts; i++)
+    for (int game = 0; game < 20; game++) {
+      ch_pos p = state(starts[i]).p;
+      for (int ply = 0; ply < 120; ply++) {
+        int n = chess_gen(&p, ms);
+        if (n == 0)
+          break;
+        ch_check_info ci;
+        chess_check_info(&p, &ci);
+        for (int k = 0; k < n; k++) {
+          int want = gives_check_made(&p, ms[k]);
+          moves++;
+          checks += want;
+          bad += chess_gives_check(&p, ms[k]) != want;
+          bad_with += chess_gives_check_with(&p, &ci, ms[k]) != want;
+        }
+        chess_make(&p, ms[rng_below(&rng, (uint64_t)n)]);
+      }
+    }
+  ok(bad == 0 && checks > 1000, "chess_gives_check agrees with making the move: %ld moves, "
+     "%ld checks (%ld differ)", moves, checks, bad);
+  ok(bad_with == 0, "so does chess_gives_check_with, from the position's check info (%ld "
+     "differ)", bad_with);
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    ch_state s = state(cases[i].fen);
+    ch_check_info ci;
+    chess_check_info(&s.p, &ci);
+    is_int(chess_gives_check_with(&s.p, &ci, move(&s, cases[i].mv)), cases[i].want,
+           "%s checks in %s (check info): %d", cases[i].mv, cases[i].fen, cases[i].want);
+  }
+}
+
+/* ---- the evaluation cache: the same values as without it, and none kept across weights ---- */
+static void eval_cache(void) {
+  ch_cfg plain = cfg, other = cfg;
+  char err[SG_ERRLEN];
+  plain.eval_key = 0;                 /* no cache */
+  other.w.value[CH_KNIGHT][0] += 37;  /* other weights, keyed by check_cfg */
+  if (C->check_cfg(&other, err) != 0)
+    bail("check_cfg: %s", err);
+  ok(cfg.eval_key != 0 && other.eval_key != 0 && other.eval_key != cfg.eval_key,
+     "check_cfg keys the weights for the evaluation cache");
+  sg_rng rng;
+  rng_seed(&rng, 31);
+  long evals = 0, bad = 0, moved = 0;
+  sg_move ms[CH_MAX_MOVES];
+  for (int game = 0; game < 40; game++) {
+    ch_pos p = state("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").p;
+    for (int ply = 0; ply < 100; ply++) {
+      int n = chess_gen(&p, ms);
+      if (n == 0)
+        break;
+      /* twice each (the second from the cache), between the two sets of weights */
+      int want = chess_eval(&plain, &p);
+      int a = chess_eval(&cfg, &p), b = chess_eval(&other, &p), a2 = chess_eval(&cfg, &p);
+      ch_cfg other_plain = other;
+      other_plain.eval_key = 0;
+      int want_b = chess_eval(&other_plain, &p);
+      evals++;
+      bad += a != want || a2 != want || b != want_b;
+      moved += b != a;
+      chess_make(&p, ms[rng_below(&rng, (uint64_t)n)]);
+    }
+  }
+  ok(bad == 0 && moved > evals / 4, "the evaluation cache answers as the evaluation does, for "
+     "two sets of weights in turn: %ld positions (%ld differ; %ld valued differently by the "
+     "two)", evals, bad, moved);
+}
+
 /* ---- FEN ---- */
 static void fen_errors(void) {
   static const struct { const char *fen, *want; } cases[] = {
@@ -474,11 +578,61 @@ static void search(void) {
      (unsigned long long)r.nodes);
 }
 
+/* ---- keep_history: a search starts from the last one's history tables, halved ---- */
+static uint64_t nodes_with(search_memory *m, int keep) {
+  ch_state s = state("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8");
+  search_opts o;
+  search_opts_default(&o);
+  o.depth = 7;
+  o.hash_bytes = (size_t)4 << 20;
+  o.keep_history = keep;
+  o.memory = m;
+  search_result r;
+  char err[SG_ERRLEN];
+  if (search_alphabeta(&chess_class, &cfg, &s, &o, &r, err) != 0)
+    bail("%s", err);
+  return r.nodes;
+}
+
+static void set_history(search_memory *m, int value) {
+  for (int a = 0; a < 2; a++)
+    for (int b = 0; b < SEARCH_HIST_SIZE; b++) {
+      m->history[a][b] = b % 5 == 0 ? value : 0;
+      m->counter[a][b] = UINT32_MAX;   /* no countermove */
+    }
+  m->searches = 1;
+}
+
+static void keep_history(void) {
+  static search_memory m;
+  uint64_t plain = nodes_with(NULL, 0);
+  uint64_t first = nodes_with(&m, 1);
+  ok(first == plain && m.searches == 1, "keep_history, an empty memory: the same tree as "
+     "without (%llu nodes, %llu), and the tables are left in it", (unsigned long long)first,
+     (unsigned long long)plain);
+  uint64_t second = nodes_with(&m, 1);
+  ok(second != plain && m.searches == 2, "the next search starts from them: %llu nodes, not "
+     "%llu", (unsigned long long)second, (unsigned long long)plain);
+  ok(nodes_with(&m, 0) == plain && m.searches == 2, "keep_history off: the memory is neither "
+     "read nor written");
+  search_memory_clear(&m);
+  ok(nodes_with(&m, 1) == plain, "a cleared memory (ucinewgame): the tree of a fresh search");
+  set_history(&m, 1);
+  ok(nodes_with(&m, 1) == plain, "aged: entries of 1 are halved to 0, the tree of empty tables");
+  set_history(&m, 2);
+  uint64_t twos = nodes_with(&m, 1);
+  ok(twos != plain, "aged: entries of 2 are halved to 1, another tree (%llu nodes, %llu)",
+     (unsigned long long)twos, (unsigned long long)plain);
+  search_memory_free(&m);
+}
+
 int main(void) {
   default_cfg();
   chess_init_tables();
   perft_suite();
   unmake_round_trip();
+  gives_check();
+  eval_cache();
   fen_errors();
   fen_fuzz();
   moves_text();
@@ -486,6 +640,7 @@ int main(void) {
   keys();
   see();
   search();
+  keep_history();
   return done_testing();
 }
 

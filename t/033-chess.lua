@@ -212,6 +212,38 @@ for _, k in ipairs({"cont_history", "singular"}) do
   t.errors(function() sg.search(sg.new("chess"), {depth = 2, [k] = 1}) end,
            k .. " %(algo .alphabeta.%): got 1; expected true or false", k .. " = 1 refused")
 end
+-- keep_history: the game object keeps each player's history tables from one search to the
+-- next (halved); a copy starts without them
+do
+  local fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8"
+  local kg = sg.new("chess", {position = fen})
+  local plain = sg.search(sg.new("chess", {position = fen}), {depth = 7, keep_history = false}).nodes
+  local first = sg.search(kg, {depth = 7}).nodes
+  local second = sg.search(kg, {depth = 7}).nodes
+  t.ok(sg.defaults("chess").search.keep_history == true and first == plain and second ~= plain,
+       string.format("keep_history, chess's default: the first search as without (%d nodes, " ..
+                     "%d), the next from its tables (%d)", first, plain, second))
+  t.is(sg.search(kg, {depth = 7, keep_history = false}).nodes, plain,
+       "keep_history off: the kept tables are not read")
+  t.is(sg.search(kg:copy(), {depth = 7}).nodes, plain, "a copy of the game starts with empty tables")
+  kg:play("a3")   -- black's tables are its own: its first search is a fresh one
+  t.is(sg.search(kg, {depth = 6}).nodes, sg.search(kg:copy(), {depth = 6, keep_history = false}).nodes,
+       "each player has its own tables")
+  -- the UCI engine keeps them between goes; ucinewgame and Clear Hash empty them (and the table)
+  local uo = t.run(S .. " uci", table.concat({"position startpos", "go depth 6", "isready",
+    "go depth 6", "isready", "ucinewgame", "position startpos", "go depth 6", "isready",
+    "setoption name Clear Hash", "go depth 6", "isready"}, "\n") .. "\n")
+  local un = {}
+  for chunk in uo:gmatch("(.-)bestmove") do
+    un[#un + 1] = tonumber(chunk:match(".*info depth 6 .-nodes (%d+)"))
+  end
+  t.ok(#un == 4 and un[1] and un[2] ~= un[1] and un[3] == un[1] and un[4] == un[1],
+       "UCI: a second go starts from the first's tables; after ucinewgame or Clear Hash it is " ..
+       "the first search again (nodes " .. table.concat(un, ", ") .. ")")
+  t.errors(function() sg.search(kg, {depth = 2, keep_history = 1}) end,
+           "keep_history %(algo .alphabeta.%): got 1; expected true or false",
+           "keep_history = 1 refused")
+end
 -- a Lua evaluation replaces the C one: this one loves the a-pawn's advance
 local calls = 0
 r = sg.search(sg.new("chess"), {depth = 2, eval = function(fen)

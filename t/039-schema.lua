@@ -86,7 +86,8 @@ t.like(select(2, pcall(sg.search_algos, "nosuch")), "sg.search_algos: .*nosuch",
 -- ---- the options each algorithm takes, per game ----
 t.is_deeply(sg.search_options("tictactoe"),
             {"algo", "aspiration", "beam", "check_ext", "cont_history", "countermove", "depth", "futility",
-             "hash", "history", "iir", "killers", "lmp", "lmr", "lmr_table", "multipv", "nodes",
+             "hash", "history", "iir", "keep_history", "killers", "lmp", "lmr", "lmr_table",
+             "multipv", "nodes",
              "null_move", "omniscient", "probcut", "prune_actions", "pvs", "quiescence",
              "random", "rfp", "see", "seed", "singular", "symmetry", "threads", "time"},
             "tictactoe, alphabeta: the shared options")
@@ -154,7 +155,7 @@ refused({algo = "alphabeta", iterations = 5},
         "iterations (algo 'alphabeta'): not an option of this algorithm (it belongs to 'ismcts', "
         .. "'mcts', 'pimc'); expected one of: algo, depth, time, nodes, hash, seed, random, beam, "
         .. "symmetry, prune_actions, threads, multipv, pvs, aspiration, killers, history, "
-        .. "null_move, lmr, quiescence, probcut, check_ext, see, rfp, futility, lmp, lmr_table, countermove, iir, cont_history, singular, omniscient",
+        .. "null_move, lmr, quiescence, probcut, check_ext, see, rfp, futility, lmp, lmr_table, countermove, iir, cont_history, singular, keep_history, omniscient",
         "an option of another algorithm")
 refused({algo = "mcts", random = 0},
         "random (algo 'mcts'): not an option of this algorithm (it belongs to 'alphabeta', 'brs', "
@@ -175,7 +176,7 @@ refused({algo = "random", hash = 1},
         .. "'ismcts', 'maxn', 'mcts', 'paranoid', 'pimc', 'solve'); expected one of: algo, seed")
 refused({depht = 3}, "depht (algo 'alphabeta'): unknown option; expected one of: algo, depth, "
         .. "time, nodes, hash, seed, random, beam, symmetry, prune_actions, threads, multipv, "
-        .. "pvs, aspiration, killers, history, null_move, lmr, quiescence, probcut, check_ext, see, rfp, futility, lmp, lmr_table, countermove, iir, cont_history, singular, omniscient",
+        .. "pvs, aspiration, killers, history, null_move, lmr, quiescence, probcut, check_ext, see, rfp, futility, lmp, lmr_table, countermove, iir, cont_history, singular, keep_history, omniscient",
         "an unknown option")
 refused({depth = "3"}, 'depth (algo \'alphabeta\'): got the string "3"; expected a whole number '
         .. "from 0 to 126 (plies; 0: no limit)", "integer: wrong type")

@@ -99,6 +99,11 @@ const opt_desc options_table[OPT_COUNT] = {
                     "singular extensions: a table move that alone holds its score, the "
                     "others failing below it in a reduced search, is searched a ply deeper "
                     "(games with an exchange hook; off: not measured positive)"},
+  [OPT_KEEP_HISTORY] = {"keep_history", OPT_BOOLEAN, 0, 0, 0, 0, 0, NULL, 0, "false", AB,
+                        NULL, "start from the history tables (history, countermoves, "
+                        "continuation history) of the last search of the same game and player, "
+                        "halved, instead of empty ones (kept by the game object; the UCI engine "
+                        "keeps its own until ucinewgame)"},
   [OPT_ITERATIONS] = {"iterations", OPT_INTEGER, 0, INT64_MAX, 0, 0, 0, NULL, 0, "0",
                       MC | PI | IS,
                       "playouts; 0: until time or nodes, 10000 when neither is set",
@@ -290,6 +295,7 @@ void options_set(multi_opts *o, opt_id id, const opt_value *v) {
   case OPT_IIR: s->iir = (int)v->i; break;
   case OPT_CONT_HISTORY: s->cont_history = (int)v->i; break;
   case OPT_SINGULAR: s->singular = (int)v->i; break;
+  case OPT_KEEP_HISTORY: s->keep_history = (int)v->i; break;
   case OPT_ITERATIONS: o->iterations = (uint64_t)v->i; break;
   case OPT_EXPLORATION: o->exploration = v->n; break;
   case OPT_PLAYOUT_DEPTH: o->playout_depth = (int)v->i; break;

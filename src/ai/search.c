@@ -21,7 +21,7 @@
 #define SEARCH_BUSY 16384   /* slots of the threads' table of positions being searched */
 #define DEFER_DEPTH 3       /* moves with at least this depth left may be deferred */
 #define SEARCH_DEFER_MAX 64 /* moves of one node deferred at most */
-#define HIST_SIZE 4096                        /* history entries per player (move & 4095) */
+#define HIST_SIZE SEARCH_HIST_SIZE            /* history entries per player (move & 4095) */
 #define HIST_MAX (1 << 20)
 #define NO_EVAL (-SG_INF)                     /* no static value at this ply (in check) */
 #define SHALLOW 6     /* the depth up to which the margin-based pruning acts */
@@ -32,6 +32,7 @@
 #define CONT_QUIETS 64   /* quiet moves of a node remembered for continuation history's malus */
 #define SE_DEPTH 7       /* the least depth singular extensions act at */
 #define SE_TT_DEPTH 3    /* the table entry at most this much shallower than the node */
+#define PICK_SORT 4      /* pick selects the first moves of a node, then sorts the rest */
 
 /* Ordering keys: the table move, good noisy moves, killers, then quiet moves by history, then
    noisy moves that lose material. */
@@ -80,6 +81,8 @@ typedef struct search_ctx {
   int *quiets;                          /* [SEARCH_MAX_PLY + 1][CONT_QUIETS]: the quiet moves
                                            searched at each ply (piece_to), for the malus */
   sg_move excluded[SEARCH_MAX_PLY + 1]; /* singular extensions: the move left out at a ply */
+  unsigned char sorted[SEARCH_MAX_PLY + 1];   /* the ply's moves from the one being picked
+                                                 on are in key order (pick) */
   tt_table own;                /* the table when it is this search's alone */
   tt_table *tt;                /* own, or the table shared by the threads of one search */
   int shared;                  /* tt is shared: lockless access */
@@ -157,6 +160,54 @@ static void ctx_free(search_ctx *x) {
   free(x->failed);
   tt_free(&x->own);
   driver_free(&x->dr);
+}
+
+void search_memory_clear(search_memory *m) {
+  m->searches = 0;
+}
+
+void search_memory_free(search_memory *m) {
+  free(m->cont);
+  m->cont = NULL, m->ncont = 0, m->searches = 0;
+}
+
+/* The tables a search starts from: the last search's in m, each history entry halved (older
+   cut-offs count for less, and a table that has grown towards HIST_MAX over a game is brought
+   back), the countermoves as they were; empty ones when m is NULL or empty. */
+static void memory_recall(search_ctx *x, const search_memory *m) {
+  if (!m || m->searches == 0)
+    return;
+  for (int a = 0; a < 2; a++)
+    for (int b = 0; b < HIST_SIZE; b++) {
+      x->history[a][b] = m->history[a][b] / 2;
+      x->counter[a][b] = m->counter[a][b];
+    }
+  size_t ncont = (size_t)4 * (size_t)x->npt * (size_t)x->npt;
+  if (x->use_cont && m->cont && m->ncont == ncont)
+    for (size_t i = 0; i < ncont; i++)
+      x->cont[i] = m->cont[i] / 2;
+}
+
+/* Room in m for the continuation history of search x (before the search: nothing is allocated
+   within it); 0, or -1 when out of memory. */
+static int memory_reserve(const search_ctx *x, search_memory *m) {
+  size_t ncont = (size_t)4 * (size_t)x->npt * (size_t)x->npt;
+  if (!x->use_cont || m->ncont == ncont)
+    return 0;
+  int *cont = realloc(m->cont, ncont * sizeof *cont);
+  if (!cont)
+    return -1;
+  m->cont = cont, m->ncont = ncont, m->searches = 0;   /* another size: what it held is gone */
+  return 0;
+}
+
+/* Leave search x's tables in m for the next search. */
+static void memory_keep(const search_ctx *x, search_memory *m) {
+  memcpy(m->history, x->history, sizeof m->history);
+  memcpy(m->counter, x->counter, sizeof m->counter);
+  if (x->use_cont)
+    memcpy(m->cont, x->cont, m->ncont * sizeof *m->cont);
+  m->searches++;
 }
 
 /* shared: the threads' table, or NULL for a table of the search's own. */
@@ -245,6 +296,7 @@ static int ctx_init(search_ctx *x, const sg_class *c, const void *cfg, const voi
   x->use_counter = see && o->countermove;
   x->use_iir = see && o->iir;
   x->use_singular = see && o->singular;
+  memory_recall(x, o->keep_history ? o->memory : NULL);
   return 0;
 }
 
@@ -413,6 +465,8 @@ static int node_moves(search_ctx *x, const void *st, int ply, sg_move ttmove) {
   sg_move counter = x->use_counter && prev != NO_MOVE ? x->counter[me & 1][prev & (HIST_SIZE - 1)]
                                                       : NO_MOVE;
   const int *c1 = cont_row(x, ply, me, 1), *c2 = cont_row(x, ply, me, 2);
+  int t = -1;   /* the table move's index */
+  x->sorted[ply] = 0;
   for (int i = 0; i < n; i++) {
     sg_move m = ms[i];
     int k = tactical_key(x, st, m, &noisy[i]);
@@ -434,10 +488,35 @@ static int node_moves(search_ctx *x, const void *st, int ply, sg_move ttmove) {
       }
     }
     if (m == ttmove)
-      k = KEY_TT;
+      k = KEY_TT, t = i;
     keys[i] = beam ? (m == ttmove ? KEY_TT : -i) : k;
   }
+  if (t > 0) {   /* the table move first, the others in their order: as pick would do it */
+    sg_move m = ms[t];
+    unsigned char f = noisy[t];
+    memmove(ms + 1, ms, (size_t)t * sizeof *ms);
+    memmove(keys + 1, keys, (size_t)t * sizeof *keys);
+    memmove(noisy + 1, noisy, (size_t)t);
+    ms[0] = m, keys[0] = KEY_TT, noisy[0] = f;
+  }
   return n;
+}
+
+/* Sort n moves by their keys, highest first, keeping the order of equal keys (insertion):
+   the order the selection in pick gives them one by one. */
+static void sort_moves(sg_move *ms, int *keys, unsigned char *noisy, int n) {
+  for (int j = 1; j < n; j++) {
+    int k = keys[j], h = j;
+    if (k <= keys[j - 1])
+      continue;
+    sg_move m = ms[j];
+    unsigned char f = noisy[j];
+    while (h > 0 && keys[h - 1] < k) {
+      ms[h] = ms[h - 1], keys[h] = keys[h - 1], noisy[h] = noisy[h - 1];
+      h--;
+    }
+    ms[h] = m, keys[h] = k, noisy[h] = f;
+  }
 }
 
 /* Bring the best remaining move of the ply to position i (selection: cut-offs come early). */
@@ -446,6 +525,14 @@ static sg_move pick(search_ctx *x, int ply, int n, int i) {
   sg_move *ms = x->moves + base;
   int *keys = x->keys + base;
   unsigned char *noisy = x->noisy + base;
+  if (keys[i] == KEY_TT || x->sorted[ply])   /* the table move (none is above it), or the
+                                                 rest sorted already */
+    return ms[i];
+  if (i >= PICK_SORT) {   /* many moves searched (an all-node): sort the rest once */
+    sort_moves(ms + i, keys + i, noisy + i, n - i);
+    x->sorted[ply] = 1;
+    return ms[i];
+  }
   int b = i;
   for (int j = i + 1; j < n; j++)
     if (keys[j] > keys[b])
@@ -570,12 +657,13 @@ static int qsearch_node(search_ctx *x, int ply, int qply, int alpha, int beta, i
   unsigned char *noisy = x->noisy + (size_t)ply * (size_t)c->max_moves;
   for (int i = 0; i < n; i++)
     keys[i] = tactical_key(x, st, ms[i], &noisy[i]);
+  x->sorted[ply] = 0;
   if (x->nodemode)
     x->path[x->nhist + ply] = c->hash(x->cfg, st);
   for (int i = 0; i < n; i++) {
     sg_move m = pick(x, ply, n, i);
     if (!incheck && keys[i] < 0)
-      continue;   /* a losing capture does not change the verdict of a quiet position */
+      break;   /* losing captures (the rest, in key order) do not change a quiet verdict */
     play_into(x, state_at(x, ply + 1), st, m);
     v = child_qvalue(x, ply, me, qply + 1, alpha, beta);
     if (x->dr.stop)
@@ -1352,6 +1440,12 @@ int search_alphabeta(const sg_class *c, const void *cfg, const void *st, const s
     snprintf(err, SG_ERRLEN, "search: the game is over, there is no move to search");
     return -1;
   }
+  search_memory *memory = o->keep_history ? o->memory : NULL;
+  if (memory && memory_reserve(&x, memory) != 0) {
+    ctx_free(&x), tt_free(&shared);
+    snprintf(err, SG_ERRLEN, "search: out of memory (keep_history's continuation history)");
+    return -1;
+  }
   int quit = 0, finished = 0;
   helper *hs = nthreads > 1 ? calloc((size_t)nthreads - 1, sizeof *hs) : NULL;
   uint64_t *busy = nthreads > 1 ? calloc(SEARCH_BUSY, sizeof *busy) : NULL;
@@ -1427,6 +1521,8 @@ int search_alphabeta(const sg_class *c, const void *cfg, const void *st, const s
   r->stable = x.dr.stable;
   r->soft_scale = x.dr.soft_scale;
   r->time = clock_now() - x.dr.t0;
+  if (memory)
+    memory_keep(&x, memory);   /* the main thread's tables */
   ctx_free(&x);
   tt_free(&shared);
   return 0;

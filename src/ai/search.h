@@ -18,6 +18,24 @@
 
 struct search_result;
 
+#define SEARCH_HIST_SIZE 4096   /* history entries per player (a move's low 12 bits) */
+
+/* What an alpha-beta search leaves for the next search of the same game when keep_history is
+   on: its history tables (the history heuristic's, per player; the countermoves; continuation
+   history when that is on), which the next search starts from, each history entry halved
+   (aged) rather than cleared.  The caller owns it (the UCI engine one per engine, a Lua game
+   one per player to move); a new game empties it (search_memory_clear). */
+typedef struct search_memory {
+  int history[2][SEARCH_HIST_SIZE];
+  sg_move counter[2][SEARCH_HIST_SIZE];
+  int *cont;       /* continuation history, ncont entries (NULL: none kept yet) */
+  size_t ncont;
+  int searches;    /* searches that left their tables here; 0: empty */
+} search_memory;
+
+void search_memory_clear(search_memory *m);   /* empty again (its storage kept) */
+void search_memory_free(search_memory *m);    /* what it holds besides itself */
+
 typedef struct search_opts {
   int depth;                   /* plies; 0 = no depth limit */
   double time;                 /* seconds; 0 = no time limit */
@@ -62,9 +80,14 @@ typedef struct search_opts {
                                   table score, the others failing low below it in a
                                   reduced search, is searched a ply deeper (multi-cut when
                                   the others beat beta) */
+  int keep_history;            /* with a memory: start from the last search's history tables,
+                                  halved, instead of empty ones, and leave this search's
+                                  there */
   /* For programs that drive the search (the UCI engine), not read from Lua options: */
   struct tt_table *table;      /* a table of the caller's, kept between searches (NULL: the
                                   search makes its own of hash_bytes) */
+  search_memory *memory;       /* the caller's history tables, kept between searches of one
+                                  game (keep_history; NULL: none) */
   double soft_time;            /* seconds: no new iteration starts after it (0: none) */
   int *stop_flag;              /* set from another thread to stop, with __atomic_store_n
                                   (NULL: none) */

@@ -501,10 +501,72 @@ void chess_make_null(ch_pos *p) {
   p->key ^= z_side;
 }
 
+/* Whether legal move m checks the enemy king: the attackers of that king after the move, by
+   the mover's pieces as they then stand and the occupancy the move leaves (the moved or
+   promoted piece on its target, a castling rook on its new square, a pawn taken en passant
+   gone), so direct and discovered checks alike; the same answer as making m and asking
+   chess_in_check, without the copy and the key updates (the quiescence search asks it of every
+   quiet move at its first ply). */
 int chess_gives_check(const ch_pos *p, sg_move m) {
-  ch_pos q = *p;
-  chess_make(&q, m);
-  return chess_in_check(&q);
+  int us = p->side, k = king_sq(p, us ^ 1);
+  int from = CH_FROM(m), to = CH_TO(m), kind = CH_KIND(m);
+  int pc = CH_PROMO(m) ? CH_PROMO(m) : CH_PIECE(m);
+  const bb *w = p->pieces[us];
+  bb occ = (occupied(p) & ~BIT(from)) | BIT(to);
+  bb mine[6];
+  for (int i = CH_PAWN; i <= CH_QUEEN; i++)
+    mine[i] = w[i] & ~BIT(from);
+  mine[pc] |= BIT(to);
+  if (kind == CH_EP)
+    occ &= ~BIT(us == 0 ? to - 8 : to + 8);
+  else if (kind == CH_CASTLE) {
+    int base = us == 0 ? 0 : 56, rf = to == base + 6 ? base + 7 : base, rt = to == base + 6 ? base + 5 : base + 3;
+    occ = (occ & ~BIT(rf)) | BIT(rt);
+    mine[CH_ROOK] = (mine[CH_ROOK] & ~BIT(rf)) | BIT(rt);
+  }
+  /* the mover's king never checks (kings are never next to each other) */
+  return ((ch_pawn_att[us ^ 1][k] & mine[CH_PAWN]) | (ch_knight_att[k] & mine[CH_KNIGHT]) |
+          (bishop_att(k, occ) & (mine[CH_BISHOP] | mine[CH_QUEEN])) |
+          (rook_att(k, occ) & (mine[CH_ROOK] | mine[CH_QUEEN]))) != 0;
+}
+
+/* What chess_gives_check_with needs of a position, computed once for all its moves (as
+   Stockfish's CheckInfo): the enemy king's square, the squares from which each of the mover's
+   pieces would check it, and the mover's men that alone stand between one of its sliders and
+   that king (moving one off the line uncovers a check). */
+void chess_check_info(const ch_pos *p, ch_check_info *ci) {
+  int us = p->side, k = king_sq(p, us ^ 1);
+  bb occ = occupied(p);
+  const bb *w = p->pieces[us];
+  ci->king = k;
+  ci->squares[CH_PAWN] = ch_pawn_att[us ^ 1][k];
+  ci->squares[CH_KNIGHT] = ch_knight_att[k];
+  ci->squares[CH_BISHOP] = bishop_att(k, occ);
+  ci->squares[CH_ROOK] = rook_att(k, occ);
+  ci->squares[CH_QUEEN] = ci->squares[CH_BISHOP] | ci->squares[CH_ROOK];
+  ci->squares[CH_KING] = 0;
+  bb snipers = (rook_att(k, 0) & (w[CH_ROOK] | w[CH_QUEEN])) |
+               (bishop_att(k, 0) & (w[CH_BISHOP] | w[CH_QUEEN]));
+  ci->blockers = 0;
+  while (snipers) {
+    bb b = between[k][pop_lsb(&snipers)] & occ;
+    if (b && !(b & (b - 1)) && (b & p->occ[us]))
+      ci->blockers |= b;
+  }
+}
+
+/* chess_gives_check with the position's check info: a direct check when the moved piece lands
+   on one of its checking squares (the occupancy before the move serves: the square it leaves
+   can only lie between its target and the king when it checked already, which the side to
+   move cannot do), a discovered one when it leaves the line of a slider it alone blocked;
+   promotions, en passant and castling, where more changes, are worked out in full. */
+int chess_gives_check_with(const ch_pos *p, const ch_check_info *ci, sg_move m) {
+  int from = CH_FROM(m), to = CH_TO(m);
+  if (CH_PROMO(m) || CH_KIND(m) == CH_EP || CH_KIND(m) == CH_CASTLE)
+    return chess_gives_check(p, m);
+  if (ci->squares[CH_PIECE(m)] & BIT(to))
+    return 1;
+  return (ci->blockers & BIT(from)) && !(line_bb[ci->king][from] & BIT(to));
 }
 
 /* ---- perft ---- */
@@ -1314,9 +1376,11 @@ static int ch_noisy(const void *cfg, const void *st, sg_move *out, int qply) {
   if (qply > 0)
     return gen(p, out, 1);
   int n = gen(p, out, 0), k = 0;
+  ch_check_info ci;
+  chess_check_info(p, &ci);
   for (int i = 0; i < n; i++) {
     sg_move m = out[i];
-    if (CH_IS_CAPTURE(m) || CH_PROMO(m) == CH_QUEEN || chess_gives_check(p, m))
+    if (CH_IS_CAPTURE(m) || CH_PROMO(m) == CH_QUEEN || chess_gives_check_with(p, &ci, m))
       out[k++] = m;
   }
   return k;
@@ -1360,6 +1424,8 @@ static int ch_check_cfg(void *cfg, char *err) {
   chess_init_tables();
   chess_eval_init();
   c->pawn_key = chess_pawn_key(&c->w);
+  c->eval_key = chess_eval_key(&c->w);
+  chess_psq(c);
   return 0;
 }
 

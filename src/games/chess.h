@@ -126,6 +126,10 @@ typedef struct ch_cfg {
   int repetitions;         /* rules: occurrences that draw (3), 0 = off */
   uint64_t pawn_key;       /* derived by check_cfg from the pawn weights: the pawn hash's key
                               (chess_pawn_key; 0: the pawn hash is not used) */
+  uint64_t eval_key;       /* derived by check_cfg from all the weights: the evaluation
+                              cache's key (chess_eval_key; 0: no cache) */
+  int psq[2][6][64][2];    /* derived by check_cfg (chess_psq): value + pst of a piece of each
+                              colour on each square, black's mirrored, [0] mg, [1] eg */
 } ch_cfg;
 
 extern const sg_class chess_class;
@@ -152,12 +156,25 @@ void chess_make_null(ch_pos *p);
 int chess_in_check(const ch_pos *p);
 /* Whether the move gives check (m legal in p). */
 int chess_gives_check(const ch_pos *p, sg_move m);
+/* The same for many moves of one position: its check info once, then each move. */
+typedef struct ch_check_info {
+  uint64_t squares[6];     /* where each of the mover's pieces would check the enemy king */
+  uint64_t blockers;       /* the mover's men alone between its slider and that king */
+  int king;                /* the enemy king's square */
+} ch_check_info;
+void chess_check_info(const ch_pos *p, ch_check_info *ci);
+int chess_gives_check_with(const ch_pos *p, const ch_check_info *ci, sg_move m);
 /* Neither side can mate by any sequence of legal moves (K v K, K+minor v K, bishops on one
    colour). */
 int chess_insufficient(const ch_pos *p);
 /* The key of the pawn-structure weights for the pawn hash (never 0; check_cfg stores it in
    ch_cfg.pawn_key whenever the weights change). */
 uint64_t chess_pawn_key(const ch_weights *w);
+/* The key of all the weights for the evaluation cache (never 0; check_cfg stores it in
+   ch_cfg.eval_key whenever the weights change). */
+uint64_t chess_eval_key(const ch_weights *w);
+/* Fill cfg->psq from cfg->w (check_cfg does it whenever the weights change). */
+void chess_psq(ch_cfg *cfg);
 /* Static evaluation in centipawns from the side to move's view. */
 int chess_eval(const ch_cfg *c, const ch_pos *p);
 /* The trace of the tapered evaluation (weights.model 1) for the gradient Texel tuner: white's

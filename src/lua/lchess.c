@@ -144,6 +144,9 @@ static int lsearch(lua_State *L) {
   o.iir = optbool(L, 2, "iir", o.iir);
   o.cont_history = optbool(L, 2, "cont_history", o.cont_history);
   o.singular = optbool(L, 2, "singular", o.singular);
+  o.keep_history = optbool(L, 2, "keep_history", o.keep_history);
+  if (o.keep_history)   /* the memory of the player to move */
+    o.memory = lgame_memory(L, g, s->p.side);
   if (o.depth == 0 && o.time == 0 && o.nodes == 0)
     o.depth = 6;
   int tb = lua_gettop(L);

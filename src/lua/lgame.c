@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ai/search.h"
 #include "core/clock.h"
 #include "lstratagem.h"
 
@@ -80,6 +81,13 @@ static lgame *newgame(lua_State *L, const sg_class *c) {
     luaL_error(L, "out of memory");
   reserve(L, g, 1);
   return g;
+}
+
+struct search_memory *lgame_memory(lua_State *L, lgame *g, int player) {
+  search_memory **m = &g->memory[player & 1];
+  if (!*m && !(*m = calloc(1, sizeof **m)))
+    luaL_error(L, "search: out of memory (keep_history's tables)");
+  return *m;
 }
 
 /* Set every parameter of group grp from the table at index t (missing table: an error). */
@@ -741,6 +749,12 @@ static int lgc(lua_State *L) {
   free(g->states);
   free(g->hist);
   free(g->movebuf);
+  for (int i = 0; i < 2; i++)
+    if (g->memory[i]) {
+      search_memory_free(g->memory[i]);
+      free(g->memory[i]);
+      g->memory[i] = NULL;
+    }
   g->cfg = NULL, g->states = NULL, g->hist = NULL, g->movebuf = NULL;
   g->n = g->cap = 0;
   return 0;

@@ -452,6 +452,8 @@ static int lsearch(lua_State *L) {
   lsearch_progress prog = {0};
   if (algo == ALGO_ALPHABETA && !so.report && lsearch_progress_wanted())
     so.report = lsearch_progress_report, so.report_ud = &prog;
+  if (algo == ALGO_ALPHABETA && so.keep_history)   /* the player to move's memory */
+    so.memory = lgame_memory(L, g, c->to_move(g->cfg, st));
   lgame_guard(L, g);
   int rc = algo == ALGO_ALPHABETA ? search_alphabeta(c, g->cfg, st, &so, r, err)
                                   : search_random(c, g->cfg, st, &so, r, err);

@@ -11,8 +11,12 @@
 #define SG_PROC_MT "stratagem.proc"   /* a child process (lproc.c) */
 #define SG_DICT_MT "stratagem.dict"   /* a word list (ldict.c) */
 
+struct search_memory;
+
 /* A game as Lua sees it: its class, its config (rules, weights, variant) and the line of
-   states from the start, so undo and save need nothing else. */
+   states from the start, so undo and save need nothing else; and, made when a search with
+   keep_history first asks, one memory of history tables per player to move (not copied by
+   g:copy). */
 typedef struct lgame {
   const sg_class *cls;
   void *cfg;
@@ -21,9 +25,13 @@ typedef struct lgame {
   sg_move *movebuf;        /* max_moves scratch for listing moves, made on first use */
   int n, cap;
   lua_Integer seed;
+  struct search_memory *memory[2];
 } lgame;
 
 lgame *checkgame(lua_State *L, int i);
+/* The memory of history tables of g's player `player` (0 or 1) for keep_history, made on
+   first use (raises when out of memory). */
+struct search_memory *lgame_memory(lua_State *L, lgame *g, int player);
 const void *lgame_state(const lgame *g);
 /* Push a move of the current state as a string. */
 void lgame_pushmove(lua_State *L, const lgame *g, const void *st, sg_move m);

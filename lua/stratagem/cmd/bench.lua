@@ -693,8 +693,9 @@ function benches.chess(out)
                                          doubled_pawns = 1, isolated_pawns = 1, passed_pawns_end = 1})
   out(fmt("chess depth 10, seed + 6 terms %d positions, %9d nodes  %8.2f ms  median %6.2f M nodes/s  %.2fx the seed's rate",
           #M.chess_positions, xnodes, xtime * 1e3, xrate / 1e6, xrate / srate))
-  M.threads_line(out, "chess depth 10", M.chess_games(), {depth = 10, hash = 16})
-  M.plain_line(out, "chess depth 7", M.chess_games(), {depth = 7, hash = 16})
+  -- (each run from empty history tables: the games are searched more than once)
+  M.threads_line(out, "chess depth 10", M.chess_games(), {depth = 10, hash = 16, keep_history = false})
+  M.plain_line(out, "chess depth 7", M.chess_games(), {depth = 7, hash = 16, keep_history = false})
   -- the chess-strength techniques of issue 30 (the see hook's): nodes and time to depth 10
   -- with them and without
   local res = {}

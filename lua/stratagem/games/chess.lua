@@ -286,8 +286,10 @@ local M = {
   -- preset: "modern" (the default) or "seed" (doc/chess.md): a set of weights laid over the
   -- defaults before the weights given
   options = {preset = "modern"},
-  -- without depth, time or nodes a search thinks for one second
-  search = {algo = "alphabeta", hash = 16},
+  -- without depth, time or nodes a search thinks for one second; each search of a game starts
+  -- from the history tables its player's last one left, halved (doc/chess.md, History kept
+  -- between moves)
+  search = {algo = "alphabeta", hash = 16, keep_history = true},
   -- play: scores in pawns, mates as "mate in N"; moves shown in SAN
   play = {seats = {"human", "ai"}, ai = {time = 1}, score = {scale = 100, unit = "pawns", mate = true},
           san = true,
@@ -381,9 +383,10 @@ local EVAL_OPTION = {name = "eval", type = "function", default = false, algos = 
   .. "for experiments; one thread)"}
 local SEARCH_OPTIONS = {"algo"}
 for _, k in ipairs({"aspiration", "check_ext", "cont_history", "countermove", "depth", "eval",
-                    "futility", "hash", "history", "iir", "killers", "lmp", "lmr", "lmr_table",
-                    "multipv", "nodes", "null_move", "probcut", "pvs", "quiescence", "random",
-                    "rfp", "see", "seed", "singular", "threads", "time"}) do
+                    "futility", "hash", "history", "iir", "keep_history", "killers", "lmp",
+                    "lmr", "lmr_table", "multipv", "nodes", "null_move", "probcut", "pvs",
+                    "quiescence", "random", "rfp", "see", "seed", "singular", "threads",
+                    "time"}) do
   SEARCH_OPTIONS[#SEARCH_OPTIONS + 1] = k == "eval" and EVAL_OPTION or {name = k, shared = true}
 end
 
