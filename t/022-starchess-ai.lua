@@ -31,15 +31,23 @@ local function J(list) return table.concat(list, "; ") end
 -- counted (priorities.reserve_turns = 0); the default counts a tenth of the reserves
 local INCOME = {reserve_turns = 0}
 
+-- the paper's CompMove: these hand-worked turns are the paper's procedures, without the
+-- gathering the default adds after CompMove (beyond the paper; t/023 tests it)
+local function paper(pr)
+  local o = {gather = false}
+  for k, v in pairs(pr or {}) do o[k] = v end
+  return o
+end
+
 -- the whole turn CompLevel generates, as one string
 local function plan(g, mask, pr)
-  return J(sc.plan(g, {mask = mask or {}, priorities = pr}))
+  return J(sc.plan(g, {mask = mask or {}, priorities = paper(pr)}))
 end
 
 -- only the move commands of the plan (the CompMove part)
 local function moves(g, mask, pr)
   local out = {}
-  for _, c in ipairs(sc.plan(g, {mask = mask or {}, priorities = pr})) do
+  for _, c in ipairs(sc.plan(g, {mask = mask or {}, priorities = paper(pr)})) do
     if c:match("^move ") then out[#out + 1] = c end
   end
   return J(out)
@@ -665,17 +673,17 @@ do
                       {"RICH player 1", function() return RICH(1) end},
                       {"RICH player 2", function() return RICH(2) end}}) do
     local g = c[2]()
-    local r0 = sg.search(g, {algo = "predict", turns = 0, masks = false})
+    local r0 = sg.search(g, {algo = "predict", turns = 0, masks = false, priorities = paper()})
     t.ok(J(r0.moves) == plan(g) and #r0.mask == 0,
          "sg.search masks=false turns=0 equals plan with no mask (" .. c[1] .. ")")
   end
   local g = R1()
   local gr = RICH(1)
-  local r1 = sg.search(gr, {algo = "predict", turns = 1, masks = false})
+  local r1 = sg.search(gr, {algo = "predict", turns = 1, masks = false, priorities = paper()})
   t.is(J(r1.moves), plan(gr), "sg.search masks=false turns=1 equals plan with no mask (RICH player 1)")
   local g2 = PR()
   local pr = {colonise = {priority = 1}}
-  t.is(J(sg.search(g2, {algo = "predict", turns = 0, masks = false, priorities = pr}).moves),
+  t.is(J(sg.search(g2, {algo = "predict", turns = 0, masks = false, priorities = paper(pr)}).moves),
        plan(g2, {}, pr), "sg.search with priorities equals plan with the same priorities")
 
   -- turns = 0, masks: the full mask, each single request, each pair: 1 + 12 + 66 = 79
@@ -683,7 +691,7 @@ do
   t.is(r.generated, 79, "R1, turns 0: 1 + 12 + 66 = 79 request masks generated")
   t.is(r.evaluated, 79, "R1, turns 0: and 79 positions evaluated")
   -- RICH player 1: 7 requests -> 1 + 7 + 21 = 29 masks
-  local rr = sg.search(RICH(1), {algo = "predict", turns = 0})
+  local rr = sg.search(RICH(1), {algo = "predict", turns = 0, priorities = paper()})
   t.is(rr.generated, 29, "RICH player 1, turns 0: 1 + 7 + 21 = 29 request masks")
   t.ok(#rr.mask <= 2 and J(rr.moves) == plan(RICH(1), rr.mask),
        "the result masks at most two requests and its commands are CompLevel's with that mask")

@@ -76,9 +76,12 @@ for i, g in ipairs(positions) do
     local o = {players = players_for(g, case.levels, false), root = g:player(), prune = case.prune}
     local counts = {generated = 0, evaluated = 0}
     local want, wantmask = reference(g, 1, o, counts)
-    -- dedupe = false: every mask's subtree searched, so the counts are the paper's
-    local got = sg.search(g, {levels = case.levels, prune = case.prune, dedupe = false})
-    local dd = sg.search(g, {levels = case.levels, prune = case.prune})
+    -- dedupe = false: every mask's subtree searched, so the counts are the paper's; the
+    -- reference evaluates by g:scores(), the game's weights (EvalPlayers), so the tree is given
+    -- those, not the player's own (self_weight 1, colony_weight 20)
+    local W = sg.defaults("starchess").weights
+    local got = sg.search(g, {levels = case.levels, prune = case.prune, dedupe = false, weights = W})
+    local dd = sg.search(g, {levels = case.levels, prune = case.prune, weights = W})
     if not (t.same(dd.scores, got.scores) and t.same(dd.mask, got.mask) and
             t.same(dd.moves, got.moves) and dd.generated <= got.generated and
             dd.evaluated <= got.evaluated) then
@@ -190,6 +193,68 @@ for seed = 1, 300 do
 end
 t.ok(legal, ("every AI turn of %d games (%d commands) is legal and ends with end"):format(games, commands))
 
+-- Games that end (doc/starchess.md): a stalled position, full turn 100 of seed 1062 among
+-- four players as the paper has them, frozen from there to the draw at turn 500: every
+-- empire is at the ships its income supports, and its only requests are colonisations whose
+-- minimal size (T + 20) no fleet of its own meets alone.
+local function stalled()
+  return assert(sg.new("starchess", {seed = 1062, scenario = {
+    planets = {A1 = "terran", B1 = "terran", C1 = "barren", D1 = "terran", A2 = "terran",
+               B2 = "terran", C2 = "barren", D2 = "terran", A3 = "barren", B3 = "barren",
+               C3 = "barren", D3 = "barren", A4 = "terran", B4 = "terran", C4 = "barren",
+               D4 = "terran"},
+    colonies = {A1 = {owner = 1, pop = 1000}, B1 = {owner = 1, pop = 1000},
+                A2 = {owner = 1, pop = 1000}, B2 = {owner = 1, pop = 1000},
+                A4 = {owner = 2, pop = 1000}, B4 = {owner = 2, pop = 1000},
+                D4 = {owner = 3, pop = 1000},
+                D1 = {owner = 4, pop = 1000}, D2 = {owner = 4, pop = 1000}},
+    fleets = {B1 = {owner = 1, ships = 42}, C1 = {owner = 1, ships = 17},
+              A2 = {owner = 1, ships = 21}, A4 = {owner = 2, ships = 16},
+              B4 = {owner = 2, ships = 24}, D4 = {owner = 3, ships = 20},
+              D1 = {owner = 4, ships = 30}, D2 = {owner = 4, ships = 10}},
+    reserves = {{materials = 8, credits = 157584}, {materials = 95, credits = 90663},
+                {materials = 92, credits = 41388}, {materials = 4, credits = 90330}},
+    turn = 100, player = 1}}))
+end
+local function sectors(g) return (g:position():match(" sectors (.*)$")) end
+local function play_turns(g, opts, n)
+  local all_end = true
+  for _ = 1, n do
+    if g:status() ~= "playing" then break end
+    local r = sg.search(g, opts)
+    all_end = all_end and #r.moves == 1 and r.moves[1] == "end"
+    for _, m in ipairs(r.moves) do g:play(m) end
+  end
+  return all_end
+end
+do
+  local paper = {weights = sg.defaults("starchess").weights, priorities = {gather = false}}
+  local g = stalled()
+  local before = sectors(g)
+  t.ok(play_turns(g, paper, 8) and sectors(g) == before,
+       "stalled: the paper's player as the paper has it plays end, end, end, end, twice over")
+  g = stalled()
+  t.ok(play_turns(g, {priorities = {gather = false}}, 8) and sectors(g) == before,
+       "the player's own evaluation (self_weight 1, colony_weight 20) alone does not move it")
+  -- by hand: player 1's colonise request at C1 has T = 30 + 10 (player 4's fleets at D1 and
+  -- D2, next to its colonies and to C1), so a minimal size of T + 20 = 60; its fleets (42 at
+  -- B1, 17 at C1, 21 at A2) meet it together, none alone; the site is the own colony nearest
+  -- C1 first in its processing order (A1 A2 B1 C1 B2 ...): B1
+  g = stalled()
+  local c1
+  for _, q in ipairs(sg.starchess.requests(g)) do if q.sector == "C1" then c1 = q end end
+  t.ok(c1 and c1.kind == "colonise" and c1.min == 60, "the request at C1 asks for 60 ships")
+  t.is_deeply(sg.starchess.plan(g, {priorities = {gather = false}}), {"end"},
+              "without gathering CompLevel plays end")
+  t.is_deeply(sg.starchess.plan(g), {"move A2 B1 21", "move C1 B1 17", "end"},
+              "gather (the default): the idle fleets step to B1, where the first one stands")
+  local ok = pcall(play_turns, g, {}, 4 * 100)
+  local status, winner = g:status()
+  t.ok(ok and status == "won",
+       ("the default player ends it: %s by player %s in full turn %s (limit 200)"):format(
+         status, tostring(winner), g:position():match("^turn (%d+)")))
+end
+
 -- bad options
 local g = sg.new("starchess")
 t.errors(function() sg.search(g, {turns = -1}) end, "turns %(algo 'predict'%): %-1 is out of range; expected a whole number from 0 to 16 %(full turns%)", "negative turns")
@@ -200,6 +265,7 @@ t.errors(function() sg.search(g, {depth = 3}) end, "depth %(algo 'predict'%): no
 t.errors(function() sg.search(g, {priorities = {attack = {}}}) end, "unknown situation 'attack'", "an unknown situation")
 t.errors(function() sg.search(g, {priorities = {garrison = {priority = 9}}}) end, "priority must be 1 to 4", "a priority out of range")
 t.errors(function() sg.search(g, {priorities = {garrison = {min = {tt = 1}}}}) end, "unknown key 'tt'", "an unknown size key")
+t.errors(function() sg.search(g, {priorities = {gather = "yes"}}) end, "priorities.gather must be true or false, got yes", "gather not a boolean")
 t.errors(function() sg.search(g, {weights = {ships = 1}}) end, "unknown weights key 'ships'", "an unknown weight")
 t.errors(function() sg.search(g, {algo = "alphabeta"}) end, "alphabeta needs a one%- or two%-player game", "alpha-beta on four players")
 t.done()

@@ -205,15 +205,19 @@ local cases = {
   {turns = 1, wide = true, rollout = 2, pr = {garrison = {priority = 4}}},
   {turns = 1, wide = true, rollout = 2, pr = {garrison = {priority = 4}}, opr = {}},
 }
+-- the reference evaluates by g:scores(), the game's weights, so the tree is given those (the
+-- paper's player's own default is self_weight 1, colony_weight 20)
+local W = sg.defaults("starchess").weights
 local agree, n = true, 0
 for i, g in ipairs(positions) do
   for _, c in ipairs(cases) do
     local o = {wide = c.wide, rollout = c.rollout, pr = c.pr, opr = c.opr or c.pr}
     local want, wantmask = ref_search(g, c.turns, o)
     local got = sg.search(g, {turns = c.turns, wide = c.wide or false, rollout = c.rollout or 0,
-                              priorities = c.pr, opponent_priorities = c.opr})
+                              priorities = c.pr, opponent_priorities = c.opr, weights = W})
     local full = sg.search(g, {turns = c.turns, wide = c.wide or false, rollout = c.rollout or 0,
-                               priorities = c.pr, opponent_priorities = c.opr, dedupe = false})
+                               priorities = c.pr, opponent_priorities = c.opr, dedupe = false,
+                               weights = W})
     local plan = sg.starchess.plan(g, {mask = got.mask, priorities = c.pr})
     n = n + 1
     if not (t.same(got.scores, want) and same_set(got.mask, wantmask) and t.same(got.moves, plan)
@@ -264,8 +268,12 @@ do
   -- the preset's request table with colonise's priority replaced, field by field
   o.priorities = {}
   for kind, rule in pairs(preset.priorities) do
-    o.priorities[kind] = {}
-    for f, v in pairs(rule) do o.priorities[kind][f] = v end
+    if type(rule) == "table" then
+      o.priorities[kind] = {}
+      for f, v in pairs(rule) do o.priorities[kind][f] = v end
+    else
+      o.priorities[kind] = rule   -- gather = false
+    end
   end
   o.priorities.colonise = o.priorities.colonise or {}
   o.priorities.colonise.priority = 3

@@ -236,6 +236,65 @@ static void comp_move(level *L) {
   }
 }
 
+/* Where ships are built for a request (CompReqBuild) and gather for it (comp_gather): the
+   request's sector when it holds an own colony, else the own colony nearest to it (distance,
+   then processing order); -1 when the player has none. */
+static int request_site(const level *L, int target) {
+  if (L->s->col_owner[target] == L->p)
+    return target;
+  int site = -1;
+  for (int j = 0; j < SC_SECTORS; j++) {
+    int sec = sc_order[L->p - 1][j];
+    if (L->s->col_owner[sec] == L->p && (site < 0 || DIST(sec, target) < DIST(site, target)))
+      site = sec;
+  }
+  return site;
+}
+
+/* Beyond the paper (priorities.gather): CompMove serves a request only with a fleet that meets
+   its minimal size alone, so an empire whose ships are spread in fleets smaller than every
+   minimal size never acts (doc/starchess.md, "What stalls the games").  Here the idle ships
+   (active and serving no request) go one step towards the site of the first unmet request, in
+   request-list order, whose minimal size they meet together: the own colony nearest to the
+   request's sector (request_site), not blockaded and not the request's own sector when enemy
+   ships stand there.  Once gathered, CompMove's own rule sends them.  One request a turn. */
+static void comp_gather(level *L) {
+  const sc_state *s = L->s;
+  int idle[SC_SECTORS];
+  for (int i = 0; i < SC_SECTORS; i++) {
+    int n = 0;
+    if (s->fl_owner[i] == L->p) {
+      int act = s->ships[i] - s->moved[i] - s->built[i], un = s->ships[i] - L->assigned[i];
+      n = act < un ? act : un;
+    }
+    idle[i] = n > 0 ? n : 0;
+  }
+  for (int k = 0; k < L->nreq; k++) {
+    const sp_request *r = &L->req[k];
+    if (r->min <= 0 || r->max <= 0)
+      continue;
+    int site = request_site(L, r->sector);
+    if (site < 0 || sc_blockaded(s, site))
+      continue;
+    int total = 0, away = 0;
+    for (int i = 0; i < SC_SECTORS; i++) {
+      total += idle[i];
+      away += i != site ? idle[i] : 0;
+    }
+    if (total < r->min || away == 0)
+      continue;
+    for (int j = 0; j < SC_SECTORS; j++) {
+      int f = sc_order[L->p - 1][j];
+      if (f == site || idle[f] <= 0)
+        continue;
+      int at = comp_move_step(L, f, site, idle[f]);
+      L->assigned[at] += idle[f];
+    }
+    L->assigned[site] += idle[site];
+    return;
+  }
+}
+
 /* The ships player p's net income supports (rules file: support capacity); with `reserves`,
    as CompSupBuild and CompScrap count it, the income is raised by a share of each reserve. */
 static int capacity(const level *L, int reserves) {
@@ -267,16 +326,7 @@ static void comp_req_build(level *L) {
     sp_request *r = &L->req[k];
     if (r->min <= 0)
       continue;
-    int site = -1;
-    if (L->s->col_owner[r->sector] == L->p)
-      site = r->sector;
-    else
-      for (int j = 0; j < SC_SECTORS; j++) {
-        int sec = sc_order[L->p - 1][j];
-        if (L->s->col_owner[sec] == L->p &&
-            (site < 0 || DIST(sec, r->sector) < DIST(site, r->sector)))
-          site = sec;
-      }
+    int site = request_site(L, r->sector);
     if (site < 0)
       continue;
     int n = r->min;
@@ -455,6 +505,8 @@ int sp_comp_level(const sp_priorities *pr, const sc_cfg *c, sc_state *s, uint16_
   if (starchess_class.status(c, s, NULL) == SG_PLAYING) {
     L.nreq = sp_requests(pr, c, s, L.p, masked, L.req);
     comp_move(&L);
+    if (pr->gather)
+      comp_gather(&L);
     comp_req_build(&L);
     comp_colonise(&L);
     comp_sup_build(&L);

@@ -34,6 +34,8 @@ typedef struct sp_priorities {
   int reserve_turns;   /* CompSupBuild and CompScrap count 1/reserve_turns of the reserves as
                           income (rules file: support capacity); 0 counts none */
   int terraform_balance;   /* CompTerraform by the support it gains, not the paper's rule */
+  int gather;   /* beyond the paper: idle fleets that together meet an unmet request gather at
+                   the own colony nearest to it (doc/starchess.md) */
 } sp_priorities;
 
 typedef struct sp_request {

@@ -162,17 +162,22 @@ static void read_priorities(lua_State *L, int t, sp_priorities *pr) {
   if (!tf || (strcmp(tf, "paper") && strcmp(tf, "balance")))
     luaL_error(L, "priorities.terraform must be \"paper\" or \"balance\"");
   pr->terraform_balance = strcmp(tf, "balance") == 0;
-  lua_pop(L, 2);
+  lua_getfield(L, t, "gather");
+  if (!lua_isnil(L, -1) && !lua_isboolean(L, -1))
+    luaL_error(L, "priorities.gather must be true or false");
+  pr->gather = lua_toboolean(L, -1);
+  lua_pop(L, 3);
   lua_pushnil(L);
   while (lua_next(L, t)) {
     const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
-    int known = strcmp(k, "reserve_turns") == 0 || strcmp(k, "terraform") == 0;
+    int known = strcmp(k, "reserve_turns") == 0 || strcmp(k, "terraform") == 0 ||
+                strcmp(k, "gather") == 0;
     for (int i = 0; i < SP_KINDS; i++)
       known |= strcmp(k, sp_kind_names[i]) == 0;
     if (!known)
       luaL_error(L, "priorities: unknown situation '%s' (valid: attack_colony, "
                  "attack_homeworld, colonise, defend_colony, defend_homeworld, garrison, "
-                 "reserve_turns, terraform)", k);
+                 "gather, reserve_turns, terraform)", k);
     lua_pop(L, 1);
   }
 }

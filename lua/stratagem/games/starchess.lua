@@ -2,6 +2,11 @@
 -- ../shared/rules/starchess.md is the specification of every number here.
 local core = require "stratagem.core"
 
+-- Levels 1-7 of play are the paper's player exactly, as the ladder was measured: its
+-- evaluation (self_weight 3, colony_weight 10) and CompMove (no gathering), without the
+-- deviations of `search` below.
+local PAPER_W, PAPER_P = {self_weight = 3, colony_weight = 10}, {gather = false}
+
 local M = {
   title = "Star Chess: four empires on a 4x4 galaxy (Nahr 2001)",
   -- said at the start of stratagem play, with the game's own turn limit
@@ -77,20 +82,31 @@ local M = {
     -- terran ones, the most populous barren one) or "balance" (beyond the paper: the barren
     -- colony whose terraforming raises the ships the net income supports the most, if any)
     terraform = "paper",
+    -- beyond the paper: idle fleets that together meet an unmet request's minimal size, but
+    -- none alone, gather at the own colony nearest to its sector (doc/starchess.md)
+    gather = true,
   },
   options = {scenario = false},
   -- sg.search's defaults: the prediction tree over request masks, three full turns (the
   -- paper's default from version 1.2.0, footnote 7), pruned
+  -- pruned; its own evaluation weights laid over the game's: E(s) = B(s) - the others
+  -- (self_weight 1, not the paper's P - 1 = 3), a colony worth the 20 ships that found it
+  -- (colony_weight 20, not 10); with gather above, the deviations that make the games end
+  -- (doc/starchess.md, "Games that end")
   search = {algo = "predict", turns = 3, prune = true, skip_dead = false, masks = true,
-            threads = 1, dedupe = true, wide = false, rollout = 0},
+            threads = 1, dedupe = true, wide = false, rollout = 0,
+            weights = {self_weight = 1, colony_weight = 20}},
   -- The stronger player, beyond the paper (sg.search(g, {algo = "strong"})): the paper's tree
   -- with these options laid over its defaults (doc/starchess.md has the measurements that
   -- chose them): wider alternatives at the root, every leaf played on for `rollout` full
   -- turns of unmasked request lists before it is evaluated, garrisons put last, and a
   -- colony founded by any 20 ships, whatever the threats (min 20, not T + 20: the rollout
   -- judges the risk).
-  strong = {turns = 3, wide = true, rollout = 5,
-            priorities = {garrison = {priority = 4}, colonise = {min = {add = 20}}}},
+  -- (The stronger player keeps the paper's evaluation and CompMove, as it was measured: the
+  -- paper player's deviations of doc/starchess.md, "Games that end", are off.)
+  strong = {turns = 3, wide = true, rollout = 5, weights = {self_weight = 3, colony_weight = 10},
+            priorities = {garrison = {priority = 4}, colonise = {min = {add = 20}},
+                          gather = false}},
   -- terminal play: seats, the AI seats' search, and the module that tells what commands did
   play = {seats = {"human", "ai", "ai", "ai"}, ai = {algo = "predict", turns = 3},
           chronicle = "stratagem.chronicle",
@@ -98,19 +114,24 @@ local M = {
           -- list alone: measured) to the stronger player, each level measured against three
           -- of the level below (doc/starchess.md, "Levels 1-10")
           levels = {
-            {algo = "predict", turns = 1, text = "the paper's player, one full turn ahead"},
-            {algo = "predict", turns = 0, off = {"masks"},
+            {algo = "predict", turns = 1, weights = PAPER_W, priorities = PAPER_P,
+             text = "the paper's player, one full turn ahead"},
+            {algo = "predict", turns = 0, off = {"masks"}, weights = PAPER_W, priorities = PAPER_P,
              text = "plays the paper's request list as it stands, no look-ahead"},
-            {algo = "predict", turns = 2, text = "the paper's player, two full turns ahead"},
-            {algo = "predict", turns = 3,
-             text = "the paper's player, three full turns ahead (its default)"},
-            {algo = "predict", turns = 3, priorities = {garrison = {priority = 4}},
+            {algo = "predict", turns = 2, weights = PAPER_W, priorities = PAPER_P,
+             text = "the paper's player, two full turns ahead"},
+            {algo = "predict", turns = 3, weights = PAPER_W, priorities = PAPER_P,
+             text = "the paper's player, three full turns ahead (as the paper has it)"},
+            {algo = "predict", turns = 3, weights = PAPER_W,
+             priorities = {garrison = {priority = 4}, gather = false},
              text = "the paper's player, three turns ahead, garrisons last"},
-            {algo = "predict", turns = 3,
-             priorities = {garrison = {priority = 4}, colonise = {min = {t3 = 1, add = 20}}},
+            {algo = "predict", turns = 3, weights = PAPER_W,
+             priorities = {garrison = {priority = 4}, colonise = {min = {t3 = 1, add = 20}},
+                           gather = false},
              text = "three turns ahead, garrisons last, colonies escorted by T/3 + 20 ships"},
-            {algo = "predict", turns = 3,
-             priorities = {garrison = {priority = 4}, colonise = {min = {add = 20}}},
+            {algo = "predict", turns = 3, weights = PAPER_W,
+             priorities = {garrison = {priority = 4}, colonise = {min = {add = 20}},
+                           gather = false},
              text = "three turns ahead, garrisons last, colonies founded by any 20 ships"},
             {algo = "strong", rollout = 2, wide = false,
              text = "the stronger player, leaves played on 2 full turns, the paper's masks"},
@@ -317,6 +338,13 @@ local function merge_priorities(user, base)
       merged.terraform = rule
       goto continue
     end
+    if kind == "gather" then
+      if type(rule) ~= "boolean" then
+        error(("priorities.gather must be true or false, got %s"):format(tostring(rule)), 0)
+      end
+      merged.gather = rule
+      goto continue
+    end
     if kind == "reserve_turns" then
       local r = RANGES.reserve_turns
       if math.type(rule) ~= "integer" or rule < r.min or rule > r.max then
@@ -328,7 +356,7 @@ local function merge_priorities(user, base)
     end
     if not merged[kind] then
       error(("priorities: unknown situation '%s' (valid: attack_colony, attack_homeworld, " ..
-             "colonise, defend_colony, defend_homeworld, garrison, reserve_turns, terraform)"):format(tostring(kind)), 0)
+             "colonise, defend_colony, defend_homeworld, gather, garrison, reserve_turns, terraform)"):format(tostring(kind)), 0)
     end
     if type(rule) ~= "table" then error(("priorities.%s must be a table"):format(kind), 0) end
     for f, v in pairs(rule) do
@@ -373,8 +401,8 @@ local PREDICT_OPTIONS = {
                  {default_text = "the game's priorities"}),
   predict_option("opponent_priorities", "table", "the request table the opponents are "
                  .. "predicted with", {default_text = "the player's own"}),
-  predict_option("weights", "table", "evaluation weights laid over the game's",
-                 {default_text = "the game's"}),
+  predict_option("weights", "table", "evaluation weights laid over the player's own",
+                 {default_text = "{self_weight = 1, colony_weight = 20} (strong: the paper's) over the game's"}),
   {name = "seed", shared = true}, {name = "time", shared = true},
 }
 
@@ -388,9 +416,15 @@ local function predict(g, s, defaults, base)
   if s.levels ~= nil then s.turns = nil end
   local pr = merge_priorities(s.priorities, base)
   local wg = g
-  if s.weights ~= nil then
+  -- the user's weights are laid over the player's own (defaults.weights), key by key
+  local weights = nil
+  for _, w in ipairs{defaults.weights or {}, s.weights ~= defaults.weights and s.weights or {}} do
+    if type(w) ~= "table" then error("weights must be a table of evaluation weights", 0) end
+    for k, v in pairs(w) do weights = weights or {}; weights[k] = v end
+  end
+  if weights ~= nil then
     local cfg = g:config()
-    for k, v in pairs(s.weights) do
+    for k, v in pairs(weights) do
       if cfg.weights[k] == nil then
         local keys = {}
         for name in pairs(cfg.weights) do keys[#keys + 1] = name end
