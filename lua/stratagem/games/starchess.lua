@@ -88,8 +88,7 @@ local M = {
   },
   options = {scenario = false},
   -- sg.search's defaults: the prediction tree over request masks, three full turns (the
-  -- paper's default from version 1.2.0, footnote 7), pruned
-  -- pruned; its own evaluation weights laid over the game's: E(s) = B(s) - the others
+  -- paper's default from version 1.2.0, footnote 7), pruned; its own evaluation weights laid over the game's: E(s) = B(s) - the others
   -- (self_weight 1, not the paper's P - 1 = 3), a colony worth the 20 ships that found it
   -- (colony_weight 20, not 10); with gather above, the deviations that make the games end
   -- (doc/starchess.md, "Games that end")
