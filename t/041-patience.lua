@@ -536,8 +536,8 @@ local re = gy:solve{}
 for _, m in ipairs(re.moves) do gy:play(m) end
 t.ok(re.result == "won" and gy:status() == "won",
      "a run that can carry the card away is not a block: won, and the line wins")
--- a win that needs cards back from the foundations (worrying back: Kd to the empty column,
--- Qc on it, Jh on Qc); the first search, without such moves, also sees that emptying column
+-- a win that needs cards back from the foundations (worrying back: a king to the empty
+-- column and a queen on it, as Kc then Qh from column 4, or Kd, Qc and Jh); the first search, without such moves, also sees that emptying column
 -- 1 (9s onto Th) is useless there, as no king can reach an empty column: one node
 local gw2 = endgame("9s/Ks6h6s7h7s8h|Th/Kh8s9hTsJs|Jh/Qs|Qh/-/-/- - - 5,5,13,13 0 0 36")
 local rw2 = gw2:solve{}
@@ -546,7 +546,7 @@ for _, m in ipairs(rw2.moves) do
   if m:match("^f[shdc]") then back = back + 1 end
   gw2:play(m)
 end
-t.ok(rw2.result == "won" and gw2:status() == "won" and back >= 2,
+t.ok(rw2.result == "won" and gw2:status() == "won" and back >= 1,
      ("cards back from the foundations: won (%d such moves), and the line wins"):format(back))
 t.is(rw2.first_nodes, 1, "the first search: no column emptied when no king could fill it")
 -- small endgames dealt at random (5 to 8 cards of each suit home, the rest in the columns, a

@@ -76,6 +76,9 @@ typedef struct pat_solve_result {
   double time;
   int interrupted;
   int depth_cut;                   /* some line was cut at max_depth (lost is then not sure) */
+  uint64_t idle_cuts;              /* positions of the second search below which the idle limit
+                                      cut a line: "lost" then is not sure (patience.c,
+                                      solve_pending), and the verdict is unknown */
 } pat_solve_result;
 
 /* Set r->moves (room for o->max_depth moves) before the call.  Returns 0, or -1 with err (a

@@ -9,7 +9,8 @@
    "unknown"), moves (a table of strings, the winning line), nodes, time, depth_cut, positions
    (searched, entered in the table), full (positions that found no free slot in the table),
    dead (positions found lost at once: a card blocked for good), first_nodes (the first
-   search's nodes when a second, over every move, followed; else 0). */
+   search's nodes when a second, over every move, followed; else 0), idle_cuts (positions of
+   the second search below which the idle limit cut a line: no "lost" then). */
 static int lsolve(lua_State *L) {
   lgame *g = checkgame(L, 1);
   if (g->cls != &patience_class)
@@ -49,7 +50,8 @@ static int lsolve(lua_State *L) {
   lua_pushinteger(L, (lua_Integer)r->full);
   lua_pushinteger(L, (lua_Integer)r->dead);
   lua_pushinteger(L, (lua_Integer)r->first_nodes);
-  return 9;
+  lua_pushinteger(L, (lua_Integer)r->idle_cuts);
+  return 10;
 }
 
 /* core.patience.shuffle(n, seed, swaps) -> the pack 1..n shuffled (swaps = 0: Fisher-Yates,

@@ -158,7 +158,9 @@ M.methods = {
   -- complete) or "unknown" (a limit stopped it), nodes, time, positions (searched), table_full
   -- (positions that found no room in the table), dead (positions found blocked at once),
   -- first_nodes (the first, pruned search's nodes when the search over every move followed;
-  -- else 0).  Defaults: 2,000,000 nodes, no time limit, 16 MB, lines of at most 1500 moves.
+  -- else 0), idle_cuts (positions of the search over every move below which the rules' idle
+  -- limit cut a line: "lost" is then not claimed).  Defaults: 10,000,000 nodes, no time limit,
+  -- 64 MB, lines of at most 1500 moves.
   solve = function(g, opts)
     opts = opts or {}
     if type(opts) ~= "table" then
@@ -176,12 +178,13 @@ M.methods = {
         error(("solve: depth must be a number of moves from 1 to 100000, got %s"):format(v), 2)
       end
     end
-    local nodes = math.floor(opts.nodes or 2000000)
-    local hash = math.floor((opts.hash or 16) * 1024 * 1024)
-    local result, moves, n, t, cut, pos, full, dead, first =
+    local nodes = math.floor(opts.nodes or 10000000)
+    local hash = math.floor((opts.hash or 64) * 1024 * 1024)
+    local result, moves, n, t, cut, pos, full, dead, first, idle_cuts =
       core.patience.solve(g, nodes, opts.time or 0, hash, math.floor(opts.depth or 1500))
     return {result = result, moves = moves, nodes = n, time = t, depth_cut = cut,
-            positions = pos, table_full = full, dead = dead, first_nodes = first}
+            positions = pos, table_full = full, dead = dead, first_nodes = first,
+            idle_cuts = idle_cuts}
   end,
 }
 
