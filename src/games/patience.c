@@ -1078,12 +1078,24 @@ static void solve_talon(const pat_cfg *c, const pat_state *s, solve_move *out, i
    or one whose lower cards of the other colour are home, or nearly: both other-colour
    foundations at r - 2 or more and the same colour's other one at r - 3 or more.  A card x
    that could go on it (rank r - 1, other colour) can then go home itself, and so can any card
-   y that could go on x (rank r - 2, the card's colour). */
-static int solve_safe(const pat_state *s, int card) {
+   y that could go on x (rank r - 2, the card's colour).  That argument holds when cards never
+   come back from the foundations (the first search).  In the second search (`full`) a card
+   home can be worried back to hold another, so the rule is stricter there: an ace or two, or
+   a card whose lower cards of the other colour and whose cards two lower of its own colour are
+   all home (both other-colour foundations at r - 1 or more, the same colour's other one at
+   r - 2 or more).  Then every card that could ever lie on it (ranks below r, alternating
+   colours) is home already: it could hold only cards worried back, each of which could hold
+   only cards home too, so a line that keeps the card in its column only moves home cards out
+   and back.  The looser rule is wrong there: with spades and clubs at 8, hearts at 8 and
+   diamonds at 5, 9h is not safe, since 8s worried back onto it holds 7d (a deal of the
+   endgame test, t/041-patience.lua, is won only so). */
+static int solve_safe(const pat_state *s, int card, int full) {
   int r = RANK(card);
   if (r <= 2)
     return 1;
   int a = RED(card) ? 0 : 1, b = RED(card) ? 3 : 2, other = SUIT(card) ^ 3;
+  if (full)
+    return s->found[a] >= r - 1 && s->found[b] >= r - 1 && s->found[other] >= r - 2;
   if (s->found[a] >= r - 1 && s->found[b] >= r - 1)
     return 1;
   return s->found[a] >= r - 2 && s->found[b] >= r - 2 && s->found[other] >= r - 3;
@@ -1167,12 +1179,12 @@ static int solve_moves(const pat_cfg *c, const pat_state *s, solve_move *out, in
   int n = 0;
   for (int k = 0; k < PAT_COLS; k++)
     if (s->ncol[k] && can_found(s, s->col[k][s->ncol[k] - 1]) &&
-        solve_safe(s, s->col[k][s->ncol[k] - 1])) {
+        solve_safe(s, s->col[k][s->ncol[k] - 1], full)) {
       out[0].m = MV(k, DST_FOUND, 1), out[0].key = 0;
       return 1;
     }
   if (c->draw == 1 && s->nwaste && can_found(s, s->waste[s->nwaste - 1]) &&
-      solve_safe(s, s->waste[s->nwaste - 1])) {
+      solve_safe(s, s->waste[s->nwaste - 1], full)) {
     out[0].m = MV(SRC_WASTE, DST_FOUND, 1), out[0].key = 0;
     return 1;
   }
@@ -1202,7 +1214,7 @@ static int solve_moves(const pat_cfg *c, const pat_state *s, solve_move *out, in
     if (!s->found[f])
       continue;
     int card = f * 13 + s->found[f] - 1;
-    if (solve_safe(s, card))
+    if (solve_safe(s, card, 1))
       continue;
     for (int d = 0; d < PAT_COLS; d++)
       if ((s->ncol[d] || d == e) && can_place(c, s, card, d))
@@ -1549,7 +1561,7 @@ again:
     solve_play(cfg, &g->st, m);
     g->n = -1;
     g->raw = raw;
-    g->pend = full ? solve_pending(&f->st, m) : 0;
+    g->pend = full && !o->no_defer ? solve_pending(&f->st, m) : 0;
     d++;
   }
   if (!won && !stopped && !r->depth_cut && !full) {

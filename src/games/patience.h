@@ -57,6 +57,8 @@ typedef struct pat_solve_opts {
   double time;
   size_t hash_bytes;
   int max_depth;                   /* longest line searched, in moves (1 or more) */
+  int no_defer;                    /* 1: the second search does not defer splits and worried
+                                      cards (patience.c, solve_pending; for comparisons) */
 } pat_solve_opts;
 
 typedef enum { PAT_UNKNOWN = 0, PAT_WON = 1, PAT_LOST = 2 } pat_verdict;

@@ -5,7 +5,7 @@
 #include "games/patience.h"
 #include "lstratagem.h"
 
-/* core.patience.solve(g, nodes, time, hash_bytes, max_depth) -> verdict ("won", "lost",
+/* core.patience.solve(g, nodes, time, hash_bytes, max_depth[, defer]) -> verdict ("won", "lost",
    "unknown"), moves (a table of strings, the winning line), nodes, time, depth_cut, positions
    (searched, entered in the table), full (positions that found no free slot in the table),
    dead (positions found lost at once: a card blocked for good), first_nodes (the first
@@ -24,6 +24,7 @@ static int lsolve(lua_State *L) {
   lua_Integer depth = luaL_checkinteger(L, 5);
   luaL_argcheck(L, depth >= 1 && depth <= 100000, 5, "a longest line of 1 to 100000 moves");
   o.max_depth = (int)depth;
+  o.no_defer = lua_isnoneornil(L, 6) ? 0 : !lua_toboolean(L, 6);
   /* the result and its line live in userdata, so an error below leaks nothing */
   pat_solve_result *r = lua_newuserdatauv(L, sizeof *r, 0);          /* ... r */
   r->moves = lua_newuserdatauv(L, (size_t)depth * sizeof(sg_move), 0); /* ... r line */
