@@ -431,6 +431,8 @@ local view_game = gw:sample(1)
 t.errors(function() gw:solve{bogus = 1} end, "unknown option 'bogus'", "solve: an unknown option")
 t.errors(function() gw:solve{depth = 0} end, "depth must be a number of moves from 1 to 100000",
          "solve: a depth out of range")
+t.errors(function() gw:solve{defer = 1} end, "defer must be true or false, got 1",
+         "solve: defer must be a boolean")
 local cut = sg.new("patience", {seed = 3}):solve{depth = 20}
 t.ok(cut.result == "unknown" and cut.depth_cut, "solve: lines cut at depth 20 leave the deal unknown")
 t.ok(view_game:solve{}.result == "won", "solve on a sample (a full state) works")
@@ -506,6 +508,17 @@ for _, seed in ipairs({24, 26}) do
        :format(seed, rs.result, rs.nodes, rp, np))
 end
 
+-- the search over every move defers a split run and a card back from a foundation to the move
+-- that uses what they free (patience.c, solve_pending): seed 76 (draw 3), lost, is proved lost
+-- with it and without it, and with it in fewer nodes (its second search is where the time goes:
+-- it was unknown at 2,000,000 nodes without the deferral); nothing was cut by the idle limit
+local r76 = sg.new("patience", {seed = 76}):solve{}
+local r76p = sg.new("patience", {seed = 76}):solve{defer = false}
+t.ok(r76.result == "lost" and r76p.result == "lost" and r76.idle_cuts == 0 and
+     r76.nodes < r76p.nodes,
+     ("seed 76: lost with the deferral (%s, %d nodes, first search %d) and without (%s, %d "
+      .. "nodes)"):format(r76.result, r76.nodes, r76.first_nodes, r76p.result, r76p.nodes))
+
 -- hand-made positions (GEN1: the generator of a deal, unused with unlimited passes)
 local GEN1 = sg.new("patience", {seed = 1}):position{all = true}:match("(%S+)$")
 local function endgame(text) return assert(sg.new("patience", {position = text .. " " .. GEN1})) end
@@ -536,8 +549,8 @@ local re = gy:solve{}
 for _, m in ipairs(re.moves) do gy:play(m) end
 t.ok(re.result == "won" and gy:status() == "won",
      "a run that can carry the card away is not a block: won, and the line wins")
--- a win that needs cards back from the foundations (worrying back: Kd to the empty column,
--- Qc on it, Jh on Qc); the first search, without such moves, also sees that emptying column
+-- a win that needs cards back from the foundations (worrying back: a king to the empty
+-- column and a queen on it, as Kc then Qh from column 4, or Kd, Qc and Jh); the first search, without such moves, also sees that emptying column
 -- 1 (9s onto Th) is useless there, as no king can reach an empty column: one node
 local gw2 = endgame("9s/Ks6h6s7h7s8h|Th/Kh8s9hTsJs|Jh/Qs|Qh/-/-/- - - 5,5,13,13 0 0 36")
 local rw2 = gw2:solve{}
@@ -546,9 +559,21 @@ for _, m in ipairs(rw2.moves) do
   if m:match("^f[shdc]") then back = back + 1 end
   gw2:play(m)
 end
-t.ok(rw2.result == "won" and gw2:status() == "won" and back >= 2,
+t.ok(rw2.result == "won" and gw2:status() == "won" and back >= 1,
      ("cards back from the foundations: won (%d such moves), and the line wins"):format(back))
 t.is(rw2.first_nodes, 1, "the first search: no column emptied when no king could fill it")
+-- a card that is safe home without worrying back is not always safe with it: 9h (spades and
+-- clubs at 8) would go home at once by the first search's rule, but this deal is won only by
+-- keeping it and worrying 8s (or 8c) back onto it to hold 7d (diamonds are at 5); the second
+-- search must find that (the plain search does: the endgame generator's seed 105 below)
+local gsf = endgame("Kc7dTh|9h/JdTd9d|Ts/6d9sQd|Kh/JsJh|Qh/9cTc|8h/KsKd|Qc/Qs8d|Jc - - " ..
+                    "8,7,5,8 0 0 28")
+local rsf = gsf:solve{}
+local psf = plain(gsf, 200000)
+for _, m in ipairs(rsf.moves) do gsf:play(m) end
+t.ok(rsf.result == "won" and gsf:status() == "won" and psf == "won",
+     ("safe only without worrying back: solver %s (first search %d nodes), plain search %s")
+     :format(rsf.result, rsf.first_nodes, psf))
 -- small endgames dealt at random (5 to 8 cards of each suit home, the rest in the columns, a
 -- few in the stock): the solver and the plain search over every legal move agree on each
 local RK, ST = "A23456789TJQK", "shdc"

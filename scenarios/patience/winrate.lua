@@ -1,7 +1,7 @@
 -- Patience: the share of seeded deals won by a player, with its 95% interval (Wilson), and the
 -- time per deal.  Usage:
 --   stratagem scenarios/patience/winrate.lua PLAYER [DEALS] [VARIANT] [NODES] [FIRST] [log]
--- PLAYER: "solver" (sees every card: g:solve with NODES nodes a deal, default 1000000),
+-- PLAYER: "solver" (sees every card: g:solve with NODES nodes a deal, default its own),
 -- "pimc" (the fair default: sg.search as patience.lua sets it), "fair" (determinized solving,
 -- sg.search algo "fair" with NODES nodes a move, default 100000, 10 samples), "random".
 -- DEALS: how many (default 1000), seeds FIRST (default 1) onwards.  VARIANT: the variant as
@@ -38,7 +38,7 @@ for seed = first, first + deals - 1 do
   local g = sg.new("patience", {seed = seed, variant = variant})
   local t0 = sg.clock()
   if player == "solver" then
-    local r = g:solve{nodes = nodes or 1000000}
+    local r = g:solve{nodes = nodes}   -- nil: the solver's default
     if r.result == "won" then
       for _, m in ipairs(r.moves) do g:play(m) end
       assert(g:status() == "won", "seed " .. seed .. ": the solver's line does not win")

@@ -1078,12 +1078,24 @@ static void solve_talon(const pat_cfg *c, const pat_state *s, solve_move *out, i
    or one whose lower cards of the other colour are home, or nearly: both other-colour
    foundations at r - 2 or more and the same colour's other one at r - 3 or more.  A card x
    that could go on it (rank r - 1, other colour) can then go home itself, and so can any card
-   y that could go on x (rank r - 2, the card's colour). */
-static int solve_safe(const pat_state *s, int card) {
+   y that could go on x (rank r - 2, the card's colour).  That argument holds when cards never
+   come back from the foundations (the first search).  In the second search (`full`) a card
+   home can be worried back to hold another, so the rule is stricter there: an ace or two, or
+   a card whose lower cards of the other colour and whose cards two lower of its own colour are
+   all home (both other-colour foundations at r - 1 or more, the same colour's other one at
+   r - 2 or more).  Then every card that could ever lie on it (ranks below r, alternating
+   colours) is home already: it could hold only cards worried back, each of which could hold
+   only cards home too, so a line that keeps the card in its column only moves home cards out
+   and back.  The looser rule is wrong there: with spades and clubs at 8, hearts at 8 and
+   diamonds at 5, 9h is not safe, since 8s worried back onto it holds 7d (a deal of the
+   endgame test, t/041-patience.lua, is won only so). */
+static int solve_safe(const pat_state *s, int card, int full) {
   int r = RANK(card);
   if (r <= 2)
     return 1;
   int a = RED(card) ? 0 : 1, b = RED(card) ? 3 : 2, other = SUIT(card) ^ 3;
+  if (full)
+    return s->found[a] >= r - 1 && s->found[b] >= r - 1 && s->found[other] >= r - 2;
   if (s->found[a] >= r - 1 && s->found[b] >= r - 1)
     return 1;
   return s->found[a] >= r - 2 && s->found[b] >= r - 2 && s->found[other] >= r - 3;
@@ -1167,12 +1179,12 @@ static int solve_moves(const pat_cfg *c, const pat_state *s, solve_move *out, in
   int n = 0;
   for (int k = 0; k < PAT_COLS; k++)
     if (s->ncol[k] && can_found(s, s->col[k][s->ncol[k] - 1]) &&
-        solve_safe(s, s->col[k][s->ncol[k] - 1])) {
+        solve_safe(s, s->col[k][s->ncol[k] - 1], full)) {
       out[0].m = MV(k, DST_FOUND, 1), out[0].key = 0;
       return 1;
     }
   if (c->draw == 1 && s->nwaste && can_found(s, s->waste[s->nwaste - 1]) &&
-      solve_safe(s, s->waste[s->nwaste - 1])) {
+      solve_safe(s, s->waste[s->nwaste - 1], full)) {
     out[0].m = MV(SRC_WASTE, DST_FOUND, 1), out[0].key = 0;
     return 1;
   }
@@ -1202,7 +1214,7 @@ static int solve_moves(const pat_cfg *c, const pat_state *s, solve_move *out, in
     if (!s->found[f])
       continue;
     int card = f * 13 + s->found[f] - 1;
-    if (solve_safe(s, card))
+    if (solve_safe(s, card, 1))
       continue;
     for (int d = 0; d < PAT_COLS; d++)
       if ((s->ncol[d] || d == e) && can_place(c, s, card, d))
@@ -1231,6 +1243,21 @@ static void solve_play(const pat_cfg *c, pat_state *s, sg_move m) {
   pat_play(c, s, M_BASE(m));
 }
 
+/* The waste's place in the talon as far as the solver's moves can tell.  With unlimited
+   passes, from place p (the waste's card count) the macro moves reach p, p + draw, ... to the
+   end, then after a turn-over draw, 2 draw, ... and the end again (solve_talon); so every p
+   that is a multiple of draw, and the end of the list, reach the same cards (the multiples of
+   draw and the end), and a macro move's result depends only on the card it plays (solve_play
+   rebuilds the waste and stock from the list), not on p: such places are one for the table
+   (0; with draw 1 every place).  What differs is only the turns the macro moves count as idle
+   moves; "lost" is claimed only when the idle limit cut nothing (solve_pending).  With one
+   pass or a reshuffled stock the place is kept as it is. */
+static int solve_pointer(const pat_cfg *c, const pat_state *s) {
+  if (c->stock != 0 || s->nstock == 0 || s->nwaste % c->draw == 0)
+    return c->stock != 0 ? s->nwaste : 0;
+  return s->nwaste;
+}
+
 /* The table's key: as pat_hash_state, but the columns' order left out (a sum of each column's
    own hash), and the most cards ever home kept (it decides whether a card home is progress). */
 static uint64_t solve_key(const pat_cfg *c, const pat_state *s) {
@@ -1242,11 +1269,11 @@ static uint64_t solve_key(const pat_cfg *c, const pat_state *s) {
     cols += mix(h);
   }
   uint64_t h = mix(cols + 0x200);
-  for (int i = 0; i < s->nwaste; i++)
+  for (int i = 0; i < s->nwaste; i++)   /* the talon's list (talon_list's order) */
     h = h * 0x100000001b3ULL + s->waste[i] + 1;
-  h = mix(h + 0x300 + s->nwaste);
-  for (int i = 0; i < s->nstock; i++)
+  for (int i = s->nstock - 1; i >= 0; i--)
     h = h * 0x100000001b3ULL + s->stock[i] + 1;
+  h = mix(h + 0x300 + (uint64_t)solve_pointer(c, s));
   uint64_t f;
   memcpy(&f, s->found, 4);
   h = mix(h + (f & 0xffffffffULL) + ((uint64_t)s->best << 32));
@@ -1263,6 +1290,8 @@ typedef struct solve_frame {
   solve_move ms[MAXMOVES];
   uint64_t key;                    /* in the table while the position is searched */
   int n, i;
+  int pend;                        /* the second search's constraint on the next move (0:
+                                      none; see solve_pending) */
   int entered;                     /* searched here (not found in the table) */
   int dep;                         /* the idle limit cut something below */
   int raw;                         /* moves of the game played to reach this position */
@@ -1355,6 +1384,69 @@ static void solve_done(visit *tab, size_t cap, uint64_t key, int dep) {
     }
 }
 
+/* The second search's deferred moves (it is the one that must search every move, so these
+   are where its space grows: splitting runs made it some five times the first search's).
+   Two kinds of move are useful only for what they make possible next:
+
+   - part of a run moved (a "split"), uncovering u, a face-up card that stays in column k;
+   - a foundation's card X moved back ("worried") onto a column d.
+
+   After a split, the next move must use u: u home, a run from column k (u is its top card),
+   or a card onto u (a move to column k).  After a worry, the next move must put a card on X
+   (a move to column d) or worry the next card of X's suit.  Why no win is lost (with no
+   idle limit: see below): take any winning line and, from its end backwards, move each split
+   later, to just before the first later move that uses u (from or to column k), and each
+   worry to just before the first later move that puts a card on X or worries X's suit.  The
+   moves in between are still legal: a split only moved the run above u onto a card Q and
+   exposed u, and those moves neither use u (by the choice) nor need Q covered (covering a
+   card allows nothing); a move of the run that holds the split cards (from Q's column)
+   becomes the same move of a shorter run, and a move of the split run alone from Q becomes a
+   split from u straight to its new place (one move fewer).  With X still home in between,
+   only more is allowed (X's suit cannot go further home while X is out: the original line
+   did not do so), a move of X alone or with its parent's run becomes the same move without
+   X, and X is then worried straight to where it lies at its use.  The line ends in the same
+   position, is no longer, plays the same cards home and turns up the same cards in the same
+   order.  In the new line each split and worry is followed by a use, as the search asks.  The
+   solver's other rules are unchanged: a safe card is never worried back, and after a split
+   the only new top card is u (a safe card elsewhere would have been played before it).  The
+   constraint is part of the table's key (a position met with it has fewer moves).
+
+   The reordering can make a stretch without progress longer, so under the rules' idle limit
+   a line could become too long: "lost" from the second search is exact only when the idle
+   limit cut nothing in it (pat_solve counts the cuts; the rules' limit, 200, hardly ever
+   binds).  pend: 0 none; (type << 8) | column, with the card on top of the column in bits
+   16-23; type 1 split, 2 worry. */
+enum { PEND_SPLIT = 1, PEND_WORRY = 2 };
+#define PEND_COL(p) ((p) & 15)
+#define PEND_TYPE(p) (((p) >> 8) & 3)
+#define PEND_CARD(p) (((p) >> 16) & 255)
+
+/* The constraint after move m (played in the second search on s, the position before it). */
+static int solve_pending(const pat_state *s, sg_move m) {
+  int src = MSRC(m), dst = MDST(m), n = MN(m);
+  if (M_TIDX(m) || M_TURNS(m))
+    return 0;
+  if (src < PAT_COLS && dst < PAT_COLS && n < s->ncol[src] - s->down[src])
+    return PEND_SPLIT << 8 | src | s->col[src][s->ncol[src] - n - 1] << 16;
+  if (src >= SRC_FOUND && src < SRC_STOCK)
+    return PEND_WORRY << 8 | dst | ((src - SRC_FOUND) * 13 + s->found[src - SRC_FOUND] - 1) << 16;
+  return 0;
+}
+
+/* Keep the moves the constraint allows (solve_pending); returns how many. */
+static int solve_constrain(solve_move *ms, int n, int pend) {
+  int k = 0, col = PEND_COL(pend);
+  for (int i = 0; i < n; i++) {
+    int src = MSRC(ms[i].m), dst = MDST(ms[i].m);
+    /* col is a column (0-6): dst == col only for a card or run onto it */
+    int ok = PEND_TYPE(pend) == PEND_SPLIT ? src == col || dst == col
+                                           : dst == col || src == SRC_FOUND + PEND_CARD(pend) / 13;
+    if (ok)
+      ms[k++] = ms[i];
+  }
+  return k;
+}
+
 /* Depth-first search over the solver's moves with the table; "lost" only when every move
    was searched (see doc/patience.md for what the dominance rules leave out). */
 int pat_solve(const pat_cfg *cfg, const pat_state *st, const pat_solve_opts *o,
@@ -1379,6 +1471,7 @@ int pat_solve(const pat_cfg *cfg, const pat_state *st, const pat_solve_opts *o,
   }
   double t0 = clock_now();
   int d, won = 0, stopped = 0, restart, full = 0;
+  uint64_t cuts = 0;
   uint64_t budget;
   /* two searches: the first leaves out parts of runs that uncover a card that cannot go home
      and foundation cards back to the columns (rarely needed, and costly to search); a win it
@@ -1388,6 +1481,7 @@ again:
   fr[0].st = *st;
   fr[0].n = -1;
   fr[0].raw = 0;
+  fr[0].pend = 0;
   /* restarts: the first search stops after RESTART_NODES nodes, each next one after twice as
      many, with the moves' order shaken; the table is kept (what it holds was searched to the
      end), the positions on the path at the restart forgotten */
@@ -1426,6 +1520,9 @@ again:
       }
       f->n = 0, f->i = 0, f->entered = 0, f->dep = 0;
       f->key = solve_key(cfg, &f->st);
+      if (f->pend)   /* a position with a constraint on its next move is another entry */
+        f->key = (f->key ^ (mix((uint64_t)f->pend + 0x51ed27) & ~((uint64_t)1 << 63))) |
+                 (uint64_t)1 << 63;
       if (f->st.idle >= cfg->max_idle)
         f->dep = 1;
       else if ((d == 0 || hidden_cards(&f->st) != hidden_cards(&fr[d - 1].st)) &&
@@ -1436,12 +1533,16 @@ again:
         f->entered = 1;
         r->positions++;
         f->n = solve_moves(cfg, &f->st, f->ms, &f->dep, full);
+        if (f->pend)
+          f->n = solve_constrain(f->ms, f->n, f->pend);
         if (restart)
           solve_perturb(f->ms, f->n, f->key ^ (uint64_t)restart * 0xd1b54a32d192ed03ULL,
                         RESTART_SHAKE);
       }
     }
     if (f->i >= f->n) {
+      if (full && f->dep && f->entered)
+        cuts++;   /* the idle limit cut something in the second search */
       if (f->entered)
         solve_done(tab, cap, f->key, f->dep);
       if (d > 0)
@@ -1460,6 +1561,7 @@ again:
     solve_play(cfg, &g->st, m);
     g->n = -1;
     g->raw = raw;
+    g->pend = full && !o->no_defer ? solve_pending(&f->st, m) : 0;
     d++;
   }
   if (!won && !stopped && !r->depth_cut && !full) {
@@ -1484,7 +1586,8 @@ again:
     }
     r->nmoves = k;
   } else
-    r->verdict = stopped || r->depth_cut ? PAT_UNKNOWN : PAT_LOST;
+    r->verdict = stopped || r->depth_cut || cuts ? PAT_UNKNOWN : PAT_LOST;
+  r->idle_cuts = cuts;
   free(tab), free(fr);
   return 0;
 }

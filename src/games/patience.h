@@ -57,6 +57,8 @@ typedef struct pat_solve_opts {
   double time;
   size_t hash_bytes;
   int max_depth;                   /* longest line searched, in moves (1 or more) */
+  int no_defer;                    /* 1: the second search does not defer splits and worried
+                                      cards (patience.c, solve_pending; for comparisons) */
 } pat_solve_opts;
 
 typedef enum { PAT_UNKNOWN = 0, PAT_WON = 1, PAT_LOST = 2 } pat_verdict;
@@ -76,6 +78,9 @@ typedef struct pat_solve_result {
   double time;
   int interrupted;
   int depth_cut;                   /* some line was cut at max_depth (lost is then not sure) */
+  uint64_t idle_cuts;              /* positions of the second search below which the idle limit
+                                      cut a line: "lost" then is not sure (patience.c,
+                                      solve_pending), and the verdict is unknown */
 } pat_solve_result;
 
 /* Set r->moves (room for o->max_depth moves) before the call.  Returns 0, or -1 with err (a
