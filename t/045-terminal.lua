@@ -301,6 +301,16 @@ do
   end
   t.ok(ok_w, "war chess levels: the planner stopped after 3 nodes, random, 5 nodes, exact, then " ..
        "deeper or wider look-ahead")
+  local pat, ok_p = {}, true
+  for l = 1, 10 do pat[l] = (play.ai_settings("patience", nil, nil, l)) end
+  ok_p = pat[1].algo == "random" and pat[1].samples == nil
+  for l = 2, 10 do
+    local a, b = pat[l - 1], pat[l]
+    ok_p = ok_p and (l <= 5 and b.algo == "pimc" or l > 5 and b.algo == "fair") and
+           (a.algo ~= b.algo or b.samples > a.samples and (b.depth or 0) >= (a.depth or 0) and
+            (b.nodes or 0) >= (a.nodes or 0))
+  end
+  t.ok(ok_p, "patience levels: random, pimc over more samples, then fair over more samples and nodes")
   local r = sg.search(sg.new("tictactoe"), ttt[1])
   t.ok(r.move ~= nil, "tic-tac-toe level 1's settings are a search random takes")
 end
