@@ -258,6 +258,16 @@ static void busy_clear(os_ctx *x, uint64_t h) {
 }
 
 /* ---- the last empty squares: no move generation, the empties are a small array ---- */
+static uint64_t stable_discs(uint64_t me, uint64_t opp);
+
+/* The stability cut-off: the opponent's stable discs stay its own, so the mover's margin is at
+   most 64 - 2 x their number; when that is no better than alpha, *ub is the fail-low value. */
+static inline int stability_cut(uint64_t P, uint64_t O, int alpha, int *ub) {
+  if (alpha < 64 - 2 * popcount(O))   /* not even all of the opponent's discs could cut */
+    return 0;
+  *ub = 64 - 2 * popcount(stable_discs(O, P));
+  return *ub <= alpha;
+}
 
 /* One empty square: who can play it decides, counted directly. */
 static int solve_1(os_ctx *x, uint64_t P, uint64_t O, int sq) {
@@ -296,6 +306,9 @@ static int solve_2(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int a
 /* Three empties: the one alone in its quadrant first (odd parity: the last move there). */
 static int solve_3(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, const uint8_t *e) {
   x->nodes++;
+  int ub;
+  if (stability_cut(P, O, alpha, &ub))
+    return ub;
   uint8_t s[3] = {e[0], e[1], e[2]};
   if (QUAD(s[0]) == QUAD(s[1]))
     s[0] = e[2], s[2] = e[0];
@@ -328,6 +341,9 @@ static int solve_3(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, const
    each group in the array's order; the three left go to solve_3 as an array. */
 static int solve_4(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, const uint8_t *e) {
   x->nodes++;
+  int ub;
+  if (stability_cut(P, O, alpha, &ub))
+    return ub;
   unsigned parity = 1u << QUAD(e[0]) ^ 1u << QUAD(e[1]) ^ 1u << QUAD(e[2]) ^ 1u << QUAD(e[3]);
   uint8_t s[4];
   int k = 0;
@@ -368,6 +384,9 @@ static int solve_4(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, const
 static int solve_shallow(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta,
                          const uint8_t *e, int n) {
   x->nodes++;
+  int ub;
+  if (stability_cut(P, O, alpha, &ub))
+    return ub;
   unsigned parity = 0;
   for (int i = 0; i < n; i++)
     parity ^= 1u << QUAD(e[i]);
@@ -411,26 +430,38 @@ static int solve_shallow(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta,
 #define ROW_8 0xff00000000000000ULL
 #define EDGES (COL_A | COL_H | ROW_1 | ROW_8)
 
+/* An occluded fill along a direction in three doubling steps (Kogge-Stone): every square of
+   S spreads over the squares after it in the direction (the mask M keeps a diagonal from
+   wrapping round an edge). */
+#define FILL(S, OP, N, M)                                                                 \
+  do {                                                                                    \
+    uint64_t m_ = (M);                                                                    \
+    S |= (S OP N) & m_;                                                                   \
+    m_ &= m_ OP N;                                                                        \
+    S |= (S OP (2 * N)) & m_;                                                             \
+    m_ &= m_ OP (2 * N);                                                                  \
+    S |= (S OP (4 * N)) & m_;                                                             \
+  } while (0)
+
 /* The squares on a full line in each of the four directions (every square of the line holds
    a disc, so no placement along it can flip any of them). */
 static void full_lines(uint64_t occ, uint64_t *h, uint64_t *v, uint64_t *d9, uint64_t *d7) {
-  uint64_t rows = 0;
-  for (int r = 0; r < 8; r++)
-    if ((occ >> (8 * r) & 0xff) == 0xff)
-      rows |= ROW_1 << (8 * r);
-  *h = rows;
+  uint64_t r = occ & occ >> 4;   /* bit 8k: the AND of row k's eight squares */
+  r &= r >> 2;
+  r &= r >> 1;
+  *h = (r & COL_A) * 0xff;
   uint64_t c = occ & occ >> 32;
   c &= c >> 16;
   c &= c >> 8;
   *v = (c & 0xff) * COL_A;
-  /* diagonals: a square is on a full a1-h8 diagonal when the run through it reaches the
-     edges on both sides; spread the empties along the diagonal instead */
-  uint64_t e = ~occ, s9 = e, s7 = e;
-  for (int i = 0; i < 7; i++) {
-    s9 |= (s9 << 9 & ~COL_A) | (s9 >> 9 & ~COL_H);
-    s7 |= (s7 << 7 & ~COL_H) | (s7 >> 7 & ~COL_A);
-  }
-  *d9 = ~s9, *d7 = ~s7;
+  /* diagonals: a square is on a full diagonal when no empty square spreads to it along the
+     diagonal from either side */
+  uint64_t e = ~occ, a = e, b = e, p = e, q = e;
+  FILL(a, <<, 9, ~COL_A);
+  FILL(b, >>, 9, ~COL_H);
+  FILL(p, <<, 7, ~COL_H);
+  FILL(q, >>, 7, ~COL_A);
+  *d9 = ~(a | b), *d7 = ~(p | q);
 }
 
 /* The discs of `me` that no sequence of moves can flip: along each of the four lines
@@ -493,6 +524,7 @@ static int solve_any(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int
 #define W_POTENTIAL 1       /* per empty square next to the mover's discs */
 #define W_EVAL 2            /* per unit of the shallow search's value (a reply = 2 units) */
 #define ETC_MIN 8
+#define SORT_DELTA 8        /* the shallow searches' window: alpha - this, in discs */
 
 /* A cheap evaluation for move ordering only: mobility (corners counted twice) and corners
    held, for the side to move. */
@@ -534,10 +566,13 @@ static int eval_search(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, i
 /* The legal moves of a position with n empty squares, the most promising first: the table's
    move, then by a key made of the opponent's replies (fastest first; corners counted twice, as
    they are the replies that hurt), its potential replies (empty squares next to the mover's
-   discs) and, far from the end, the value of a shallow search of the move; ties in the fixed
-   square order. */
+   discs) and, far from the end, the value of a shallow search of the move, searched only as
+   far as needed to tell the moves better than the node's alpha - SORT_DELTA (alpha
+   -SCORE_INF: all exactly); ties in the fixed square order. */
 static int order_moves(os_ctx *x, uint64_t P, uint64_t O, uint64_t moves, int first, int n,
-                       os_move *ms) {
+                       int alpha, os_move *ms) {
+  /* a move worse than alpha - SORT_DELTA needs no exact value: its search may stop there */
+  int ebeta = alpha > -SCORE_INF ? 2 * (SORT_DELTA - alpha) : 4096;
   int depth = n >= ORDER_DEPTH3 ? 3 : n >= ORDER_DEPTH2 ? 2 : n >= ORDER_DEPTH1 ? 1 : 0;
   int nm = 0;
   for (int i = 0; i < 64 && moves; i++) {
@@ -554,7 +589,7 @@ static int order_moves(os_ctx *x, uint64_t P, uint64_t O, uint64_t moves, int fi
       key += W_POTENTIAL * popcount(nb & ~(P2 | O2));
     }
     if (depth)
-      key += W_EVAL * eval_search(x, P2, O2, -4096, 4096, depth);
+      key += W_EVAL * eval_search(x, P2, O2, -4096, ebeta, depth);
     key = sq == first ? -(1 << 30) : key * 64 + i;
     int j = nm++;
     while (j > 0 && ms[j - 1].key > key) {
@@ -625,11 +660,9 @@ static int solve_deep(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, in
       return final_margin(P, O);
     return -solve_deep(x, O, P, -beta, -alpha, n);   /* pass */
   }
-  if (alpha >= 64 - 2 * popcount(O)) {   /* only then can the stable discs cut */
-    int ub = 64 - 2 * popcount(stable_discs(O, P));
-    if (ub <= alpha)
-      return ub;
-  }
+  int ub;
+  if (stability_cut(P, O, alpha, &ub))
+    return ub;
   int first = NO_SQUARE;
   os_entry e;
   if (tt_probe(x, P, O, &e)) {
@@ -644,7 +677,7 @@ static int solve_deep(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, in
     first = e.move;
   }
   os_move ms[32];
-  int nm = order_moves(x, P, O, moves, first, n, ms), bestsq;
+  int nm = order_moves(x, P, O, moves, first, n, alpha, ms), bestsq;
   if (n >= ETC_MIN)   /* a move into a position the table already shows is enough */
     for (int i = 0; i < nm; i++) {
       uint64_t P2 = O & ~ms[i].flips, O2 = P | ms[i].flips | 1ULL << ms[i].sq;
@@ -671,7 +704,7 @@ static int solve_root(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, in
                       int *bestsq) {
   x->nodes++;
   os_move ms[32];
-  int nm = order_moves(x, P, O, oth_moves(P, O), NO_SQUARE, n, ms);
+  int nm = order_moves(x, P, O, oth_moves(P, O), NO_SQUARE, n, -SCORE_INF, ms);
   int best = search_moves(x, P, O, ms, nm, alpha, beta, n,
                           x->id > 0 && x->sh->busy && n > DEFER_MIN, bestsq);
   if (*bestsq == NO_SQUARE)
@@ -685,7 +718,7 @@ static int choose_random(os_ctx *x, uint64_t P, uint64_t O, int n, int best, int
                          int *ncand) {
   os_move ms[32];
   int cand[32], nc = 0, floor_ = best - x->o->random;
-  int nm = order_moves(x, P, O, oth_moves(P, O), NO_SQUARE, n, ms);
+  int nm = order_moves(x, P, O, oth_moves(P, O), NO_SQUARE, n, -SCORE_INF, ms);
   for (int i = 0; i < nm && !x->stop; i++) {
     int ok = ms[i].sq == bestsq;
     if (!ok) {
@@ -723,7 +756,7 @@ static void pv_build(os_ctx *x, uint64_t P, uint64_t O, int target, int first,
       continue;
     }
     os_move ms[32];
-    int nm = order_moves(x, P, O, moves, NO_SQUARE, n, ms), pick = -1;
+    int nm = order_moves(x, P, O, moves, NO_SQUARE, n, -SCORE_INF, ms), pick = -1;
     for (int i = 0; i < nm && pick < 0 && !x->stop; i++) {
       uint64_t P2 = O & ~ms[i].flips, O2 = P | ms[i].flips | 1ULL << ms[i].sq;
       if (first != NO_SQUARE) {
