@@ -98,6 +98,10 @@ static inline int popcount(uint64_t b) {
    [4..7]: towards lower ones (-1, -7, -8, -9). */
 static uint64_t ray[64][8];
 static uint64_t neighbours[64];   /* the squares next to each */
+static uint64_t diag9[64], diag7[64];   /* the diagonals through each square (a1-h8, h1-a8) */
+/* count_flip[x][p]: the discs turned along a full line of 8 by a placement on its square x,
+   the mover's discs on the line being the bits of p and every other square the opponent's */
+static uint8_t count_flip[8][256];
 static pthread_once_t ray_once = PTHREAD_ONCE_INIT;
 
 static void ray_init(void) {
@@ -115,6 +119,35 @@ static void ray_init(void) {
       if (r >= 0 && r < 8 && c >= 0 && c < 8)
         neighbours[sq] |= 1ULL << (r * 8 + c);
     }
+  for (int sq = 0; sq < 64; sq++) {
+    diag9[sq] = ray[sq][3] | ray[sq][7] | 1ULL << sq;
+    diag7[sq] = ray[sq][1] | ray[sq][5] | 1ULL << sq;
+  }
+  for (int x = 0; x < 8; x++)
+    for (int p = 0; p < 256; p++) {
+      int n = 0, k, i;
+      for (k = 0, i = x + 1; i < 8 && !(p >> i & 1); i++)
+        k++;
+      if (i < 8)
+        n += k;
+      for (k = 0, i = x - 1; i >= 0 && !(p >> i & 1); i--)
+        k++;
+      if (i >= 0)
+        n += k;
+      count_flip[x][p] = (uint8_t)n;
+    }
+}
+
+/* The number of discs P turns by playing on sq when sq is the only empty square (every other
+   square is P's or the opponent's): each line through sq gathered into a byte by a multiply
+   (a row by a shift; a column's squares to its row numbers, a diagonal's to its columns;
+   squares off the board read as the opponent's, which can never close a run), then a table. */
+static inline int last_flips(uint64_t P, int sq) {
+  int r = sq >> 3, c = sq & 7;
+  return count_flip[c][P >> (sq & 56) & 0xff] +
+         count_flip[r][((P >> c) & 0x0101010101010101ULL) * 0x0102040810204080ULL >> 56] +
+         count_flip[c][(P & diag9[sq]) * 0x0101010101010101ULL >> 56] +
+         count_flip[c][(P & diag7[sq]) * 0x0101010101010101ULL >> 56];
 }
 
 /* The discs P turns by playing on sq: on each ray, the opponent's discs up to the first square
@@ -272,10 +305,10 @@ static inline int stability_cut(uint64_t P, uint64_t O, int alpha, int *ub) {
 /* One empty square: who can play it decides, counted directly. */
 static int solve_1(os_ctx *x, uint64_t P, uint64_t O, int sq) {
   x->nodes++;
-  int n = popcount(flips(P, O, sq));
+  int n = last_flips(P, sq);
   if (n)
     return 2 * (popcount(P) + n + 1) - 64;
-  n = popcount(flips(O, P, sq));
+  n = last_flips(O, sq);
   if (n)
     return 64 - 2 * (popcount(O) + n + 1);
   return 2 * popcount(P) - 63;   /* neither: the game ends with the square empty */
@@ -523,9 +556,17 @@ static int solve_any(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int
 #define W_REPLY 8           /* per reply of the opponent (corners count twice) */
 #define W_POTENTIAL 1       /* per empty square next to the mover's discs */
 #define W_EVAL 2            /* per unit of the shallow search's value (a reply = 2 units) */
+#define W_CORNER 2          /* per stable disc of the mover's on a corner or next to it */
 #define ETC_MIN 8
 #define GUESS_DEPTH 4       /* the depth of the search that guesses the root's value */
 #define SORT_DELTA 8        /* the shallow searches' window: alpha - this, in discs */
+
+/* The discs of P on a corner or next to one of its corners along an edge: stable (Edax's
+   corner stability, a term of its move ordering). */
+static inline uint64_t corner_stable(uint64_t P) {
+  return (((0x0100000000000001ULL & P) << 1) | ((0x8000000000000080ULL & P) >> 1) |
+          ((0x0000000000000081ULL & P) << 8) | ((0x8100000000000000ULL & P) >> 8) | CORNERS) & P;
+}
 
 /* A cheap evaluation for move ordering only: mobility (corners counted twice) and corners
    held, for the side to move. */
@@ -567,7 +608,7 @@ static int eval_search(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, i
 /* The legal moves of a position with n empty squares, the most promising first: the table's
    move, then by a key made of the opponent's replies (fastest first; corners counted twice, as
    they are the replies that hurt), its potential replies (empty squares next to the mover's
-   discs) and, far from the end, the value of a shallow search of the move, searched only as
+   discs), less the mover's stable discs at the corners and, far from the end, the value of a shallow search of the move, searched only as
    far as needed to tell the moves better than the node's alpha - SORT_DELTA (alpha
    -SCORE_INF: all exactly); ties in the fixed square order. */
 static int order_moves(os_ctx *x, uint64_t P, uint64_t O, uint64_t moves, int first, int n,
@@ -591,6 +632,7 @@ static int order_moves(os_ctx *x, uint64_t P, uint64_t O, uint64_t moves, int fi
     }
     if (depth)
       key += W_EVAL * eval_search(x, P2, O2, -4096, ebeta, depth);
+    key -= W_CORNER * popcount(corner_stable(O2));
     key = sq == first ? -(1 << 30) : key * 64 + i;
     int j = nm++;
     while (j > 0 && ms[j - 1].key > key) {
@@ -870,6 +912,7 @@ static int solve_threads(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta,
   for (int i = 0; i < started; i++) {
     pthread_join(hs[i].tid, NULL);
     x->nodes += hs[i].x.nodes;   /* the result counts every thread's nodes */
+    x->flushed += hs[i].x.flushed;   /* those already in sh->nodes (the node limit) */
   }
   free(hs);
   return v;
