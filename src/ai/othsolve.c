@@ -559,6 +559,7 @@ static int solve_any(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int
 #define W_CORNER 2          /* per stable disc of the mover's on a corner or next to it */
 #define ETC_MIN 8
 #define GUESS_DEPTH 4       /* the depth of the search that guesses the root's value */
+#define GUESS_DROP 8        /* after the guess failed low, the next window this much lower */
 #define SORT_DELTA 8        /* the shallow searches' window: alpha - this, in discs */
 
 /* The discs of P on a corner or next to one of its corners along an edge: stable (Edax's
@@ -922,8 +923,11 @@ static int solve_threads(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta,
    starting from what the table kept of the last, until the bounds meet (MTD(f); Edax too
    solves by null windows around its estimate): fewer nodes than one search of the whole
    window (doc/search.md).  The guess: a GUESS_DEPTH-ply search with the pattern evaluation.
-   The move is that of the last search that failed high, the first in the root's order with
-   the best margin, as the whole window gives. */
+   A search that fails high is cheap (one good move proves it) and one that fails low dear
+   (every move refuted), so after a fail low with nothing known below, the next window is
+   GUESS_DROP lower, and the value is then reached from below.  The move is that of the last
+   search that failed high, the first in the root's order with the best margin, as one search
+   of the whole window gives. */
 static int solve_windows(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int n,
                          int nthreads, int *sq) {
   if (beta - alpha <= 2)   /* wld: one null window already */
@@ -943,14 +947,15 @@ static int solve_windows(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta,
         *sq = bsq;
       return found ? lo : v;
     }
-    if (v >= b)
+    if (v >= b) {
       lo = v, *sq = bsq, found = 1;
-    else {
+      g = v + 1;
+    } else {
       hi = v;
       if (!found)
         *sq = bsq;
+      g = found ? v : v - GUESS_DROP;
     }
-    g = v;
   }
   return lo;
 }
