@@ -1,7 +1,8 @@
 /* othsolve.c: the exact Othello endgame solver: negamax with null windows on the two bitboards
    (side to move, opponent), fastest-first ordering and a table far from the end (6 or more
    empty squares), parity order and special code for the last four near it (no move list, no
-   table); on several threads, a shared table and deferred moves (simplified ABDADA).  The
+   table), stable discs bounding the margin; the root by null windows around a guess; on
+   several threads, a shared table and deferred moves (simplified ABDADA).  The
    legal moves come from othello.h's generator, the flips of a square from rays (below). */
 #include <pthread.h>
 #include <stdatomic.h>
