@@ -1,7 +1,8 @@
 /* othsolve.c: the exact Othello endgame solver: negamax with null windows on the two bitboards
    (side to move, opponent), fastest-first ordering and a table far from the end (6 or more
    empty squares), parity order and special code for the last four near it (no move list, no
-   table); on several threads, a shared table and deferred moves (simplified ABDADA).  The
+   table), stable discs bounding the margin; the root by null windows around a guess; on
+   several threads, a shared table and deferred moves (simplified ABDADA).  The
    legal moves come from othello.h's generator, the flips of a square from rays (below). */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -98,6 +99,10 @@ static inline int popcount(uint64_t b) {
    [4..7]: towards lower ones (-1, -7, -8, -9). */
 static uint64_t ray[64][8];
 static uint64_t neighbours[64];   /* the squares next to each */
+static uint64_t diag9[64], diag7[64];   /* the diagonals through each square (a1-h8, h1-a8) */
+/* count_flip[x][p]: the discs turned along a full line of 8 by a placement on its square x,
+   the mover's discs on the line being the bits of p and every other square the opponent's */
+static uint8_t count_flip[8][256];
 static pthread_once_t ray_once = PTHREAD_ONCE_INIT;
 
 static void ray_init(void) {
@@ -115,6 +120,35 @@ static void ray_init(void) {
       if (r >= 0 && r < 8 && c >= 0 && c < 8)
         neighbours[sq] |= 1ULL << (r * 8 + c);
     }
+  for (int sq = 0; sq < 64; sq++) {
+    diag9[sq] = ray[sq][3] | ray[sq][7] | 1ULL << sq;
+    diag7[sq] = ray[sq][1] | ray[sq][5] | 1ULL << sq;
+  }
+  for (int x = 0; x < 8; x++)
+    for (int p = 0; p < 256; p++) {
+      int n = 0, k, i;
+      for (k = 0, i = x + 1; i < 8 && !(p >> i & 1); i++)
+        k++;
+      if (i < 8)
+        n += k;
+      for (k = 0, i = x - 1; i >= 0 && !(p >> i & 1); i--)
+        k++;
+      if (i >= 0)
+        n += k;
+      count_flip[x][p] = (uint8_t)n;
+    }
+}
+
+/* The number of discs P turns by playing on sq when sq is the only empty square (every other
+   square is P's or the opponent's): each line through sq gathered into a byte by a multiply
+   (a row by a shift; a column's squares to its row numbers, a diagonal's to its columns;
+   squares off the board read as the opponent's, which can never close a run), then a table. */
+static inline int last_flips(uint64_t P, int sq) {
+  int r = sq >> 3, c = sq & 7;
+  return count_flip[c][P >> (sq & 56) & 0xff] +
+         count_flip[r][((P >> c) & 0x0101010101010101ULL) * 0x0102040810204080ULL >> 56] +
+         count_flip[c][(P & diag9[sq]) * 0x0101010101010101ULL >> 56] +
+         count_flip[c][(P & diag7[sq]) * 0x0101010101010101ULL >> 56];
 }
 
 /* The discs P turns by playing on sq: on each ray, the opponent's discs up to the first square
@@ -258,14 +292,24 @@ static void busy_clear(os_ctx *x, uint64_t h) {
 }
 
 /* ---- the last empty squares: no move generation, the empties are a small array ---- */
+static uint64_t stable_discs(uint64_t me, uint64_t opp);
+
+/* The stability cut-off: the opponent's stable discs stay its own, so the mover's margin is at
+   most 64 - 2 x their number; when that is no better than alpha, *ub is the fail-low value. */
+static inline int stability_cut(uint64_t P, uint64_t O, int alpha, int *ub) {
+  if (alpha < 64 - 2 * popcount(O))   /* not even all of the opponent's discs could cut */
+    return 0;
+  *ub = 64 - 2 * popcount(stable_discs(O, P));
+  return *ub <= alpha;
+}
 
 /* One empty square: who can play it decides, counted directly. */
 static int solve_1(os_ctx *x, uint64_t P, uint64_t O, int sq) {
   x->nodes++;
-  int n = popcount(flips(P, O, sq));
+  int n = last_flips(P, sq);
   if (n)
     return 2 * (popcount(P) + n + 1) - 64;
-  n = popcount(flips(O, P, sq));
+  n = last_flips(O, sq);
   if (n)
     return 64 - 2 * (popcount(O) + n + 1);
   return 2 * popcount(P) - 63;   /* neither: the game ends with the square empty */
@@ -296,6 +340,9 @@ static int solve_2(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int a
 /* Three empties: the one alone in its quadrant first (odd parity: the last move there). */
 static int solve_3(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, const uint8_t *e) {
   x->nodes++;
+  int ub;
+  if (stability_cut(P, O, alpha, &ub))
+    return ub;
   uint8_t s[3] = {e[0], e[1], e[2]};
   if (QUAD(s[0]) == QUAD(s[1]))
     s[0] = e[2], s[2] = e[0];
@@ -328,6 +375,9 @@ static int solve_3(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, const
    each group in the array's order; the three left go to solve_3 as an array. */
 static int solve_4(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, const uint8_t *e) {
   x->nodes++;
+  int ub;
+  if (stability_cut(P, O, alpha, &ub))
+    return ub;
   unsigned parity = 1u << QUAD(e[0]) ^ 1u << QUAD(e[1]) ^ 1u << QUAD(e[2]) ^ 1u << QUAD(e[3]);
   uint8_t s[4];
   int k = 0;
@@ -368,6 +418,9 @@ static int solve_4(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, const
 static int solve_shallow(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta,
                          const uint8_t *e, int n) {
   x->nodes++;
+  int ub;
+  if (stability_cut(P, O, alpha, &ub))
+    return ub;
   unsigned parity = 0;
   for (int i = 0; i < n; i++)
     parity ^= 1u << QUAD(e[i]);
@@ -411,26 +464,38 @@ static int solve_shallow(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta,
 #define ROW_8 0xff00000000000000ULL
 #define EDGES (COL_A | COL_H | ROW_1 | ROW_8)
 
+/* An occluded fill along a direction in three doubling steps (Kogge-Stone): every square of
+   S spreads over the squares after it in the direction (the mask M keeps a diagonal from
+   wrapping round an edge). */
+#define FILL(S, OP, N, M)                                                                 \
+  do {                                                                                    \
+    uint64_t m_ = (M);                                                                    \
+    S |= (S OP N) & m_;                                                                   \
+    m_ &= m_ OP N;                                                                        \
+    S |= (S OP (2 * N)) & m_;                                                             \
+    m_ &= m_ OP (2 * N);                                                                  \
+    S |= (S OP (4 * N)) & m_;                                                             \
+  } while (0)
+
 /* The squares on a full line in each of the four directions (every square of the line holds
    a disc, so no placement along it can flip any of them). */
 static void full_lines(uint64_t occ, uint64_t *h, uint64_t *v, uint64_t *d9, uint64_t *d7) {
-  uint64_t rows = 0;
-  for (int r = 0; r < 8; r++)
-    if ((occ >> (8 * r) & 0xff) == 0xff)
-      rows |= ROW_1 << (8 * r);
-  *h = rows;
+  uint64_t r = occ & occ >> 4;   /* bit 8k: the AND of row k's eight squares */
+  r &= r >> 2;
+  r &= r >> 1;
+  *h = (r & COL_A) * 0xff;
   uint64_t c = occ & occ >> 32;
   c &= c >> 16;
   c &= c >> 8;
   *v = (c & 0xff) * COL_A;
-  /* diagonals: a square is on a full a1-h8 diagonal when the run through it reaches the
-     edges on both sides; spread the empties along the diagonal instead */
-  uint64_t e = ~occ, s9 = e, s7 = e;
-  for (int i = 0; i < 7; i++) {
-    s9 |= (s9 << 9 & ~COL_A) | (s9 >> 9 & ~COL_H);
-    s7 |= (s7 << 7 & ~COL_H) | (s7 >> 7 & ~COL_A);
-  }
-  *d9 = ~s9, *d7 = ~s7;
+  /* diagonals: a square is on a full diagonal when no empty square spreads to it along the
+     diagonal from either side */
+  uint64_t e = ~occ, a = e, b = e, p = e, q = e;
+  FILL(a, <<, 9, ~COL_A);
+  FILL(b, >>, 9, ~COL_H);
+  FILL(p, <<, 7, ~COL_H);
+  FILL(q, >>, 7, ~COL_A);
+  *d9 = ~(a | b), *d7 = ~(p | q);
 }
 
 /* The discs of `me` that no sequence of moves can flip: along each of the four lines
@@ -492,7 +557,18 @@ static int solve_any(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int
 #define W_REPLY 8           /* per reply of the opponent (corners count twice) */
 #define W_POTENTIAL 1       /* per empty square next to the mover's discs */
 #define W_EVAL 2            /* per unit of the shallow search's value (a reply = 2 units) */
+#define W_CORNER 2          /* per stable disc of the mover's on a corner or next to it */
 #define ETC_MIN 8
+#define GUESS_DEPTH 4       /* the depth of the search that guesses the root's value */
+#define GUESS_DROP 8        /* after the guess failed low, the next window this much lower */
+#define SORT_DELTA 8        /* the shallow searches' window: alpha - this, in discs */
+
+/* The discs of P on a corner or next to one of its corners along an edge: stable (Edax's
+   corner stability, a term of its move ordering). */
+static inline uint64_t corner_stable(uint64_t P) {
+  return (((0x0100000000000001ULL & P) << 1) | ((0x8000000000000080ULL & P) >> 1) |
+          ((0x0000000000000081ULL & P) << 8) | ((0x8100000000000000ULL & P) >> 8) | CORNERS) & P;
+}
 
 /* A cheap evaluation for move ordering only: mobility (corners counted twice) and corners
    held, for the side to move. */
@@ -534,10 +610,13 @@ static int eval_search(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, i
 /* The legal moves of a position with n empty squares, the most promising first: the table's
    move, then by a key made of the opponent's replies (fastest first; corners counted twice, as
    they are the replies that hurt), its potential replies (empty squares next to the mover's
-   discs) and, far from the end, the value of a shallow search of the move; ties in the fixed
-   square order. */
+   discs), less the mover's stable discs at the corners and, far from the end, the value of a shallow search of the move, searched only as
+   far as needed to tell the moves better than the node's alpha - SORT_DELTA (alpha
+   -SCORE_INF: all exactly); ties in the fixed square order. */
 static int order_moves(os_ctx *x, uint64_t P, uint64_t O, uint64_t moves, int first, int n,
-                       os_move *ms) {
+                       int alpha, os_move *ms) {
+  /* a move worse than alpha - SORT_DELTA needs no exact value: its search may stop there */
+  int ebeta = alpha > -SCORE_INF ? 2 * (SORT_DELTA - alpha) : 4096;
   int depth = n >= ORDER_DEPTH3 ? 3 : n >= ORDER_DEPTH2 ? 2 : n >= ORDER_DEPTH1 ? 1 : 0;
   int nm = 0;
   for (int i = 0; i < 64 && moves; i++) {
@@ -554,7 +633,8 @@ static int order_moves(os_ctx *x, uint64_t P, uint64_t O, uint64_t moves, int fi
       key += W_POTENTIAL * popcount(nb & ~(P2 | O2));
     }
     if (depth)
-      key += W_EVAL * eval_search(x, P2, O2, -4096, 4096, depth);
+      key += W_EVAL * eval_search(x, P2, O2, -4096, ebeta, depth);
+    key -= W_CORNER * popcount(corner_stable(O2));
     key = sq == first ? -(1 << 30) : key * 64 + i;
     int j = nm++;
     while (j > 0 && ms[j - 1].key > key) {
@@ -625,11 +705,9 @@ static int solve_deep(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, in
       return final_margin(P, O);
     return -solve_deep(x, O, P, -beta, -alpha, n);   /* pass */
   }
-  if (alpha >= 64 - 2 * popcount(O)) {   /* only then can the stable discs cut */
-    int ub = 64 - 2 * popcount(stable_discs(O, P));
-    if (ub <= alpha)
-      return ub;
-  }
+  int ub;
+  if (stability_cut(P, O, alpha, &ub))
+    return ub;
   int first = NO_SQUARE;
   os_entry e;
   if (tt_probe(x, P, O, &e)) {
@@ -644,7 +722,7 @@ static int solve_deep(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, in
     first = e.move;
   }
   os_move ms[32];
-  int nm = order_moves(x, P, O, moves, first, n, ms), bestsq;
+  int nm = order_moves(x, P, O, moves, first, n, alpha, ms), bestsq;
   if (n >= ETC_MIN)   /* a move into a position the table already shows is enough */
     for (int i = 0; i < nm; i++) {
       uint64_t P2 = O & ~ms[i].flips, O2 = P | ms[i].flips | 1ULL << ms[i].sq;
@@ -671,7 +749,7 @@ static int solve_root(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, in
                       int *bestsq) {
   x->nodes++;
   os_move ms[32];
-  int nm = order_moves(x, P, O, oth_moves(P, O), NO_SQUARE, n, ms);
+  int nm = order_moves(x, P, O, oth_moves(P, O), NO_SQUARE, n, -SCORE_INF, ms);
   int best = search_moves(x, P, O, ms, nm, alpha, beta, n,
                           x->id > 0 && x->sh->busy && n > DEFER_MIN, bestsq);
   if (*bestsq == NO_SQUARE)
@@ -685,7 +763,7 @@ static int choose_random(os_ctx *x, uint64_t P, uint64_t O, int n, int best, int
                          int *ncand) {
   os_move ms[32];
   int cand[32], nc = 0, floor_ = best - x->o->random;
-  int nm = order_moves(x, P, O, oth_moves(P, O), NO_SQUARE, n, ms);
+  int nm = order_moves(x, P, O, oth_moves(P, O), NO_SQUARE, n, -SCORE_INF, ms);
   for (int i = 0; i < nm && !x->stop; i++) {
     int ok = ms[i].sq == bestsq;
     if (!ok) {
@@ -723,7 +801,7 @@ static void pv_build(os_ctx *x, uint64_t P, uint64_t O, int target, int first,
       continue;
     }
     os_move ms[32];
-    int nm = order_moves(x, P, O, moves, NO_SQUARE, n, ms), pick = -1;
+    int nm = order_moves(x, P, O, moves, NO_SQUARE, n, -SCORE_INF, ms), pick = -1;
     for (int i = 0; i < nm && pick < 0 && !x->stop; i++) {
       uint64_t P2 = O & ~ms[i].flips, O2 = P | ms[i].flips | 1ULL << ms[i].sq;
       if (first != NO_SQUARE) {
@@ -836,9 +914,51 @@ static int solve_threads(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta,
   for (int i = 0; i < started; i++) {
     pthread_join(hs[i].tid, NULL);
     x->nodes += hs[i].x.nodes;   /* the result counts every thread's nodes */
+    x->flushed += hs[i].x.flushed;   /* those already in sh->nodes (the node limit) */
   }
   free(hs);
   return v;
+}
+
+/* The root's value in (alpha, beta) by null-window searches (b - 1, b) around a guess, each
+   starting from what the table kept of the last, until the bounds meet (MTD(f); Edax too
+   solves by null windows around its estimate): fewer nodes than one search of the whole
+   window (doc/search.md).  The guess: a GUESS_DEPTH-ply search with the pattern evaluation.
+   A search that fails high is cheap (one good move proves it) and one that fails low dear
+   (every move refuted), so after a fail low with nothing known below, the next window is
+   GUESS_DROP lower, and the value is then reached from below.  The move is that of the last
+   search that failed high, the first in the root's order with the best margin, as one search
+   of the whole window gives. */
+static int solve_windows(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int n,
+                         int nthreads, int *sq) {
+  if (beta - alpha <= 2)   /* wld: one null window already */
+    return solve_threads(x, P, O, alpha, beta, n, nthreads, sq);
+  int g = 0;
+  if (x->o->patterns) {
+    g = eval_search(x, P, O, -4096, 4096, GUESS_DEPTH);   /* in half discs */
+    g = g >= 0 ? (g + 1) / 2 : -((1 - g) / 2);
+  }
+  int lo = alpha, hi = beta, found = 0;
+  while (lo < hi) {
+    int b = g < lo + 1 ? lo + 1 : g > hi ? hi : g, bsq;
+    atomic_store(&x->sh->quit, 0);
+    int v = solve_threads(x, P, O, b - 1, b, n, nthreads, &bsq);
+    if (x->stop) {   /* keep the move known to reach lo, if any */
+      if (!found)
+        *sq = bsq;
+      return found ? lo : v;
+    }
+    if (v >= b) {
+      lo = v, *sq = bsq, found = 1;
+      g = v + 1;
+    } else {
+      hi = v;
+      if (!found)
+        *sq = bsq;
+      g = found ? v : v - GUESS_DROP;
+    }
+  }
+  return lo;
 }
 
 int osolve_run(uint64_t me, uint64_t opp, const osolve_opts *o, osolve_result *r, char *err) {
@@ -864,7 +984,7 @@ int osolve_run(uint64_t me, uint64_t opp, const osolve_opts *o, osolve_result *r
   int passed = !oth_moves(me, opp), sq, v;
   if (passed)   /* the side to move must pass: solve for the opponent */
     P = opp, O = me;
-  v = solve_threads(&x, P, O, passed ? -hi : lo, passed ? -lo : hi, n, nthreads, &sq);
+  v = solve_windows(&x, P, O, passed ? -hi : lo, passed ? -lo : hi, n, nthreads, &sq);
   if (passed)
     v = -v;
   r->stopped = x.stop;
