@@ -301,9 +301,9 @@ do
   end
   t.ok(ok_w, "war chess levels: the planner stopped after 3 nodes, random, 5 nodes, exact, then " ..
        "deeper or wider look-ahead")
-  local pat, ok_p = {}, true
+  local pat = {}
   for l = 1, 10 do pat[l] = (play.ai_settings("patience", nil, nil, l)) end
-  ok_p = pat[1].algo == "random" and pat[1].samples == nil
+  local ok_p = pat[1].algo == "random" and pat[1].samples == nil
   for l = 2, 10 do
     local a, b = pat[l - 1], pat[l]
     ok_p = ok_p and (l <= 5 and b.algo == "pimc" or l > 5 and b.algo == "fair") and
