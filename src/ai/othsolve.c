@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/bits.h"
 #include "core/clock.h"
 #include "core/rng.h"
 #include "core/zmem.h"
@@ -79,18 +80,8 @@ typedef struct os_move {
   int sq, key;
 } os_move;
 
-/* The number of discs: the instruction where the build has it, else a few shifts inline (the
-   compiler's fallback is a library call, at every node). */
-static inline int popcount(uint64_t b) {
-#ifdef __POPCNT__
-  return __builtin_popcountll(b);
-#else
-  b = b - (b >> 1 & 0x5555555555555555ULL);
-  b = (b & 0x3333333333333333ULL) + (b >> 2 & 0x3333333333333333ULL);
-  b = (b + (b >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-  return (int)((b * 0x0101010101010101ULL) >> 56);
-#endif
-}
+/* The number of discs (core/bits.h: the instruction where the build has it, else inline). */
+static inline int popcount(uint64_t b) { return bits_count64(b); }
 
 /* ---- flips by square: the rays from each square, searched for their first non-opponent disc
    with one bit scan a direction (othello.h's oth_flips shifts six times a direction) ---- */

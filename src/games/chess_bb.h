@@ -15,19 +15,7 @@ typedef uint64_t bb;
 #define RANK_8 0xff00000000000000ULL
 
 static inline int lsb(bb x) { return bits_first64(x); }
-/* The number of set bits.  Without the popcnt instruction (the portable build: no -mpopcnt
-   or -march) the compiler's builtin is a call into libgcc (__popcountdi2, a table walk): 9% of
-   the instructions of a search.  The multiply form inline is about a dozen instructions. */
-static inline int popcnt(bb x) {
-#ifdef __POPCNT__
-  return bits_count64(x);
-#else
-  x = x - ((x >> 1) & 0x5555555555555555ULL);
-  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-  return (int)((x * 0x0101010101010101ULL) >> 56);
-#endif
-}
+static inline int popcnt(bb x) { return bits_count64(x); }   /* inline: core/bits.h */
 static inline int pop_lsb(bb *x) { return bits_pop_first64(x); }
 
 /* ---- tables (chess.c fills them once) ---- */
