@@ -71,7 +71,9 @@ t.ok(r3.players == 3 and r3.rows[1].games == 6 and r3.rows[1].verdict == "too fe
      "chexers: rounds of three seats; two rounds are too few to say")
 
 -- one player: each level plays the same deals alone, compared by the share of won games
-local rp = sg.lab.ladder{game = "patience", from = 1, to = 2, games = 2, seed = 7, progress = false}
+local pout = os.tmpname()
+local rp = sg.lab.ladder{game = "patience", from = 1, to = 2, games = 2, seed = 7, progress = false,
+                         out = pout}
 local p1, p2 = rp.first, rp.rows[1]
 t.ok(rp.players == 1 and p1 and p1.level == 1 and p1.games == 2 and #rp.rows == 1 and
      p2.level == 2 and p2.games == 2 and p2.wins <= 2,
@@ -79,6 +81,13 @@ t.ok(rp.players == 1 and p1 and p1.level == 1 and p1.games == 2 and #rp.rows == 
 t.ok(p2.verdict == "too few" and math.abs(p2.diff - (p2.score - p1.score)) < 1e-12 and
      p2.diff_low <= p2.diff and p2.diff <= p2.diff_high,
      "level 2's row: the difference of the shares won, with its interval; two deals too few")
+f = io.open(pout)
+md = f and f:read("a") or ""
+if f then f:close() end
+os.remove(pout)
+t.like(md, "| level | what it does | games | won %(95%%%) | difference %(95%%%) | verdict |",
+       "patience --out: its own table, shares won and their difference")
+t.like(md, "\n| 2 | [^|]+ | 2 | %d, [^|]+ | [^|]+ | too few |", "with level 2's row")
 
 -- ---- the command ----
 local o, e, code = t.run(S .. " ladder connect4 --levels 1-2 --games 20 --quiet")

@@ -171,8 +171,18 @@ function M.ladder(spec)
   for level = from, to do
     settings[level], res.about[level] = M.level(game, level)
   end
-  if players == 1 then return M.solo(spec, res, settings) end
-  for level = from + 1, to do
+  if players == 1 then M.solo(spec, res, settings) else M.pairs(spec, res, settings) end
+  if spec.out then
+    local wok, werr = sg.data.write_file(spec.out, M.markdown(res))
+    if not wok then error("ladder: out: " .. tostring(werr), 2) end
+  end
+  return res
+end
+
+-- Two or more players: each level against the one below, a fixed match of the lab.
+function M.pairs(spec, res, settings)
+  local game, games, seed, players = res.game, res.games, res.seed, res.players
+  for level = res.from + 1, res.to do
     local sum = lab.sprt{game = game, a = settings[level - 1], b = settings[level],
                          fixed = true, max_games = games, seed = seed, jobs = spec.jobs or 1,
                          opening = spec.opening, max_moves = spec.max_moves,
@@ -190,11 +200,6 @@ function M.ladder(spec)
     if spec.on_row then spec.on_row(row) end
     if sum.interrupted then res.interrupted = true; break end
   end
-  if spec.out then
-    local wok, werr = sg.data.write_file(spec.out, M.markdown(res))
-    if not wok then error("ladder: out: " .. tostring(werr), 2) end
-  end
-  return res
 end
 
 -- A game of one player (patience): each level plays the same `games` deals (rounds from the
@@ -202,7 +207,6 @@ end
 -- of won games and the level below's lies above 0 (the two shares taken as independent, which
 -- is cautious: the deals are the same).
 function M.solo(spec, res, settings)
-  local sg = require "stratagem"
   local prev
   for level = res.from, res.to do
     -- the lab plays the candidate (b) alone; a is only named, and differs, so that the lab
@@ -237,11 +241,6 @@ function M.solo(spec, res, settings)
     if sum.interrupted then res.interrupted = true; break end
     prev = cur
   end
-  if spec.out then
-    local wok, werr = sg.data.write_file(spec.out, M.markdown(res))
-    if not wok then error("ladder: out: " .. tostring(werr), 3) end
-  end
-  return res
 end
 
 -- stratagem ladder GAME ...
