@@ -273,7 +273,7 @@ for game, text in manual:gmatch('<!%-%- search options: sg%.search_table%("(%w+)
   t.is(text, sg.search_table(game), "doc/manual.md's table of " .. game .. "'s own options is its schema's")
   games_checked = games_checked + 1
 end
-t.is(games_checked, 3, "the manual shows the own options of othello, starchess and warchess")
+t.is(games_checked, 4, "the manual shows the own options of othello, qubic, starchess and warchess")
 t.like(sg.search_table(), "\n| `hash` | a number from 0 to 65536 %(megabytes; 0: no table%) | 16 |",
        "a row: option, what it takes, default")
 t.done()

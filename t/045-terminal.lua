@@ -244,7 +244,7 @@ local lv10 = play.level_settings("othello", {depth = 5}, 10)
 t.ok(lv1.depth == 1 and lv1.time == play.LEVEL_TIME[1], "othello level 1: depth 1")
 t.ok(lv10.depth == 0 and lv10.time == play.LEVEL_TIME[10], "level 10: by time alone (depth 0: no limit)")
 -- #34 item 1: the game's default depth no longer caps the levels from 4 on
-for _, game in ipairs{"othello", "connect4", "qubic", "draughts", "chexers"} do
+for _, game in ipairs{"othello", "connect4", "draughts", "chexers"} do
   local prev, differ, uncapped = nil, true, true
   for l = 1, 10 do
     local ai = play.ai_settings(game, nil, nil, l)
@@ -263,6 +263,34 @@ for _, game in ipairs{"othello", "connect4"} do
   local default = sg.defaults(game).search.depth
   t.ok(r.depth > default, ("%s level 10: depth %d with 200,000 nodes, beyond the default %d"):format(
        game, r.depth, default))
+end
+-- Qubic: its own levels, 1 to 3 plies, then the threats player with more of the solver or a
+-- deeper alpha-beta at each level; node limits only (a time a move changed little)
+do
+  local ok_q, prev, default = true, nil, {}
+  for _, e in ipairs(sg.search_schema("qubic", "threats")) do default[e.name] = e.default end
+  for l = 1, 10 do
+    local ai, _, about = play.ai_settings("qubic", nil, nil, l)
+    ok_q = ok_q and ai.time == nil and type(about) == "string"
+    if l <= 3 then
+      ok_q = ok_q and ai.algo == "alphabeta" and ai.depth == l
+    else
+      local function n(x, k) return x[k] or default[k] end
+      ok_q = ok_q and ai.algo == "threats" and ai.random == nil and ai.history == nil
+      if prev and prev.algo == "threats" then
+        local more = false
+        for _, k in ipairs{"depth", "nodes", "guard", "guard_nodes"} do
+          ok_q = ok_q and n(ai, k) >= n(prev, k)
+          more = more or n(ai, k) > n(prev, k)
+        end
+        ok_q = ok_q and more
+      end
+    end
+    prev = ai
+  end
+  t.ok(ok_q, "qubic levels: 1 to 3 plies, then threats with more of the solver or depth at each")
+  local g4 = play.ai_settings("qubic", nil, nil, 4)
+  t.ok(sg.search(sg.new("qubic"), g4).move ~= nil, "qubic level 4's settings are a search threats takes")
 end
 -- dominoes: its own ten levels, more deals of the unseen tiles and deeper (a time a move left
 -- every level alike once a deal's search was done)

@@ -565,6 +565,44 @@ so, se, code = t.run(t.stratagem .. " solve qubic --format dag")
 t.ok(code == 2 and se:find("--format: expected tree or graph, got 'dag'", 1, true), "--format dag is refused: " .. se)
 so, se, code = t.run(t.stratagem .. " solve qubic --check /nonexistent/proof.txt")
 t.ok(code == 1 and se:find("No such file", 1, true), "--check with a missing file: " .. se)
+-- ---- the threats player: the solver beside alpha-beta ----
+-- six random plies in (seed 3), x to move has a winning attack: the player plays it, and the
+-- independent checker confirms, from the position after it, that x wins
+local tg = sg.new("qubic", {seed = 3})
+for i = 1, 6 do tg:play(sg.search(tg, {algo = "random", seed = i}).move) end
+local tr = sg.search(tg, {algo = "threats"})
+t.ok(tr.algo == "threats" and tr.proven == "win" and tg:legal(tr.move),
+     "threats: x's winning attack is proven and played (" .. tostring(tr.move) .. ")")
+local after = tg:copy()
+after:play(tr.move)
+local ar = after:solve{proof = true}
+local aok, ainfo = false, nil
+if ar.value == "loss" then aok, ainfo = sg.qubic.check(ar.proof) end
+t.ok(aok and ainfo.winner == "x",
+     "after that move the checker confirms x's win: " .. tostring(ar.value) .. " " ..
+     tostring(aok and ainfo.moves or ainfo))
+-- eight random plies in (seed 2): alpha-beta's best move lets o start a winning attack (the
+-- checker confirms it); the threats player passes it over for a move it cannot refute so
+local gp = assert(sg.new("qubic", {position =
+  ".......x......../...............x/........xo....../..x.oo...o...... x"}))
+local abm = sg.search(gp, {algo = "alphabeta", depth = 3, history = false, killers = false}).move
+local bad = gp:copy()
+bad:play(abm)
+local br = bad:solve{nodes = 2000, memory = 16, proof = true}
+local bok, binfo = false, nil
+if br.value == "win" then bok, binfo = sg.qubic.check(br.proof) end
+t.ok(bok and binfo.winner == "o",
+     ("alpha-beta's move %s lets o win by force (checked: %s)"):format(abm, tostring(bok and binfo.moves or binfo)))
+local thr = sg.search(gp, {algo = "threats"})
+local safe = gp:copy()
+safe:play(thr.move)
+t.ok(thr.move ~= abm and thr.guarded and thr.guarded > 1 and safe:solve{nodes = 2000, memory = 16}.value ~= "win",
+     ("threats plays %s instead (alpha-beta's line %s), where o has no proven win"):format(thr.move, tostring(thr.guarded)))
+t.is(sg.search(gp, {algo = "threats", guard = 0}).move, abm, "with guard = 0 it plays alpha-beta's move")
+t.is(sg.search(gp, {algo = "threats"}).move, thr.move, "node limits only: the same move again")
+local terr = select(2, pcall(sg.search, gp, {algo = "threats", guard = -1}))
+t.like(tostring(terr), "guard %(algo 'threats'%): %-1 is out of range; expected a whole number from 0 to 64",
+       "a guard out of range is refused with what is expected")
 so = t.run(t.stratagem .. " perft qubic 3")
 t.like(so, "perft%(3%) = " .. ref.perft[3], "stratagem perft qubic 3")
 

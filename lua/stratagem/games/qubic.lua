@@ -26,7 +26,30 @@ local M = {
   search = {algo = "alphabeta", depth = 3, hash = 16, history = false, killers = false},
   -- what `stratagem play qubic` seats by default, and how its AI plays
   play = {seats = {"human", "ai"}, ai = {algo = "alphabeta", depth = 3, random = 0,
-                                         history = false, killers = false}},
+                                         history = false, killers = false},
+          -- --level 1 to 10: alpha-beta 1 to 3 plies, then the threats player (the solver
+          -- beside alpha-beta) with more of the solver and deeper alpha-beta; node limits
+          -- only, so a level plays the same on any machine.  Levels 2 to 6 were each measured
+          -- stronger than the level below (doc/manual.md, 7.14)
+          levels = {
+            {depth = 1, text = "looks 1 ply ahead"},
+            {depth = 2, text = "looks 2 plies ahead"},
+            {depth = 3, text = "looks 3 plies ahead (the default search)"},
+            {algo = "threats", guard = 0,
+             text = "3 plies, and plays a winning attack the solver proves (20,000 nodes)"},
+            {algo = "threats",
+             text = "3 plies and the solver: plays a proven attack, avoids moves that let one in"},
+            {algo = "threats", nodes = 200000, guard = 16, guard_nodes = 20000,
+             text = "3 plies and the solver, ten times the nodes, 16 moves guarded"},
+            {algo = "threats", nodes = 200000, guard = 16, guard_nodes = 20000, depth = 4,
+             text = "4 plies and the solver, ten times the nodes, 16 moves guarded"},
+            {algo = "threats", nodes = 200000, guard = 16, guard_nodes = 20000, depth = 5,
+             text = "5 plies and the solver, ten times the nodes, 16 moves guarded"},
+            {algo = "threats", nodes = 500000, guard = 16, guard_nodes = 50000, depth = 5,
+             memory = 32, text = "5 plies and the solver, 25 times the nodes, 16 moves guarded"},
+            {algo = "threats", nodes = 1000000, guard = 24, guard_nodes = 100000, depth = 5,
+             memory = 64, text = "5 plies and the solver, 50 times the nodes, 24 moves guarded"},
+          }},
 }
 
 -- ---- the solver: proof-number search with threat-space leaves (src/ai/qubicpns.c) ----
@@ -356,6 +379,79 @@ local function check(text)
   if res <= #D then return nil, ("proof: line %d: a move outside the tree"):format(res + 4) end
   return true, {moves = #D, depth = maxdepth, winner = wname, position = start}
 end
+
+-- ---- threats: sg.search(g, {algo = "threats", ...}) ----
+-- The alpha-beta player with the solver beside it, for the forcing play that decides Qubic:
+-- first the solver, given `nodes` tree nodes, looks for a win of the player to move (a
+-- sequence of threats the opponent cannot stop, found by threat-space search at its leaves);
+-- when it proves one, its move is played.  Otherwise alpha-beta to `depth` ranks the moves
+-- (its `guard` best lines), and the first of them after which the solver, given `guard_nodes`,
+-- cannot prove a win for the opponent is played: the move that lets the opponent start a
+-- winning attack is passed over.  When every ranked move loses so, alpha-beta's best is
+-- played.  Node limits only: the same position gives the same move on any machine.
+local THREAT_OPTIONS = {
+  {name = "depth", type = "integer", min = 1, max = 16, default = 3, algos = {"threats"},
+   unit = "plies", doc = "the alpha-beta's depth, which ranks the moves when no win is proven"},
+  {name = "nodes", type = "integer", min = 1, max = 100000000, default = 20000,
+   algos = {"threats"}, unit = "tree nodes",
+   doc = "the solver's budget for a win of the player to move"},
+  {name = "guard", type = "integer", min = 0, max = 64, default = 8, algos = {"threats"},
+   unit = "moves", doc = "alpha-beta's best moves checked for a winning reply (0: none)"},
+  {name = "guard_nodes", type = "integer", min = 1, max = 100000000, default = 2000,
+   algos = {"threats"}, unit = "tree nodes",
+   doc = "the solver's budget for the opponent's win after each checked move"},
+  {name = "memory", type = "integer", min = 1, max = 4096, default = 16, algos = {"threats"},
+   unit = "MB", doc = "the solver's pool"},
+  {name = "hash", shared = true}, {name = "seed", shared = true},
+}
+
+local PROVEN = (1 << 27) + 1   -- the search's win score is 1 << 28 less the plies
+
+local function threats(g, s)
+  if g:status() ~= "playing" then error("the game is over: there is no move to search", 0) end
+  local function opt(i) local e = THREAT_OPTIONS[i]; return s[e.name] == nil and e.default or s[e.name] end
+  local depth, nodes, guard, guard_nodes, memory = opt(1), opt(2), opt(3), opt(4), opt(5)
+  local t0 = core.clock()
+  local r = core.qubic.solve(g, {nodes = nodes, memory = memory})
+  -- solver_nodes: its tree nodes and the threat-space searches' positions
+  local solved, tree = 1, r.nodes + r.vcf_nodes
+  if r.value == "win" then
+    -- a proven win of unknown length: above half the search's win score, as alpha-beta
+    -- scores a win beyond its horizon (play shows "wins")
+    return {move = r.move, score = PROVEN, proven = "win", depth = depth, nodes = tree,
+            solver_calls = solved, solver_nodes = tree, time = core.clock() - t0,
+            algo = "threats"}
+  end
+  local sg = require "stratagem"
+  local ab = sg.search(g, {algo = "alphabeta", depth = depth, hash = s.hash, seed = s.seed,
+                           multipv = math.max(guard, 1), history = false, killers = false})
+  local lines = ab.lines or {{move = ab.move, score = ab.score}}
+  local out = {move = ab.move, score = ab.score, depth = depth, nodes = ab.nodes, pv = ab.pv,
+               algo = "threats"}
+  if r.value == "loss" then out.proven, out.score = "loss", -PROVEN end
+  for i = 1, math.min(guard, #lines) do
+    local c = g:copy()
+    c:play(lines[i].move)
+    local safe = c:status() ~= "playing"
+    if not safe then
+      local q = core.qubic.solve(c, {nodes = guard_nodes, memory = memory})
+      solved, tree = solved + 1, tree + q.nodes + q.vcf_nodes
+      safe = q.value ~= "win"
+    end
+    if safe then
+      out.move, out.score, out.guarded = lines[i].move, lines[i].score, i
+      if i > 1 then out.pv = nil end
+      break
+    end
+  end
+  out.solver_calls, out.solver_nodes, out.time = solved, tree, core.clock() - t0
+  out.nodes = out.nodes + tree
+  return out
+end
+
+M.algos = {
+  threats = {options = THREAT_OPTIONS, run = threats},
+}
 
 M.methods = {
   -- g:solve{time =, nodes =, memory = MB, progress = S, out = FILE, proof = true}: the
