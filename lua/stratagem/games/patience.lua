@@ -109,8 +109,8 @@ end
 local function fair(g, s)
   if g:status() ~= "playing" then error("the game is over: there is no move to search", 0) end
   local t0 = core.clock()
-  local samples = s.samples or 10
-  local nodes = (s.nodes and s.nodes > 0) and s.nodes or 200000
+  local samples = s.samples or 2
+  local nodes = (s.nodes and s.nodes > 0) and s.nodes or 20000
   local seed = s.seed or g:config().seed * 1000003 + g:ply()
   local moves = g:moves()
   if #moves == 1 then
