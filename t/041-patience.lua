@@ -436,13 +436,17 @@ end
 -- cards are sampled); look = false and the one-pass stock search from the first move
 do
   local gl = sg.new("patience", {seed = 4})
-  local turns, searched = 0, nil
-  while true do
+  local turns, searched = 0
+  for _ = 1, 30 do
     local r = sg.search(gl, {algo = "fair", samples = 2, nodes = 5000, seed = 1})
-    if r.move ~= "s" or r.nodes > 0 then searched = r break end
+    if r.move ~= "s" or r.nodes > 0 then
+      searched = r
+      break
+    end
     turns = turns + 1
     gl:play(r.move)
   end
+  searched = searched or {nodes = 0}
   t.ok(turns == 8 and not gl:position():match("^%S+ (%S+)"):find("?", 1, true) and
        searched.nodes > 0,
        ("fair turns the unseen stock first: %d turns, then a search (%d nodes)")

@@ -37,7 +37,7 @@ local M = {
             {samples = 12, depth = 2, text = "guesses the hidden cards 12 ways, looks 2 moves ahead (play's default)"},
             {samples = 24, depth = 3, text = "guesses the hidden cards 24 ways, looks 3 moves ahead"},
             {algo = "fair", samples = 2, nodes = 20000,
-             text = "solves 2 guesses of the hidden cards, 20,000 positions a move"},
+             text = "solves 2 guesses of the hidden cards, 20,000 positions a move (the fair player's default)"},
             {algo = "fair", samples = 4, nodes = 50000,
              text = "solves 4 guesses of the hidden cards, 50,000 positions a move"},
             {algo = "fair", samples = 6, nodes = 100000,
@@ -69,16 +69,21 @@ M.api = {
 }
 
 -- ---- the fair solver: sg.search(g, {algo = "fair", ...}) ----
--- Hindsight optimisation (Bjarnason, Fern and Tadepalli's HOP on Klondike): `samples` deals
--- consistent with what the player sees (g:sample, from the view only); every legal move is
--- played in each and the deal after it solved as if every card were known, with
--- nodes / (samples x moves) nodes; the move after which the most samples are won is played,
--- ties going to the move that starts the most of the samples' own winning lines (each sample
--- solved from here too: without this a won deal is played back and forth), then to the one
--- that gains most in what the player sees (2 a card home, 1 a card turned up), then to the
--- one whose won samples took the fewest nodes to solve (the easier position); when no sample is won it plays as pimc (the default search) would.  r.score: the
--- best move's share of samples won, an estimate of the chance to win
--- from here.
+-- Hindsight optimisation (Bjarnason, Fern and Tadepalli's HOP on Klondike).  With unlimited
+-- passes it first looks through the stock (look, default true): while the stock holds cards
+-- not yet seen it turns it without searching (the view then shows the stock's order, and a
+-- turn-over restores the deal).  Then `samples` deals consistent with what the player sees
+-- (g:sample, from the view only); every legal move is played in each and the deal after it
+-- solved as if every card were known, with nodes / (samples x moves) nodes, the solves left
+-- unknown again with 4 times as many while the move's budget lasts; the move after which
+-- the most samples are won is played, ties going to the move that starts the most of the
+-- samples' own winning lines (each sample solved from here too: without this a won deal is
+-- played back and forth), then to the one that gains most in what the player sees (2 a card
+-- home, 1 a card turned up), then to the one whose won samples took the fewest nodes to
+-- solve (the easier position).  When no move is won in any sample, the move most of the
+-- samples' own winning lines start with; when none is won at all, as pimc (the default
+-- search) would.  r.score: the best move's share of samples won, an estimate of the chance
+-- to win from here; r.per: the nodes of the last round's solves.
 local FAIR_OPTIONS = {
   {name = "samples", shared = true}, {name = "nodes", shared = true},
   {name = "seed", shared = true}, {name = "look", type = "boolean", default = true,
