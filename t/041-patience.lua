@@ -361,7 +361,8 @@ for seed = 1, 6 do
     if gb:position{all = true} ~= ga:position{all = true} then differ = differ + 1 end
     for _, o in ipairs({{algo = "pimc", samples = 6, depth = 2, seed = 5},
                         {algo = "ismcts", iterations = 300, seed = 5},
-                        {algo = "fair", samples = 4, nodes = 20000, seed = 5}}) do
+                        {algo = "fair", samples = 4, nodes = 20000, seed = 5},
+                        {algo = "fair", samples = 4, nodes = 20000, seed = 5, look = false}}) do
       local ra, rb = sg.search(ga, o), sg.search(gb, o)
       if ra.move ~= rb.move or ra.nodes ~= rb.nodes then same = false end
     end
@@ -370,21 +371,93 @@ end
 t.ok(differ >= 5, "the pairs differ in their hidden cards (" .. differ .. " of 6)")
 t.ok(same, "pimc, ismcts and fair: the same move and nodes on deals with the same view")
 -- fair: every move tried on each sample; its move is won in as many samples as it says (the
--- samples drawn again from the view, the move played, each solved with the same nodes)
+-- samples drawn again from the view, the move played, each solved with the nodes of its last
+-- round, r.per: the solver is deterministic, so a win found with fewer nodes is found again)
 do
   local gf = sg.new("patience", {seed = 2})
-  local o = {algo = "fair", samples = 5, nodes = 50000, seed = 11}
+  local o = {algo = "fair", samples = 5, nodes = 50000, seed = 11, look = false}
   local r = sg.search(gf, o)
   local moves = gf:moves()
-  local per = 50000 // (5 * #moves)
   local won = 0
   for i = 1, 5 do
     local h = gf:sample(11 * 7919 + i)
     h:play(r.move)
-    if h:status() == "won" or h:solve{nodes = per, hash = 1}.result == "won" then won = won + 1 end
+    if h:status() == "won" or h:solve{nodes = r.per, hash = 1}.result == "won" then won = won + 1 end
   end
   t.ok(#moves > 1 and r.votes == won and r.score == won / 5,
        ("fair: its move %s is won in %d of 5 samples, as it says (%s)"):format(r.move, won, r.votes))
+end
+-- fair's rounds: the solves left unknown are given 4 times the nodes while the move's budget
+-- lasts.  Seed 7 with the stock seen: at the first round's nodes (nodes / (samples x moves))
+-- its move is won in 2 of the 4 samples, but in 3 with the nodes of the last round; each
+-- count is checked by solving the samples again
+do
+  local gr = sg.new("patience", {seed = 7})
+  for _ = 1, 8 do gr:play("s") end
+  local o = {algo = "fair", samples = 4, nodes = 20000, seed = 3}
+  local r = sg.search(gr, o)
+  local per1 = 20000 // (4 * #gr:moves())
+  local w1, wl = 0, 0
+  for i = 1, 4 do
+    local h = gr:sample(3 * 7919 + i)
+    h:play(r.move)
+    if h:solve{nodes = per1, hash = 1}.result == "won" then w1 = w1 + 1 end
+    if h:solve{nodes = r.per, hash = 1}.result == "won" then wl = wl + 1 end
+  end
+  t.ok(r.per > per1 and r.votes == wl and wl > w1,
+       ("fair's rounds: %s won in %d of 4 samples with %d nodes, %d with the first round's %d")
+       :format(r.move, wl, r.per, w1, per1))
+end
+-- fair: when no move is won in any sample but a sample solved from the position is, it plays
+-- the move the most such plans start with (before, it played as pimc).  Seed 30, the stock
+-- seen: no move won in the 4 samples, one sample's own plan won, starting with the move played
+do
+  local gv = sg.new("patience", {seed = 30})
+  for _ = 1, 8 do gv:play("s") end
+  local r = sg.search(gv, {algo = "fair", samples = 4, nodes = 20000, seed = 3})
+  local starts, wins = 0, 0
+  local per0 = 20000 // (2 * 4)
+  for i = 1, 4 do
+    local h = gv:sample(3 * 7919 + i)
+    local p = h:solve{nodes = math.max(per0, r.per), hash = 1}
+    if p.result == "won" and p.moves[1] == r.move then starts = starts + 1 end
+    for _, m in ipairs(gv:moves()) do
+      local c = h:copy()
+      c:play(m)
+      if c:solve{nodes = r.per, hash = 1}.result == "won" then wins = wins + 1 end
+    end
+  end
+  t.ok(r.votes == 0 and r.plans == starts and starts >= 1 and wins == 0,
+       ("fair with no move won: %s, the first move of %d samples' own plans (%s)")
+       :format(r.move, starts, tostring(r.plans)))
+end
+-- fair looks through the stock first (unlimited passes): while the stock holds cards not yet
+-- seen it turns it without searching, and then knows the stock's order (only the face-down
+-- cards are sampled); look = false and the one-pass stock search from the first move
+do
+  local gl = sg.new("patience", {seed = 4})
+  local turns, searched = 0
+  for _ = 1, 30 do
+    local r = sg.search(gl, {algo = "fair", samples = 2, nodes = 5000, seed = 1})
+    if r.move ~= "s" or r.nodes > 0 then
+      searched = r
+      break
+    end
+    turns = turns + 1
+    gl:play(r.move)
+  end
+  searched = searched or {nodes = 0}
+  t.ok(turns == 8 and not gl:position():match("^%S+ (%S+)"):find("?", 1, true) and
+       searched.nodes > 0,
+       ("fair turns the unseen stock first: %d turns, then a search (%d nodes)")
+       :format(turns, searched.nodes))
+  local g0 = sg.new("patience", {seed = 4})
+  local g1 = sg.new("patience", {seed = 4, variant = {stock = "one_pass"}})
+  local r0 = sg.search(g0, {algo = "fair", samples = 2, nodes = 5000, seed = 1, look = false})
+  local r1 = sg.search(g1, {algo = "fair", samples = 2, nodes = 5000, seed = 1})
+  t.ok(r0.nodes > 0 and r1.nodes > 0, "fair: look = false and a one-pass stock search at once")
+  t.errors(function() sg.search(g0, {algo = "fair", look = 1}) end, "expected true or false",
+           "fair: look must be true or false")
 end
 -- the default fair player and ismcts play deals to the end
 local gplay = sg.new("patience", {seed = 3})

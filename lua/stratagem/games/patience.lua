@@ -37,7 +37,7 @@ local M = {
             {samples = 12, depth = 2, text = "guesses the hidden cards 12 ways, looks 2 moves ahead (play's default)"},
             {samples = 24, depth = 3, text = "guesses the hidden cards 24 ways, looks 3 moves ahead"},
             {algo = "fair", samples = 2, nodes = 20000,
-             text = "solves 2 guesses of the hidden cards, 20,000 positions a move"},
+             text = "solves 2 guesses of the hidden cards, 20,000 positions a move (the fair player's default)"},
             {algo = "fair", samples = 4, nodes = 50000,
              text = "solves 4 guesses of the hidden cards, 50,000 positions a move"},
             {algo = "fair", samples = 6, nodes = 100000,
@@ -69,22 +69,30 @@ M.api = {
 }
 
 -- ---- the fair solver: sg.search(g, {algo = "fair", ...}) ----
--- Hindsight optimisation (Bjarnason, Fern and Tadepalli's HOP on Klondike): `samples` deals
--- consistent with what the player sees (g:sample, from the view only); every legal move is
--- played in each and the deal after it solved as if every card were known, with
--- nodes / (samples x moves) nodes; the move after which the most samples are won is played,
--- ties going to the move that starts the most of the samples' own winning lines (each sample
--- solved from here too: without this a won deal is played back and forth), then to the one
--- that gains most in what the player sees (2 a card home, 1 a card turned up), then to the
--- one whose won samples took the fewest nodes to solve (the easier position); when no sample is won it plays as pimc (the default search) would.  r.score: the
--- best move's share of samples won, an estimate of the chance to win
--- from here.
+-- Hindsight optimisation (Bjarnason, Fern and Tadepalli's HOP on Klondike).  With unlimited
+-- passes it first looks through the stock (look, default true): while the stock holds cards
+-- not yet seen it turns it without searching (the view then shows the stock's order, and a
+-- turn-over restores the deal).  Then `samples` deals consistent with what the player sees
+-- (g:sample, from the view only); every legal move is played in each and the deal after it
+-- solved as if every card were known, with nodes / (samples x moves) nodes, the solves left
+-- unknown again with 4 times as many while the move's budget lasts; the move after which
+-- the most samples are won is played, ties going to the move that starts the most of the
+-- samples' own winning lines (each sample solved from here too: without this a won deal is
+-- played back and forth), then to the one that gains most in what the player sees (2 a card
+-- home, 1 a card turned up), then to the one whose won samples took the fewest nodes to
+-- solve (the easier position).  When no move is won in any sample, the move most of the
+-- samples' own winning lines start with; when none is won at all, as pimc (the default
+-- search) would.  r.score: the best move's share of samples won, an estimate of the chance
+-- to win from here; r.per: the nodes of the last round's solves.
 local FAIR_OPTIONS = {
   {name = "samples", shared = true}, {name = "nodes", shared = true},
-  {name = "seed", shared = true},
+  {name = "seed", shared = true}, {name = "look", type = "boolean", default = true,
+   doc = "turn the stock first while it holds cards not yet seen (unlimited passes)"},
 }
 
 -- The face-down cards of a game's columns, as the player sees them.
+local GROW = 4   -- the fair player's rounds: each gives the unknown solves this many times more
+
 local function face_down(g)
   local cols = g:position():match("^(%S+)")
   local n = 0
@@ -95,32 +103,50 @@ local function face_down(g)
   return n
 end
 
+-- With unlimited passes, whether the stock still holds cards the player has not seen (its
+-- word in the view has '?').
+local function stock_unseen(g)
+  if g:config().variant.stock ~= "unlimited" then return false end
+  local stock = g:position():match("^%S+ (%S+)")
+  return stock:find("?", 1, true) ~= nil
+end
+
 local function fair(g, s)
   if g:status() ~= "playing" then error("the game is over: there is no move to search", 0) end
   local t0 = core.clock()
-  local samples = s.samples or 10
-  local nodes = (s.nodes and s.nodes > 0) and s.nodes or 200000
+  local samples = s.samples or 2
+  local nodes = (s.nodes and s.nodes > 0) and s.nodes or 20000
   local seed = s.seed or g:config().seed * 1000003 + g:ply()
   local moves = g:moves()
   if #moves == 1 then
     return {move = moves[1], score = 0, samples = 0, nodes = 0, time = core.clock() - t0,
             algo = "fair"}
   end
-  local per = math.max(nodes // (samples * #moves), 1)
+  if s.look ~= false and stock_unseen(g) then
+    -- the stock not yet seen, with unlimited passes: turn it (a pass brings every card of it
+    -- into sight and the turn-over restores the deal as it was, the stock's order now known)
+    for _, m in ipairs(moves) do
+      if m == "s" then
+        return {move = m, score = 0, samples = 0, nodes = 0, time = core.clock() - t0,
+                algo = "fair"}
+      end
+    end
+  end
   local wins, cost, gain, total = {}, {}, {}, 0
   for j = 1, #moves do wins[j], cost[j] = 0, 0 end
   local home0, down0 = g:cards_home(), face_down(g)
+  local index = {}
   for j, m in ipairs(moves) do   -- what the player sees a move gain: cards home, cards turned up
     local c = g:copy()
     c:play(m)
     gain[j] = 2 * (c:cards_home() - home0) + (down0 - face_down(c))
+    index[m] = j
   end
-  local votes = {}
+  -- the jobs: each sample from here (j = 0: its own plan) and after each move (j)
+  local jobs, votes = {}, {}
   for i = 1, samples do
     local h = g:sample(seed * 7919 + i)
-    local r0 = h:solve{nodes = per, hash = 1}   -- the sample's own plan: its first move
-    total = total + r0.nodes
-    if r0.result == "won" then votes[r0.moves[1]] = (votes[r0.moves[1]] or 0) + 1 end
+    jobs[#jobs + 1] = {g = h, i = i, j = 0}
     for j, m in ipairs(moves) do
       local c = h:copy()
       c:play(m)
@@ -128,15 +154,52 @@ local function fair(g, s)
       if st == "won" then
         wins[j] = wins[j] + 1
       elseif st == "playing" then
-        local r = c:solve{nodes = per, hash = 1}
-        total = total + r.nodes
-        if r.result == "won" then wins[j], cost[j] = wins[j] + 1, cost[j] + r.nodes end
+        jobs[#jobs + 1] = {g = c, i = i, j = j}
       end
     end
   end
+  -- rounds: the first gives each job nodes / (samples x moves) nodes; then every job still
+  -- unknown is solved again with GROW times as many, while the move's budget (nodes, and
+  -- that share again for each sample's own plan) lasts.  A job won or lost is final (the
+  -- solver is exact and deterministic), and a sample lost from here is lost after every move
+  -- (its other jobs are not solved)
+  local per = math.max(nodes // (samples * #moves), 1)
+  local per0 = math.max(nodes // (2 * samples), per)   -- a sample's own plan, first round
+  local budget = nodes + samples * per0
+  local open, lost_sample, round = jobs, {}, 1
+  while true do
+    local still = {}
+    for _, job in ipairs(open) do
+      if not lost_sample[job.i] then
+        local n = (round == 1 and job.j == 0) and per0 or per
+        local r = job.g:solve{nodes = n, hash = math.min(1, math.max(n * 32, 65536) / 1048576)}
+        total = total + r.nodes
+        if r.result == "won" then
+          if job.j == 0 then
+            local j = index[r.moves[1]]
+            if j then votes[j] = (votes[j] or 0) + 1 end
+          else
+            wins[job.j], cost[job.j] = wins[job.j] + 1, cost[job.j] + r.nodes
+          end
+        elseif r.result == "lost" then
+          if job.j == 0 then lost_sample[job.i] = true end
+        else
+          still[#still + 1] = job
+        end
+      end
+    end
+    open = {}
+    for _, job in ipairs(still) do
+      if not lost_sample[job.i] then open[#open + 1] = job end
+    end
+    if #open == 0 then break end
+    local next_per = math.min(per * GROW, (budget - total) // #open)
+    if next_per <= per then break end
+    per, round = next_per, round + 1
+  end
   local best = 1
   for j = 2, #moves do
-    local vj, vb = votes[moves[j]] or 0, votes[moves[best]] or 0
+    local vj, vb = votes[j] or 0, votes[best] or 0
     if wins[j] ~= wins[best] then
       if wins[j] > wins[best] then best = j end
     elseif vj ~= vb then
@@ -147,16 +210,22 @@ local function fair(g, s)
       best = j
     end
   end
+  if wins[best] == 0 and (votes[best] or 0) > 0 then
+    -- no move's solves won, but some samples' own plans did: the move most of them start with
+    return {move = moves[best], score = 0, votes = 0, plans = votes[best], samples = samples,
+            nodes = total, per = per, time = core.clock() - t0, algo = "fair"}
+  end
   if wins[best] == 0 then   -- no sample won whatever the move: play as pimc, at once
     local sg = require "stratagem"
     local r = sg.search(g, {algo = "pimc", seed = seed})
     r.nodes = (r.nodes or 0) + total
     r.time = core.clock() - t0
-    r.score, r.algo = 0, "fair"
+    r.score, r.algo, r.per = 0, "fair", per
     return r
   end
   return {move = moves[best], score = wins[best] / samples, votes = wins[best],
-          samples = samples, nodes = total, time = core.clock() - t0, algo = "fair"}
+          samples = samples, nodes = total, per = per, time = core.clock() - t0,
+          algo = "fair"}
 end
 
 M.algos = {
