@@ -249,7 +249,30 @@ do
     local n, board, side, margin, best = line:match("^(%d+) (%S+) ([XO]) ([-+]%d+) (%S+)$")
     if n then rows[#rows + 1] = {tonumber(n), board, side, tonumber(margin), best} end
   end
-  t.is_deeply(rows, bench.othello_ffo, "the bench's FFO #40-#49 are those of t/data/othello-ffo.txt")
+  t.is_deeply(rows, bench.othello_ffo, "the bench's FFO #40-#59 are those of t/data/othello-ffo.txt")
+  -- FFO #50-#59 (26-34 empty squares: solved by `stratagem bench othello-ffo --ffo 50-59`,
+  -- too slow here): every line parsed, the board one the game accepts, the published
+  -- margin even (the empties go to the winner: the margin has 64's parity) and each published
+  -- move a legal placement of the side to move
+  local later, bad = {}, {}
+  for _, f in ipairs(rows) do
+    if f[1] >= 50 then
+      later[#later + 1] = f[1]
+      local g = sg.new("othello", {position = bench.ffo_position(f[2], f[3])})
+      local moves = {}
+      for _, m in ipairs(g and g:moves() or {}) do moves[m] = true end
+      local ok = g and #f[2] == 64 and not f[2]:find("[^XO-]") and f[4] % 2 == 0
+                 and f[4] >= -64 and f[4] <= 64
+      for m in f[5]:gmatch("[^,]+") do ok = ok and moves[m] end
+      if not ok then bad[#bad + 1] = f[1] end
+    end
+  end
+  t.is(table.concat(later, " "), "50 51 52 53 54 55 56 57 58 59",
+       "t/data/othello-ffo.txt has FFO #50-#59, each line parsed")
+  t.is(table.concat(bad, " "), "", "their boards, margins and published moves are well formed " ..
+       "(each move legal for the side to move)")
+  t.is(rows[11][4] .. " " .. rows[11][5] .. " " .. rows[20][4] .. " " .. rows[20][5],
+       "10 d8 64 h4,g8,e8", "#50 d8 +10 and #59 h4, g8 or e8 +64, as published")
   local f = rows[1]
   local ffo = assert(sg.new("othello", {position = bench.ffo_position(f[2], f[3])}))
   local fr = sg.search(ffo, {algo = "solve", threads = 2, hash = 32})
