@@ -447,8 +447,10 @@ end
 -- time of 2 threads says little, while the CPU time shows what the threads did (every thread
 -- searches until the first has its answer).
 benches["othello-ffo"] = function(out)
-  local r = M.ffo_range
-  if r then return M.othello_ffo_table(out, r.lo, r.hi, r.threads, r.hash) end
+  local range = M.ffo_range
+  if range then
+    return M.othello_ffo_table(out, range.lo, range.hi, range.threads, range.hash)
+  end
   out("othello solve, FFO endgame positions #40-#44, 64 MB table, one run each:")
   local sum, cpu, nodes = {0, 0}, {0, 0}, {0, 0}
   for _, f in ipairs({table.unpack(M.othello_ffo, 1, 5)}) do
