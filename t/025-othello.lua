@@ -273,6 +273,31 @@ do
        "(each move legal for the side to move)")
   t.is(rows[11][4] .. " " .. rows[11][5] .. " " .. rows[20][4] .. " " .. rows[20][5],
        "10 d8 64 h4,g8,e8", "#50 d8 +10 and #59 h4, g8 or e8 +64, as published")
+  -- `stratagem bench othello-ffo --ffo LO-HI [--threads N] [--hash MB]`: the options, and
+  -- the range's table on #59 (34 empty squares, but a wipe-out: well under a million nodes)
+  t.is_deeply({bench.ffo_options({"othello-ffo", "--ffo", "50-59", "--threads", "2", "--hash", "256"})},
+              {{lo = 50, hi = 59, threads = 2, hash = 256}, {"othello-ffo"}},
+              "bench --ffo 50-59 --threads 2 --hash 256 parsed")
+  t.is_deeply({bench.ffo_options({"othello"})}, {false, {"othello"}}, "no options: the default run")
+  for _, c in ipairs({
+    {{"othello-ffo", "--ffo", "39-45"}, "%-%-ffo: expected a position or a range of the FFO " ..
+     "positions #40%-#59 such as 50%-59, got '39%-45'"},
+    {{"othello-ffo", "--ffo", "55-50"}, "got '55%-50'"},
+    {{"othello-ffo", "--ffo", "50", "--threads", "0"}, "%-%-threads: expected a whole number " ..
+     "from 1 to 256, got '0'"},
+    {{"othello-ffo", "--hash", "8"}, "%-%-hash needs %-%-ffo LO%-HI"},
+    {{"othello", "--ffo", "50"}, "belongs to the othello%-ffo benchmark"},
+    {{"othello-ffo", "--ffo"}, "%-%-ffo needs a value"},
+    {{"othello-ffo", "--fo", "50"}, "unknown option '%-%-fo'"}}) do
+    local o, msg = bench.ffo_options(c[1])
+    t.ok(o == nil and tostring(msg):find(c[2]), "bench " .. table.concat(c[1], " ") .. ": " ..
+         tostring(msg))
+  end
+  local lines = {}
+  bench.othello_ffo_table(function(l) lines[#lines + 1] = l end, 59, 59, 2, 8)
+  t.ok(lines[1]:find("FFO #59, 2 threads, 8 MB table", 1, true) and
+       lines[3]:find("^  #59 +34 .* g8 %+64 %(= FFO%)") and lines[4]:find("^  total"),
+       "the table of FFO #59 on 2 threads: g8 +64, as published (" .. lines[3] .. ")")
   local f = rows[1]
   local ffo = assert(sg.new("othello", {position = bench.ffo_position(f[2], f[3])}))
   local fr = sg.search(ffo, {algo = "solve", threads = 2, hash = 32})

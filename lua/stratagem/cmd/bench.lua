@@ -1166,7 +1166,8 @@ function M.main(...)
       return 2
     end
   end
-  print(fmt("stratagem %s bench (times are medians; one thread)", sg.version))
+  print(fmt("stratagem %s bench (%s)", sg.version, M.ffo_range and
+            "FFO positions solved once each, one at a time" or "times are medians; one thread"))
   -- an estimate up front, from how long each benchmark took the last time it ran here
   local path = M.times_path()
   local last = path and sg.data.parse(sg.data.read_file(path) or "") or nil
