@@ -122,7 +122,7 @@ static oth_state pos(const char *text) {
 
 int main(void) {
   defaults_load(C, &cfg);
-  int n = 0, bad_margin = 0, bad_move = 0, bad_wld = 0, bad_nohash = 0, bad_pv = 0;
+  int n = 0, bad_margin = 0, bad_move = 0, bad_wld = 0, bad_nohash = 0, bad_pv = 0, bad_tiny = 0;
   int root_passes = 0, bad_threads = 0;
   uint64_t tie_me = 0, tie_opp = 0;   /* a position where two moves have the best margin */
   bf_seen seen = {0, 0};
@@ -161,6 +161,9 @@ int main(void) {
     bad_move += vals[r.move] != want;
     bad_wld += !w.exact || w.outcome != sign(want) || sign(w.margin) != sign(want);
     bad_nohash += z.margin != want;
+    /* a table of 1 KB: 8 buckets of 4, so that nearly every store replaces an entry */
+    osolve_result tiny = solve(me, opp, 1024, 0, 0);
+    bad_tiny += !tiny.exact || tiny.margin != want || vals[tiny.move] != want;
     if (n % 8 == 0) {   /* every 8th: the same on 2 threads */
       osolve_result r2 = solve_on(me, opp, 1 << 20, 0, 0, 2);
       osolve_result w2 = solve_on(me, opp, 1 << 20, 1, 0, 2);
@@ -180,6 +183,8 @@ int main(void) {
   is_int(bad_move, 0, "the move it returns achieves that margin");
   is_int(bad_wld, 0, "wld mode gives the sign of the margin");
   is_int(bad_nohash, 0, "without the table the margins are the same");
+  is_int(bad_tiny, 0, "with a table of 1 KB (entries replaced at nearly every store) the "
+         "margins and moves are the same");
   is_int(bad_pv, 0, "the PV played out to the end gives the margin");
   ok(seen.passes > 0 && seen.early_ends > 0,
      "the positions include passes and games over with empty squares");

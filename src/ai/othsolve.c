@@ -44,18 +44,26 @@ static const uint8_t square_order[64] = {
 static uint8_t square_rank[64];
 
 /* One table entry: the whole position as its key (so no collision can make the result
-   wrong), bounds on its value and the move that was best. */
+   wrong), bounds on its value, the move that was best and what the entry is worth keeping:
+   the size of the search that gave it. */
 typedef struct os_entry {
   uint64_t me, opp;
   int8_t lo, hi;
   uint8_t move, empties;   /* empties 0: a free slot */
-  uint32_t pad;
+  uint8_t cost;            /* the bit length of the largest subtree's node count behind it */
+  uint8_t pad[3];
 } os_entry;
+
+/* A bucket holds WAYS entries (Edax's 4-way buckets); a new position takes the place of the
+   entry of least worth (cost, then empties), a free slot first.  Against two entries (the
+   deeper and the most recent): FFO #40-#44 107.3 M -> 106.3 M nodes, #45-#49 747.5 M ->
+   729.5 M (doc/search.md). */
+#define WAYS 4
 
 /* What the threads of one solve share: the table, its locks, the positions being searched,
    the clock and the node count.  Allocated once before the first node. */
 typedef struct os_shared {
-  os_entry *tt;            /* 2 * nbuckets entries: [deeper, most recent] */
+  os_entry *tt;            /* WAYS * nbuckets entries */
   size_t nbuckets;         /* a power of two, or 0 for no table */
   atomic_flag *locks;      /* NLOCKS, or NULL with one thread (no locking at all) */
   _Atomic uint64_t *busy;  /* NBUSY hashes of positions some thread is searching, or NULL */
@@ -215,12 +223,13 @@ static void tt_unlock(os_shared *sh, size_t b) {
 }
 
 static os_entry *bucket_find(os_entry *b, uint64_t P, uint64_t O) {
-  if (b[0].me == P && b[0].opp == O && b[0].empties)
-    return &b[0];
-  if (b[1].me == P && b[1].opp == O && b[1].empties)
-    return &b[1];
+  for (int i = 0; i < WAYS; i++)
+    if (b[i].me == P && b[i].opp == O && b[i].empties)
+      return &b[i];
   return NULL;
 }
+
+static inline int entry_worth(const os_entry *e) { return e->cost * 64 + e->empties; }
 
 /* A copy of the position's entry into *out; 0 when it has none. */
 static int tt_probe(os_ctx *x, uint64_t P, uint64_t O, os_entry *out) {
@@ -229,32 +238,34 @@ static int tt_probe(os_ctx *x, uint64_t P, uint64_t O, os_entry *out) {
     return 0;
   size_t bi = pos_hash(P, O) & (sh->nbuckets - 1);
   tt_lock(sh, bi);
-  const os_entry *e = bucket_find(&sh->tt[2 * bi], P, O);
+  const os_entry *e = bucket_find(&sh->tt[WAYS * bi], P, O);
   if (e)
     *out = *e;
   tt_unlock(sh, bi);
   return e != NULL;
 }
 
-/* Narrow the entry's bounds by v, the fail-soft result of a search of (alpha, beta).  Slot 0
-   keeps the larger subtree, the displaced entry going to slot 1. */
+/* Narrow the entry's bounds by v, the fail-soft result of a search of (alpha, beta) that took
+   `nodes` nodes. */
 static void tt_save(os_ctx *x, uint64_t P, uint64_t O, int n, int alpha, int beta, int v,
-                    int move) {
+                    int move, uint64_t nodes) {
   os_shared *sh = x->sh;
   if (!sh->nbuckets || x->stop)
     return;
+  int cost = 64 - __builtin_clzll(nodes | 1);
   size_t bi = pos_hash(P, O) & (sh->nbuckets - 1);
-  os_entry *b = &sh->tt[2 * bi];
+  os_entry *b = &sh->tt[WAYS * bi];
   tt_lock(sh, bi);
   os_entry *e = bucket_find(b, P, O);
   if (!e) {
-    if (b[0].empties <= n) {
-      b[1] = b[0];
-      e = &b[0];
-    } else
-      e = &b[1];
-    e->me = P, e->opp = O, e->lo = -64, e->hi = 64;
+    e = &b[0];
+    for (int i = 1; i < WAYS; i++)
+      if (entry_worth(&b[i]) < entry_worth(e))
+        e = &b[i];
+    e->me = P, e->opp = O, e->lo = -64, e->hi = 64, e->cost = 0;
   }
+  if (cost > e->cost)
+    e->cost = (uint8_t)cost;
   if (v < beta && v < e->hi)
     e->hi = (int8_t)v;
   if (v > alpha && v > e->lo)
@@ -687,7 +698,7 @@ static int search_moves(os_ctx *x, uint64_t P, uint64_t O, const os_move *ms, in
 }
 
 static int solve_deep(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int n) {
-  x->nodes++;
+  uint64_t n0 = x->nodes++;
   if (budget_spent(x))
     return 0;
   uint64_t moves = oth_moves(P, O);
@@ -718,7 +729,7 @@ static int solve_deep(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, in
     for (int i = 0; i < nm; i++) {
       uint64_t P2 = O & ~ms[i].flips, O2 = P | ms[i].flips | 1ULL << ms[i].sq;
       if (tt_probe(x, P2, O2, &e) && -e.hi >= beta) {
-        tt_save(x, P, O, n, alpha, beta, -e.hi, ms[i].sq);
+        tt_save(x, P, O, n, alpha, beta, -e.hi, ms[i].sq, x->nodes - n0);
         return -e.hi;
       }
     }
@@ -726,7 +737,7 @@ static int solve_deep(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, in
                           x->sh->busy && n > DEFER_MIN, &bestsq);
   if (x->stop)
     return 0;
-  tt_save(x, P, O, n, alpha, beta, best, bestsq);
+  tt_save(x, P, O, n, alpha, beta, best, bestsq, x->nodes - n0);
   return best;
 }
 
@@ -821,7 +832,7 @@ void osolve_opts_default(osolve_opts *o) {
 }
 
 static void shared_free(os_shared *sh) {
-  zmem_free(sh->tt, 2 * sh->nbuckets * sizeof(os_entry));
+  zmem_free(sh->tt, WAYS * sh->nbuckets * sizeof(os_entry));
   free(sh->locks);
   free((void *)sh->busy);
 }
@@ -830,11 +841,11 @@ static void shared_free(os_shared *sh) {
 static int shared_init(os_shared *sh, const osolve_opts *o, int nthreads, char *err) {
   memset(sh, 0, sizeof *sh);
   size_t nb = 0;
-  if (o->hash_bytes >= 2 * sizeof(os_entry)) {
-    nb = 1;
-    while (nb * 4 * sizeof(os_entry) <= o->hash_bytes)
+  if (o->hash_bytes >= WAYS * sizeof(os_entry)) {
+    nb = 1;   /* the most buckets, a power of two, that fit */
+    while (nb * 2 * WAYS * sizeof(os_entry) <= o->hash_bytes)
       nb *= 2;
-    sh->tt = zmem_alloc(2 * nb * sizeof(os_entry));
+    sh->tt = zmem_alloc(WAYS * nb * sizeof(os_entry));
     if (!sh->tt) {
       snprintf(err, SG_ERRLEN, "othello solve: out of memory (hash table of %zu bytes asked)",
                o->hash_bytes);

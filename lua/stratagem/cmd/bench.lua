@@ -358,7 +358,7 @@ function M.othello_endgame(out)
           #times))
 end
 
--- FFO endgame test positions #40-#49 with their exact results, from Gunnar Andersson's FFO
+-- FFO endgame test positions #40-#59 with their exact results, from Gunnar Andersson's FFO
 -- test suite (http://www.radagast.se/othello/ffotest.html; t/data/othello-ffo.txt holds the
 -- same for the tests): number, the board from a1 to h8 row by row (X black, O white, - empty),
 -- the side to move, the final disc margin for it with best play, the moves that reach it.
@@ -373,6 +373,17 @@ M.othello_ffo = {
   {47, "-OOOOO----OOOO---OOOOX--XXXXXX---OXOOX--OOOXOX----OOXX----XXXX--", "O", 4, "g2"},
   {48, "-----X--X-XXX---XXXXOO--XOXOOXX-XOOXXX--XOOXX-----OOOX---XXXXXX-", "O", 28, "f6"},
   {49, "--OX-O----XXOO--OOOOOXX-OOOOOX--OOOXOXX-OOOOXX-----OOX----X-O---", "X", 16, "e1"},
+  {50, "----X-----XXX----OOOXOOO-OOOXOOO-OXOXOXO-OOXXOOO--OOXO----O--O--", "X", 10, "d8"},
+  {51, "----O-X------X-----XXXO-OXXXXXOO-XXOOXOOXXOXXXOO--OOOO-O----OO--", "O", 6, "e2,a3"},
+  {52, "---X-------OX--X--XOOXXXXXXOXXXXXXXOOXXXXXXOOOXX--XO---X--------", "O", 0, "a3"},
+  {53, "----OO-----OOO---XXXXOOO--XXOOXO-XXXXXOO--OOOXOO--X-OX-O-----X--", "X", -2, "d8"},
+  {54, "--OOO---XXOO----XXXXOOOOXXXXOX--XXXOXX--XXOOO------OOO-----O----", "X", -2, "c7"},
+  {55, "--------X-X------XXXXOOOOOXOXX--OOOXXXX-OOXXXX--O-OOOX-----OO---", "O", 0,
+   "g6,b7,e2,g4"},
+  {56, "--XXXXX---XXXX---OOOXX---OOXOX---OXXXXX-OOOOOXO----OXX----------", "O", 2, "h5"},
+  {57, "-------------------XXOOO--XXXOOO--XXOXOO-OOOXXXO--OXOO-O-OOOOO--", "X", -10, "a6"},
+  {58, "--XOOO----OOO----OOOXOO--OOOOXO--OXOXXX-OOXXXX----X-XX----------", "X", 4, "g1"},
+  {59, "-----------------------O--OOOOO---OOOOOXOOOOXXXX--XXOOXX--XX-O-X", "X", 64, "h4,g8,e8"},
 }
 
 -- Published node counts of other solvers on FFO #40-#49, one thread, for the table below.
@@ -384,29 +395,33 @@ M.othello_ffo_published = {
   {name = "Egaroucid 7.8.0", nodes = 680000000, approx = true},
 }
 
--- FFO #lo-#hi solved on one thread (64 MB table): each position's nodes, time and rate, and
--- the totals beside the published ones (the ratio is our nodes over theirs).  Returns the
--- total nodes and time.
-function M.othello_ffo_table(out, lo, hi)
-  lo, hi = lo or 40, hi or 49
-  out(fmt("othello solve, FFO #%d-#%d, 1 thread, 64 MB table (published counts: totals only):",
-          lo, hi))
+-- FFO #lo-#hi solved one at a time on `threads` threads (default 1) with a table of `hash`
+-- MB (default 64): each position's nodes, time and rate, the load average before it, and the
+-- totals beside the published ones (the ratio is our nodes over theirs; #40-#49 on one thread
+-- only).  Returns the total nodes and time.
+function M.othello_ffo_table(out, lo, hi, threads, hash)
+  lo, hi, threads, hash = lo or 40, hi or 49, threads or 1, hash or 64
+  out(fmt("othello solve, FFO #%s, %d thread%s, %d MB table (published counts: the totals of " ..
+          "#40-#49 on one thread only):", lo == hi and lo or lo .. "-#" .. hi, threads,
+          threads > 1 and "s" or "", hash))
   out(fmt("  %-8s %7s %14s %9s %9s %16s %16s %7s", "position", "empties", "our nodes",
           "our time", "M nodes/s", "Edax 4.5.5", "Egaroucid 7.8.0", "ratio"))
   local nodes, time = 0, 0
   for _, f in ipairs(M.othello_ffo) do
     if f[1] >= lo and f[1] <= hi then
       local g = assert(sg.new("othello", {position = M.ffo_position(f[2], f[3])}))
-      local r = sg.search(g, {algo = "solve", hash = 64})
+      local load = loadavg()
+      local r = sg.search(g, {algo = "solve", hash = hash, threads = threads})
       local known = r.margin == f[4] and f[5]:find(r.move, 1, true)
       nodes, time = nodes + r.nodes, time + r.time
-      out(fmt("  #%-7d %7d %14d %8.2fs %9.2f %16s %16s %7s  %s %+d %s", f[1], r.depth, r.nodes,
+      out(fmt("  #%-7d %7d %14d %8.2fs %9.2f %16s %16s %7s  %s %+d %s%s", f[1], r.depth, r.nodes,
               r.time, r.nodes / r.time / 1e6, "-", "-", "-", r.move, r.margin,
-              known and "(= FFO)" or fmt("(FFO: %s %+d)", f[5], f[4])))
+              known and "(= FFO)" or fmt("(FFO: %s %+d)", f[5], f[4]),
+              load and fmt("  load %.2f", load) or ""))
     end
   end
   local pub = M.othello_ffo_published
-  local whole = lo == 40 and hi == 49
+  local whole = lo == 40 and hi == 49 and threads == 1
   out(fmt("  %-8s %7s %14d %8.2fs %9.2f %16s %16s %7s", "total", "", nodes, time,
           nodes / time / 1e6, whole and tostring(pub[1].nodes) or "-",
           whole and "about " .. tostring(pub[2].nodes) or "-",
@@ -432,6 +447,10 @@ end
 -- time of 2 threads says little, while the CPU time shows what the threads did (every thread
 -- searches until the first has its answer).
 benches["othello-ffo"] = function(out)
+  local range = M.ffo_range
+  if range then
+    return M.othello_ffo_table(out, range.lo, range.hi, range.threads, range.hash)
+  end
   out("othello solve, FFO endgame positions #40-#44, 64 MB table, one run each:")
   local sum, cpu, nodes = {0, 0}, {0, 0}, {0, 0}
   for _, f in ipairs({table.unpack(M.othello_ffo, 1, 5)}) do
@@ -1073,8 +1092,59 @@ function benches.qubic(out)
   end
 end
 
+-- The options of `bench othello-ffo` (--ffo LO-HI, --threads N, --hash MB) out of the
+-- arguments: the range to solve instead of the default run, or nil; or nil and a message.
+function M.ffo_options(args)
+  local o, names, given = {}, {}, {}
+  local i = 1
+  while i <= #args do
+    local k, v = args[i], args[i + 1]
+    if k:sub(1, 2) ~= "--" then
+      names[#names + 1] = k
+      i = i + 1
+    else
+      if k ~= "--ffo" and k ~= "--threads" and k ~= "--hash" then
+        return nil, fmt("unknown option '%s' (expected --ffo, --threads or --hash)", k)
+      end
+      if v == nil then return nil, k .. " needs a value" end
+      if k == "--ffo" then
+        local lo, hi = v:match("^(%d+)%-(%d+)$")
+        if not lo then lo = v:match("^(%d+)$"); hi = lo end
+        lo, hi = tonumber(lo), tonumber(hi)
+        if not lo or lo < M.othello_ffo[1][1] or hi > M.othello_ffo[#M.othello_ffo][1]
+           or lo > hi then
+          return nil, fmt("--ffo: expected a position or a range of the FFO positions #%d-#%d " ..
+                          "such as 50-59, got '%s'", M.othello_ffo[1][1],
+                          M.othello_ffo[#M.othello_ffo][1], v)
+        end
+        o.lo, o.hi = lo, hi
+      else
+        local n = math.tointeger(tonumber(v))
+        local top = k == "--threads" and 256 or 65536
+        if not n or n < 1 or n > top then
+          return nil, fmt("%s: expected a whole number from 1 to %d, got '%s'", k, top, v)
+        end
+        o[k:sub(3)] = n
+      end
+      given[#given + 1] = k
+      i = i + 2
+    end
+  end
+  if #given == 0 then return false, names end
+  if not o.lo then return nil, given[1] .. " needs --ffo LO-HI (the positions to solve)" end
+  local named = false
+  for _, n in ipairs(names) do named = named or n == "othello-ffo" end
+  if not named then return nil, "--ffo belongs to the othello-ffo benchmark; name it" end
+  return o, names
+end
+
 function M.main(...)
-  local names = {...}
+  local range, names = M.ffo_options({...})
+  if range == nil then
+    io.stderr:write("stratagem: bench: ", names, "\n")
+    return 2
+  end
+  M.ffo_range = range or nil
   if #names == 0 then
     for _, n in ipairs(sg.games()) do names[#names + 1] = n end
   end
@@ -1096,7 +1166,8 @@ function M.main(...)
       return 2
     end
   end
-  print(fmt("stratagem %s bench (times are medians; one thread)", sg.version))
+  print(fmt("stratagem %s bench (%s)", sg.version, M.ffo_range and
+            "FFO positions solved once each, one at a time" or "times are medians; one thread"))
   -- an estimate up front, from how long each benchmark took the last time it ran here
   local path = M.times_path()
   local last = path and sg.data.parse(sg.data.read_file(path) or "") or nil

@@ -197,10 +197,14 @@ commands.match = {
 }
 
 commands.bench = {
-  usage = "stratagem bench [GAME...]",
+  usage = "stratagem bench [GAME...] [othello-ffo --ffo LO-HI [--threads N] [--hash MB]]",
   help = "run the benchmarks and print their figures",
   options = {
     {"GAME...", "only these games' benchmarks (default: all)"},
+    {"--ffo LO-HI", "othello-ffo: solve only the FFO positions #LO-#HI (40 to 59), one at a " ..
+                    "time (default: #40-#44 on 1 and 2 threads, then #40-#49 on 1)"},
+    {"--threads N", "with --ffo: the solver's threads (default 1)"},
+    {"--hash MB", "with --ffo: the solver's table in megabytes (default 64)"},
   },
   example = "stratagem bench othello chess",
   run = function(...) return require("stratagem.bench").main(...) end,
