@@ -458,6 +458,12 @@ do
   t.ok(r0.nodes > 0 and r1.nodes > 0, "fair: look = false and a one-pass stock search at once")
   t.errors(function() sg.search(g0, {algo = "fair", look = 1}) end, "expected true or false",
            "fair: look must be true or false")
+  -- without samples given, fair takes the game's search setting (12, as pimc), not its own 2:
+  -- the player doc/patience.md measures over 1,000 deals
+  local rd = sg.search(g0, {algo = "fair", nodes = 5000, seed = 1, look = false})
+  local want = sg.defaults("patience").search.samples
+  t.ok(want == 12 and rd.samples == want,
+       ("fair's default samples: the game's setting %s, searched with %s"):format(want, rd.samples))
 end
 -- the default fair player and ismcts play deals to the end
 local gplay = sg.new("patience", {seed = 3})
