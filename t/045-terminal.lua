@@ -246,14 +246,29 @@ t.ok(lv10.depth == 0 and lv10.time == play.LEVEL_TIME[10], "level 10: by time al
 -- #34 item 1: the game's default depth no longer caps the levels from 4 on
 for _, game in ipairs{"othello", "connect4", "draughts", "chexers"} do
   local prev, differ, uncapped = nil, true, true
+  local from = game == "chexers" and 6 or 4   -- Chexers: 4 and 5 its own (below)
   for l = 1, 10 do
     local ai = play.ai_settings(game, nil, nil, l)
-    local key = tostring(ai.depth) .. "/" .. tostring(ai.time)
+    local key = tostring(ai.algo) .. "/" .. tostring(ai.depth) .. "/" .. tostring(ai.time)
     differ = differ and key ~= prev
     prev = key
-    if l >= 4 then uncapped = uncapped and ai.depth == 0 and ai.time == play.LEVEL_TIME[l] end
+    if l >= from then uncapped = uncapped and ai.depth == 0 and ai.time == play.LEVEL_TIME[l] end
   end
-  t.ok(differ and uncapped, game .. ": ten levels, each with its own settings, from 4 on by time alone")
+  t.ok(differ and uncapped, game .. ": ten levels, each with its own settings, from " .. from ..
+       " on by time alone")
+end
+-- Chexers: 1 to 4 max^n to that depth, 5 paranoid to 5 (measured stronger than 4), each with
+-- its words; a search each settings take
+do
+  local ok_c = true
+  for l = 1, 5 do
+    local ai, _, about = play.ai_settings("chexers", nil, nil, l)
+    ok_c = ok_c and ai.depth == l and ai.time == nil and type(about) == "string" and
+           ai.algo == (l == 5 and "paranoid" or "maxn")
+  end
+  local g5 = play.ai_settings("chexers", nil, nil, 5)
+  t.ok(ok_c and sg.search(sg.new("chexers"), g5).move ~= nil,
+       "chexers levels 1-5: max^n 1 to 4 actions deep, then paranoid 5, with their words")
 end
 for _, game in ipairs{"othello", "connect4"} do
   -- a node budget instead of the clock: level 10's search goes deeper than the game's default

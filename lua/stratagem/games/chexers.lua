@@ -45,7 +45,18 @@ local M = {
   -- scores shown in the seed's units (the utility above over 100: a piece on the board 100, an
   -- exit 1000)
   play = {seats = {"human", "ai", "ai"}, ai = {algo = "maxn", depth = 4, random = 0},
-          score = {scale = 100, unit = "utility"}},
+          score = {scale = 100, unit = "utility"},
+          -- levels 1 to 5 measured each stronger than the one below (manual 7.14); 6 to 10 are
+          -- play's own, by time (no deeper search measured stronger than paranoid to 5:
+          -- doc/chexers.md, "Depth and strength")
+          levels = {
+            {algo = "maxn", depth = 1, text = "looks 1 action ahead by max^n"},
+            {algo = "maxn", depth = 2, text = "looks 2 actions ahead by max^n"},
+            {algo = "maxn", depth = 3, text = "looks 3 actions ahead by max^n"},
+            {algo = "maxn", depth = 4, text = "looks 4 actions ahead by max^n (the default search)"},
+            {algo = "paranoid", depth = 5,
+             text = "looks 5 actions ahead, as if both opponents played against it (paranoid)"},
+          }},
 }
 
 local COLOURS = {red = 1, green = 2, blue = 3}
