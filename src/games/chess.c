@@ -228,9 +228,15 @@ void chess_init_tables(void) {
 }
 
 
+/* The enemy's attackers of the king's square alone (attackers_to's terms for one colour: the
+   search asks this at every node and of many children). */
 int chess_in_check(const ch_pos *p) {
-  int us = p->side;
-  return (attackers_to(p, king_sq(p, us), occupied(p)) & p->occ[us ^ 1]) != 0;
+  int us = p->side, k = king_sq(p, us);
+  const bb *t = p->pieces[us ^ 1];
+  bb occ = occupied(p);
+  return ((ch_pawn_att[us][k] & t[CH_PAWN]) | (ch_knight_att[k] & t[CH_KNIGHT]) |
+          (ch_king_att[k] & t[CH_KING]) | (bishop_att(k, occ) & (t[CH_BISHOP] | t[CH_QUEEN])) |
+          (rook_att(k, occ) & (t[CH_ROOK] | t[CH_QUEEN]))) != 0;
 }
 
 /* ---- move generation ---- */
