@@ -231,6 +231,52 @@ static void eval_cache(void) {
      "two)", evals, bad, moved);
 }
 
+/* ---- the search's running material and piece-square sums (chess_make_psq) against the sums
+   made afresh, and the evaluation with them against the one without, along random games with
+   castlings, captures en passant and promotions; the weights changed now and then ---- */
+static void psq_sums(void) {
+  static const char *fens[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+  };
+  ch_cfg other = cfg, plain = cfg;
+  char err[SG_ERRLEN];
+  other.w.pst[CH_ROOK][5][1] += 11;   /* f1: a castling rook's square */
+  if (C->check_cfg(&other, err) != 0)
+    bail("check_cfg: %s", err);
+  plain.eval_key = 0;
+  sg_rng rng;
+  rng_seed(&rng, 33);
+  long made = 0, bad = 0, badeval = 0, kinds[4] = {0, 0, 0, 0}, promos = 0, resums = 0;
+  sg_move ms[CH_MAX_MOVES];
+  for (int game = 0; game < 200; game++) {
+    ch_pos p = state(fens[game % 5]).p;
+    for (int ply = 0; ply < 120; ply++) {
+      int n = chess_gen(&p, ms);
+      if (n == 0)
+        break;
+      const ch_cfg *w = ply % 17 == 16 ? &other : &cfg;   /* now and then the other weights */
+      sg_move m = ms[rng_below(&rng, (uint64_t)n)];
+      resums += p.psq_key != w->eval_key;
+      chess_make_psq(w, &p, m);
+      made++, kinds[CH_KIND(m)]++, promos += CH_PROMO(m) != 0;
+      ch_pos q = p;
+      chess_psq_sum(w, &q);
+      bad += p.psq != q.psq || p.psq_key != w->eval_key;
+      if (w == &cfg)   /* with the running sum (the first time a position is seen) and
+                          without (no cache, no sum: the men summed afresh) */
+        badeval += chess_eval(&cfg, &p) != chess_eval(&plain, &p);
+    }
+  }
+  ok(bad == 0 && badeval == 0 && kinds[CH_CASTLE] > 10 && kinds[CH_EP] > 5 && promos > 50 &&
+     resums > 200, "the running sums equal the sums made afresh: %ld moves (%ld castlings, %ld en "
+     "passant, %ld promotions, %ld made with the sum of other weights); %ld differ, %ld "
+     "evaluations differ", made, kinds[CH_CASTLE], kinds[CH_EP], promos, resums, bad, badeval);
+}
+
 /* ---- FEN ---- */
 static void fen_errors(void) {
   static const struct { const char *fen, *want; } cases[] = {
@@ -633,6 +679,7 @@ int main(void) {
   unmake_round_trip();
   gives_check();
   eval_cache();
+  psq_sums();
   fen_errors();
   fen_fuzz();
   moves_text();

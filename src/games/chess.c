@@ -437,7 +437,7 @@ static inline int ep_counts(const ch_pos *p) {
   return p->ep < 64 && (ch_pawn_att[p->side ^ 1][p->ep] & p->pieces[p->side][CH_PAWN]);
 }
 
-void chess_make(ch_pos *p, sg_move m) {
+static inline void make_body(ch_pos *p, sg_move m) {
   int us = p->side, them = us ^ 1;
   int from = CH_FROM(m), to = CH_TO(m), pc = CH_PIECE(m), capt = CH_CAPT(m), kind = CH_KIND(m);
   if (ep_counts(p))
@@ -466,11 +466,51 @@ void chess_make(ch_pos *p, sg_move m) {
     p->fullmove++;
   p->side = (uint8_t)them;
   p->key ^= z_side;
+  p->psq_key = 0;
   if (kind == CH_DOUBLE) {
     p->ep = (uint8_t)((from + to) / 2);
     if (ep_counts(p))
       p->key ^= z_ep[p->ep & 7];
   }
+}
+
+void chess_make(ch_pos *p, sg_move m) { make_body(p, m); }
+
+void chess_psq_sum(const ch_cfg *cfg, ch_pos *p) {
+  int64_t v = 0;
+  for (int c = 0; c < 2; c++)
+    for (int pc = CH_PAWN; pc <= CH_KING; pc++) {
+      const int64_t *t = cfg->psq64[c][pc];
+      bb x = p->pieces[c][pc];
+      while (x)
+        v += t[pop_lsb(&x)];
+    }
+  p->psq = v;
+  p->psq_key = cfg->eval_key;
+}
+
+/* The change of the sum is the moved man off its square and on its target (promoted), the
+   man taken, and a castling rook's move: table entries added and subtracted. */
+void chess_make_psq(const ch_cfg *cfg, ch_pos *p, sg_move m) {
+  uint64_t k = cfg->eval_key;
+  if (!k || p->psq_key != k) {
+    make_body(p, m);
+    if (k)
+      chess_psq_sum(cfg, p);
+    return;
+  }
+  int us = p->side, from = CH_FROM(m), to = CH_TO(m), pc = CH_PIECE(m), capt = CH_CAPT(m);
+  const int64_t(*mine)[64] = cfg->psq64[us];
+  int64_t v = p->psq + mine[CH_PROMO(m) ? CH_PROMO(m) : pc][to] - mine[pc][from];
+  if (capt != CH_NONE)
+    v -= cfg->psq64[us ^ 1][capt][CH_KIND(m) == CH_EP ? (us == 0 ? to - 8 : to + 8) : to];
+  if (CH_KIND(m) == CH_CASTLE) {
+    int base = us == 0 ? 0 : 56, kside = to == base + 6;
+    v += mine[CH_ROOK][kside ? base + 5 : base + 3] - mine[CH_ROOK][kside ? base + 7 : base];
+  }
+  make_body(p, m);
+  p->psq = v;
+  p->psq_key = k;
 }
 
 void chess_make_undo(ch_pos *p, sg_move m, ch_undo *u) {
@@ -1325,8 +1365,7 @@ static int ch_node_gen(const void *cfg, const void *node, sg_move *out) {
 }
 
 static void ch_node_make(const void *cfg, void *node, sg_move m) {
-  (void)cfg;
-  chess_make(node, m);
+  chess_make_psq(cfg, node, m);
 }
 
 /* Drawn by rule: the fifty-move rule (unless the mover is mated), a repetition of a position

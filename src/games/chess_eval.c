@@ -158,6 +158,12 @@ void chess_psq(ch_cfg *cfg) {
       for (int s = 0; s < 64; s++)
         for (int k = 0; k < 2; k++)
           cfg->psq[c][pc][s][k] = w->value[pc][k] + w->pst[pc][c ? s ^ 56 : s][k];
+  for (int c = 0; c < 2; c++)
+    for (int pc = CH_PAWN; pc <= CH_KING; pc++)
+      for (int s = 0; s < 64; s++) {
+        const int *v = cfg->psq[c][pc][s];
+        cfg->psq64[c][pc][s] = c ? -CH_PACK(v[0], v[1]) : CH_PACK(v[0], v[1]);
+      }
 }
 
 /* The population count of the tapered evaluation, which counts more than anything else in
@@ -197,17 +203,19 @@ static SG_ALWAYS_INLINE void modern_pieces(const ch_cfg *cfg, const ch_pos *p, i
   bb safe = ~(p->occ[c] | pawn_attacks(p->pieces[c ^ 1][CH_PAWN], c ^ 1));
   int ek = king_sq(p, c ^ 1);
   bb zone = ch_king_att[ek] | BIT(ek);
-  int mg = 0, eg = 0;
-  for (int pc = CH_PAWN; pc <= CH_KING; pc++) {
-    const int(*t)[2] = cfg->psq[c][pc];
-    bb x = my[pc];
-    while (x) {
-      int s = pop_lsb(&x);
-      mg += t[s][0];
-      eg += t[s][1];
+  if (!cfg->eval_key || p->psq_key != cfg->eval_key) {   /* else modern_eval adds p->psq */
+    int mg = 0, eg = 0;
+    for (int pc = CH_PAWN; pc <= CH_KING; pc++) {
+      const int(*t)[2] = cfg->psq[c][pc];
+      bb x = my[pc];
+      while (x) {
+        int s = pop_lsb(&x);
+        mg += t[s][0];
+        eg += t[s][1];
+      }
     }
+    acc[0] += mg, acc[1] += eg;
   }
-  acc[0] += mg, acc[1] += eg;
   att[CH_PAWN] = pawn_attacks(my[CH_PAWN], c);
   att[CH_KING] = ch_king_att[king_sq(p, c)];
   for (int pc = CH_KNIGHT; pc <= CH_QUEEN; pc++) {
@@ -407,6 +415,8 @@ static SG_ALWAYS_INLINE int modern_eval(const ch_cfg *cfg, const ch_pos *p, int 
   bb att[2][7], passed;
   int phase = 0;
   pawn_eval(cfg, p, acc, &passed);
+  if (cfg->eval_key && p->psq_key == cfg->eval_key)   /* the search's running sums */
+    acc[0][0] += ch_pack_mg(p->psq), acc[0][1] += ch_pack_eg(p->psq);
   for (int c = 0; c < 2; c++) {
     /* units[c]: what side c aims at the enemy king */
     modern_pieces(cfg, p, c, att[c], acc[c], &units[c], &attackers[c], hw);
