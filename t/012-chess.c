@@ -594,6 +594,36 @@ static void search(void) {
      would be the line; any repetition scores 0 inside the search) */
   r = run("6k1/6p1/8/6KQ/8/8/8/q7 b - - 0 1", NULL, 8);
   ok(r.npv >= 1 && r.score > -300, "perpetual check position: black holds (score %d)", r.score);
+  /* the gives_check hook (the shallow pruning's quiet checks found without making the moves)
+     searches the same tree as a class without it, which makes each move and asks in_check */
+  {
+    static const char *fens[] = {
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+      "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R2QK2R w KQ - 0 1",
+      "2kr3r/ppp2ppp/2n5/3q4/3P4/2P2N2/P4PPP/R2Q1RK1 b - - 0 1",
+    };
+    sg_class plain = chess_class;
+    plain.gives_check = NULL;
+    plain.hooks &= ~(unsigned)SG_HOOK_GIVES_CHECK;
+    int same = 0;
+    unsigned long long nodes = 0;
+    for (int i = 0; i < 3; i++) {
+      ch_state st = state(fens[i]);
+      search_result with, without;
+      search_opts_default(&o);
+      o.depth = 8;
+      o.hash_bytes = (size_t)4 << 20;
+      if (search_alphabeta(&chess_class, &cfg, &st, &o, &with, err) != 0 ||
+          search_alphabeta(&plain, &cfg, &st, &o, &without, err) != 0)
+        bail("%s", err);
+      same += with.move == without.move && with.score == without.score &&
+              with.nodes == without.nodes;
+      nodes += with.nodes;
+    }
+    ok(same == 3 && chess_class.gives_check && !game_hooks_mismatch(&chess_class) &&
+       !game_hooks_mismatch(&plain), "gives_check: the same trees as making the moves (%d of 3 "
+       "searches the same, %llu nodes)", same, nodes);
+  }
   /* one thread is reproducible; two threads give a legal move */
   search_result a = run(NULL, "e2e4 e7e5", 6), b = run(NULL, "e2e4 e7e5", 6);
   ok(a.move == b.move && a.score == b.score && a.nodes == b.nodes,

@@ -730,6 +730,8 @@ static int shallow_skip(search_ctx *x, const void *st, sg_move m, int noisy, int
   if (!lmp && !fut && !(x->see >= 0 && c->see(x->cfg, st, m) < -(x->see / 4) * depth * depth))
     return 0;
   /* a quiet check is searched all the same */
+  if (c->gives_check)
+    return !c->gives_check(x->cfg, st, m);
   void *child = x->scratch;
   play_into(x, child, st, m);
   return !(c->in_check && c->in_check(x->cfg, child));

@@ -1453,6 +1453,11 @@ static int ch_piece_to(const void *cfg, sg_move m) {
   return CH_PIECE(m) * 64 + CH_TO(m);
 }
 
+static int ch_gives_check(const void *cfg, const void *st, sg_move m) {
+  (void)cfg;
+  return chess_gives_check(st, m);
+}
+
 static uint64_t ch_perft(const void *cfg, const void *st, int depth) {
   /* chess perft counts move sequences of the rules of movement alone, as every engine does:
      the draw rules (fifty moves, repetition, material) do not end a line */
@@ -1538,7 +1543,7 @@ const sg_class chess_class = {
   .utility = SG_ZERO_SUM,
   .hooks = SG_HOOK_CHECK_CFG | SG_HOOK_ORDER | SG_HOOK_PERFT | SG_HOOK_NODE | SG_HOOK_IN_CHECK |
            SG_HOOK_NOISY | SG_HOOK_TACTICAL | SG_HOOK_NULL_MOVE | SG_HOOK_SEE |
-           SG_HOOK_PIECE_TO,
+           SG_HOOK_PIECE_TO | SG_HOOK_GIVES_CHECK,
   .init = ch_init,
   .check_cfg = ch_check_cfg,
   .players = ch_players,
@@ -1563,4 +1568,5 @@ const sg_class chess_class = {
   .see = ch_see,
   .piece_to = ch_piece_to,
   .npiece_to = 6 * 64,
+  .gives_check = ch_gives_check,
 };
