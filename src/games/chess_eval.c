@@ -30,9 +30,36 @@ static void init_pst(void) {
   pst_ready = 1;
 }
 
+/* The squares of the tapered evaluation's pawn shield (1-2 ranks before a king of colour c on
+   square k, its file and the next) and of the pawn storm (1-3 ranks), made once. */
+static bb shield_zone[2][64], storm_zone[2][64];
+
+static bb file_mask(int f) { return 0x0101010101010101ULL << f; }
+
+static void init_king_zones(void) {
+  for (int c = 0; c < 2; c++)
+    for (int k = 0; k < 64; k++) {
+      int kf = k % 8;
+      bb files = file_mask(kf) | (kf > 0 ? file_mask(kf - 1) : 0) | (kf < 7 ? file_mask(kf + 1) : 0);
+      bb near2 = 0, near3 = 0;
+      for (int d = 1; d <= 3; d++) {
+        int r = c ? k / 8 - d : k / 8 + d;
+        if (r >= 0 && r <= 7) {
+          near3 |= 0xffULL << (8 * r);
+          if (d <= 2)
+            near2 |= 0xffULL << (8 * r);
+        }
+      }
+      shield_zone[c][k] = files & near2;
+      storm_zone[c][k] = files & near3;
+    }
+}
+
 void chess_eval_init(void) {
-  if (!pst_ready)
+  if (!pst_ready) {
+    init_king_zones();
     init_pst();
+  }
 }
 
 static const bb centre16 = 0x00003c3c3c3c0000ULL;
@@ -365,18 +392,9 @@ static SG_ALWAYS_INLINE void modern_rest(const ch_weights *w, const ch_pos *p, i
   }
   if (cnt(hw, my[CH_BISHOP]) >= 2)
     add2(acc, w->bishop_pair2, 1);
-  int k = king_sq(p, c), kf = k % 8;
-  bb files = file_bb(kf) | beside_files(kf), near2 = 0, near3 = 0;
-  for (int d = 1; d <= 3; d++) {
-    int r = c ? k / 8 - d : k / 8 + d;
-    if (r >= 0 && r <= 7) {
-      near3 |= RANK_1 << (8 * r);
-      if (d <= 2)
-        near2 |= RANK_1 << (8 * r);
-    }
-  }
-  acc[0] += w->shield * cnt(hw, my[CH_PAWN] & files & near2);
-  acc[0] -= w->storm * cnt(hw, them[CH_PAWN] & files & near3);
+  int k = king_sq(p, c);
+  acc[0] += w->shield * cnt(hw, my[CH_PAWN] & shield_zone[c][k]);
+  acc[0] -= w->storm * cnt(hw, them[CH_PAWN] & storm_zone[c][k]);
   if (attackers >= 2) {
     int u = units < 60 ? units : 60;
     acc[0] -= w->king_danger * u * u / 16;
@@ -663,7 +681,7 @@ static int eval_uncached(const ch_cfg *cfg, const ch_pos *p) {
     return modern_eval(cfg, p, 0);
   }
   if (!pst_ready)
-    init_pst();
+    chess_eval_init();
   bb occ = occupied(p);
   int phase = 0;
   for (int c = 0; c < 2; c++)
