@@ -246,10 +246,10 @@ static inline sg_move mk(int from, int to, int promo, int kind, int piece, int c
          (sg_move)piece << 17 | (sg_move)capt << 20;
 }
 
-static inline int capt_at(const ch_pos *p, int sq) {
-  int b = p->board[sq];
-  return b == CH_EMPTY ? CH_NONE : b % 6;
-}
+/* The piece on a board square (piece + 6 * colour, or CH_EMPTY) as a move's captured field. */
+static const uint8_t capt_of[13] = {0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, CH_NONE};
+
+static inline int capt_at(const ch_pos *p, int sq) { return capt_of[p->board[sq]]; }
 
 static sg_move *add_pawn_moves(sg_move *o, int from, int to, int capt, int promo_rank, int noisy) {
   if (promo_rank) {
