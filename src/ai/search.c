@@ -367,7 +367,10 @@ static int gen_at(search_ctx *x, const void *st, sg_move *out) {
 
 /* The ordering key of move m: noisy moves by the game's tactical key (*noisy = 1), quiet ones
    0 (*noisy = 0; killers and history come on top of it). */
-static int tactical_key(search_ctx *x, const void *st, sg_move m, unsigned char *noisy) {
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline))   /* called for every move of a node: no call of its own */
+#endif
+static inline int tactical_key(search_ctx *x, const void *st, sg_move m, unsigned char *noisy) {
   int t = 0;
   *noisy = x->c->tactical && x->c->tactical(x->cfg, st, m, &t);
   return !*noisy ? 0 : t >= 0 ? KEY_NOISY + t : KEY_BAD + t;
