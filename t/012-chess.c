@@ -231,6 +231,52 @@ static void eval_cache(void) {
      "two)", evals, bad, moved);
 }
 
+/* ---- the search's running material and piece-square sums (chess_make_psq) against the sums
+   made afresh, and the evaluation with them against the one without, along random games with
+   castlings, captures en passant and promotions; the weights changed now and then ---- */
+static void psq_sums(void) {
+  static const char *fens[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+  };
+  ch_cfg other = cfg, plain = cfg;
+  char err[SG_ERRLEN];
+  other.w.pst[CH_ROOK][5][1] += 11;   /* f1: a castling rook's square */
+  if (C->check_cfg(&other, err) != 0)
+    bail("check_cfg: %s", err);
+  plain.eval_key = 0;
+  sg_rng rng;
+  rng_seed(&rng, 33);
+  long made = 0, bad = 0, badeval = 0, kinds[4] = {0, 0, 0, 0}, promos = 0, resums = 0;
+  sg_move ms[CH_MAX_MOVES];
+  for (int game = 0; game < 200; game++) {
+    ch_pos p = state(fens[game % 5]).p;
+    for (int ply = 0; ply < 120; ply++) {
+      int n = chess_gen(&p, ms);
+      if (n == 0)
+        break;
+      const ch_cfg *w = ply % 17 == 16 ? &other : &cfg;   /* now and then the other weights */
+      sg_move m = ms[rng_below(&rng, (uint64_t)n)];
+      resums += p.psq_key != w->eval_key;
+      chess_make_psq(w, &p, m);
+      made++, kinds[CH_KIND(m)]++, promos += CH_PROMO(m) != 0;
+      ch_pos q = p;
+      chess_psq_sum(w, &q);
+      bad += p.psq != q.psq || p.psq_key != w->eval_key;
+      if (w == &cfg)   /* with the running sum (the first time a position is seen) and
+                          without (no cache, no sum: the men summed afresh) */
+        badeval += chess_eval(&cfg, &p) != chess_eval(&plain, &p);
+    }
+  }
+  ok(bad == 0 && badeval == 0 && kinds[CH_CASTLE] > 10 && kinds[CH_EP] > 5 && promos > 50 &&
+     resums > 200, "the running sums equal the sums made afresh: %ld moves (%ld castlings, %ld en "
+     "passant, %ld promotions, %ld made with the sum of other weights); %ld differ, %ld "
+     "evaluations differ", made, kinds[CH_CASTLE], kinds[CH_EP], promos, resums, bad, badeval);
+}
+
 /* ---- FEN ---- */
 static void fen_errors(void) {
   static const struct { const char *fen, *want; } cases[] = {
@@ -548,6 +594,36 @@ static void search(void) {
      would be the line; any repetition scores 0 inside the search) */
   r = run("6k1/6p1/8/6KQ/8/8/8/q7 b - - 0 1", NULL, 8);
   ok(r.npv >= 1 && r.score > -300, "perpetual check position: black holds (score %d)", r.score);
+  /* the gives_check hook (the shallow pruning's quiet checks found without making the moves)
+     searches the same tree as a class without it, which makes each move and asks in_check */
+  {
+    static const char *fens[] = {
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+      "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R2QK2R w KQ - 0 1",
+      "2kr3r/ppp2ppp/2n5/3q4/3P4/2P2N2/P4PPP/R2Q1RK1 b - - 0 1",
+    };
+    sg_class plain = chess_class;
+    plain.gives_check = NULL;
+    plain.hooks &= ~(unsigned)SG_HOOK_GIVES_CHECK;
+    int same = 0;
+    unsigned long long nodes = 0;
+    for (int i = 0; i < 3; i++) {
+      ch_state st = state(fens[i]);
+      search_result with, without;
+      search_opts_default(&o);
+      o.depth = 8;
+      o.hash_bytes = (size_t)4 << 20;
+      if (search_alphabeta(&chess_class, &cfg, &st, &o, &with, err) != 0 ||
+          search_alphabeta(&plain, &cfg, &st, &o, &without, err) != 0)
+        bail("%s", err);
+      same += with.move == without.move && with.score == without.score &&
+              with.nodes == without.nodes;
+      nodes += with.nodes;
+    }
+    ok(same == 3 && chess_class.gives_check && !game_hooks_mismatch(&chess_class) &&
+       !game_hooks_mismatch(&plain), "gives_check: the same trees as making the moves (%d of 3 "
+       "searches the same, %llu nodes)", same, nodes);
+  }
   /* one thread is reproducible; two threads give a legal move */
   search_result a = run(NULL, "e2e4 e7e5", 6), b = run(NULL, "e2e4 e7e5", 6);
   ok(a.move == b.move && a.score == b.score && a.nodes == b.nodes,
@@ -633,6 +709,7 @@ int main(void) {
   unmake_round_trip();
   gives_check();
   eval_cache();
+  psq_sums();
   fen_errors();
   fen_fuzz();
   moves_text();

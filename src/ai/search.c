@@ -367,7 +367,10 @@ static int gen_at(search_ctx *x, const void *st, sg_move *out) {
 
 /* The ordering key of move m: noisy moves by the game's tactical key (*noisy = 1), quiet ones
    0 (*noisy = 0; killers and history come on top of it). */
-static int tactical_key(search_ctx *x, const void *st, sg_move m, unsigned char *noisy) {
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline))   /* called for every move of a node: no call of its own */
+#endif
+static inline int tactical_key(search_ctx *x, const void *st, sg_move m, unsigned char *noisy) {
   int t = 0;
   *noisy = x->c->tactical && x->c->tactical(x->cfg, st, m, &t);
   return !*noisy ? 0 : t >= 0 ? KEY_NOISY + t : KEY_BAD + t;
@@ -730,6 +733,8 @@ static int shallow_skip(search_ctx *x, const void *st, sg_move m, int noisy, int
   if (!lmp && !fut && !(x->see >= 0 && c->see(x->cfg, st, m) < -(x->see / 4) * depth * depth))
     return 0;
   /* a quiet check is searched all the same */
+  if (c->gives_check)
+    return !c->gives_check(x->cfg, st, m);
   void *child = x->scratch;
   play_into(x, child, st, m);
   return !(c->in_check && c->in_check(x->cfg, child));

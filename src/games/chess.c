@@ -228,9 +228,15 @@ void chess_init_tables(void) {
 }
 
 
+/* The enemy's attackers of the king's square alone (attackers_to's terms for one colour: the
+   search asks this at every node and of many children). */
 int chess_in_check(const ch_pos *p) {
-  int us = p->side;
-  return (attackers_to(p, king_sq(p, us), occupied(p)) & p->occ[us ^ 1]) != 0;
+  int us = p->side, k = king_sq(p, us);
+  const bb *t = p->pieces[us ^ 1];
+  bb occ = occupied(p);
+  return ((ch_pawn_att[us][k] & t[CH_PAWN]) | (ch_knight_att[k] & t[CH_KNIGHT]) |
+          (ch_king_att[k] & t[CH_KING]) | (bishop_att(k, occ) & (t[CH_BISHOP] | t[CH_QUEEN])) |
+          (rook_att(k, occ) & (t[CH_ROOK] | t[CH_QUEEN]))) != 0;
 }
 
 /* ---- move generation ---- */
@@ -240,10 +246,10 @@ static inline sg_move mk(int from, int to, int promo, int kind, int piece, int c
          (sg_move)piece << 17 | (sg_move)capt << 20;
 }
 
-static inline int capt_at(const ch_pos *p, int sq) {
-  int b = p->board[sq];
-  return b == CH_EMPTY ? CH_NONE : b % 6;
-}
+/* The piece on a board square (piece + 6 * colour, or CH_EMPTY) as a move's captured field. */
+static const uint8_t capt_of[13] = {0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, CH_NONE};
+
+static inline int capt_at(const ch_pos *p, int sq) { return capt_of[p->board[sq]]; }
 
 static sg_move *add_pawn_moves(sg_move *o, int from, int to, int capt, int promo_rank, int noisy) {
   if (promo_rank) {
@@ -431,7 +437,7 @@ static inline int ep_counts(const ch_pos *p) {
   return p->ep < 64 && (ch_pawn_att[p->side ^ 1][p->ep] & p->pieces[p->side][CH_PAWN]);
 }
 
-void chess_make(ch_pos *p, sg_move m) {
+static inline void make_body(ch_pos *p, sg_move m) {
   int us = p->side, them = us ^ 1;
   int from = CH_FROM(m), to = CH_TO(m), pc = CH_PIECE(m), capt = CH_CAPT(m), kind = CH_KIND(m);
   if (ep_counts(p))
@@ -460,11 +466,51 @@ void chess_make(ch_pos *p, sg_move m) {
     p->fullmove++;
   p->side = (uint8_t)them;
   p->key ^= z_side;
+  p->psq_key = 0;
   if (kind == CH_DOUBLE) {
     p->ep = (uint8_t)((from + to) / 2);
     if (ep_counts(p))
       p->key ^= z_ep[p->ep & 7];
   }
+}
+
+void chess_make(ch_pos *p, sg_move m) { make_body(p, m); }
+
+void chess_psq_sum(const ch_cfg *cfg, ch_pos *p) {
+  int64_t v = 0;
+  for (int c = 0; c < 2; c++)
+    for (int pc = CH_PAWN; pc <= CH_KING; pc++) {
+      const int64_t *t = cfg->psq64[c][pc];
+      bb x = p->pieces[c][pc];
+      while (x)
+        v += t[pop_lsb(&x)];
+    }
+  p->psq = v;
+  p->psq_key = cfg->eval_key;
+}
+
+/* The change of the sum is the moved man off its square and on its target (promoted), the
+   man taken, and a castling rook's move: table entries added and subtracted. */
+void chess_make_psq(const ch_cfg *cfg, ch_pos *p, sg_move m) {
+  uint64_t k = cfg->eval_key;
+  if (!k || p->psq_key != k) {
+    make_body(p, m);
+    if (k)
+      chess_psq_sum(cfg, p);
+    return;
+  }
+  int us = p->side, from = CH_FROM(m), to = CH_TO(m), pc = CH_PIECE(m), capt = CH_CAPT(m);
+  const int64_t(*mine)[64] = cfg->psq64[us];
+  int64_t v = p->psq + mine[CH_PROMO(m) ? CH_PROMO(m) : pc][to] - mine[pc][from];
+  if (capt != CH_NONE)
+    v -= cfg->psq64[us ^ 1][capt][CH_KIND(m) == CH_EP ? (us == 0 ? to - 8 : to + 8) : to];
+  if (CH_KIND(m) == CH_CASTLE) {
+    int base = us == 0 ? 0 : 56, kside = to == base + 6;
+    v += mine[CH_ROOK][kside ? base + 5 : base + 3] - mine[CH_ROOK][kside ? base + 7 : base];
+  }
+  make_body(p, m);
+  p->psq = v;
+  p->psq_key = k;
 }
 
 void chess_make_undo(ch_pos *p, sg_move m, ch_undo *u) {
@@ -1319,8 +1365,7 @@ static int ch_node_gen(const void *cfg, const void *node, sg_move *out) {
 }
 
 static void ch_node_make(const void *cfg, void *node, sg_move m) {
-  (void)cfg;
-  chess_make(node, m);
+  chess_make_psq(cfg, node, m);
 }
 
 /* Drawn by rule: the fifty-move rule (unless the mover is mated), a repetition of a position
@@ -1408,6 +1453,27 @@ static int ch_piece_to(const void *cfg, sg_move m) {
   return CH_PIECE(m) * 64 + CH_TO(m);
 }
 
+/* The shallow pruning asks it of many moves of one node in turn: the node's check info is
+   kept (per thread) for the position last asked about, known by its key and occupancy (the
+   check info depends on the side to move, its men and the enemy king, all in the key), and
+   each move is then a few table lookups (chess_gives_check_with: the same answers as
+   chess_gives_check, t/012). */
+static int ch_gives_check(const void *cfg, const void *st, sg_move m) {
+  static _Thread_local struct {
+    uint64_t key;
+    bb occ;
+    ch_check_info ci;
+  } last;
+  const ch_pos *p = st;
+  bb occ = occupied(p);
+  (void)cfg;
+  if (last.key != p->key || last.occ != occ) {
+    chess_check_info(p, &last.ci);
+    last.key = p->key, last.occ = occ;
+  }
+  return chess_gives_check_with(p, &last.ci, m);
+}
+
 static uint64_t ch_perft(const void *cfg, const void *st, int depth) {
   /* chess perft counts move sequences of the rules of movement alone, as every engine does:
      the draw rules (fifty moves, repetition, material) do not end a line */
@@ -1493,7 +1559,7 @@ const sg_class chess_class = {
   .utility = SG_ZERO_SUM,
   .hooks = SG_HOOK_CHECK_CFG | SG_HOOK_ORDER | SG_HOOK_PERFT | SG_HOOK_NODE | SG_HOOK_IN_CHECK |
            SG_HOOK_NOISY | SG_HOOK_TACTICAL | SG_HOOK_NULL_MOVE | SG_HOOK_SEE |
-           SG_HOOK_PIECE_TO,
+           SG_HOOK_PIECE_TO | SG_HOOK_GIVES_CHECK,
   .init = ch_init,
   .check_cfg = ch_check_cfg,
   .players = ch_players,
@@ -1518,4 +1584,5 @@ const sg_class chess_class = {
   .see = ch_see,
   .piece_to = ch_piece_to,
   .npiece_to = 6 * 64,
+  .gives_check = ch_gives_check,
 };

@@ -56,7 +56,14 @@ typedef struct ch_pos {
   uint8_t pad;
   uint32_t halfmove;       /* plies since the last capture or pawn move */
   uint32_t fullmove;       /* (32 bits: a UCI move list may hold any number of plies) */
-  uint32_t pad2;
+  /* The search's running sum of the tapered evaluation's material and piece-square values,
+     white's minus black's, packed (ch_cfg.psq64: CH_PACK), valid only while psq_key equals
+     the ch_cfg.eval_key of the weights it was summed with: the search's make (chess_make_psq)
+     keeps it, chess_make sets psq_key to 0 (not kept; so chess_unmake gives back a position
+     whose sum was not kept), and the evaluation sums the men afresh whenever the key does not
+     match. */
+  int64_t psq;
+  uint64_t psq_key;
 } ch_pos;
 
 /* The game state: the position and the keys of the positions since the last irreversible
@@ -130,7 +137,15 @@ typedef struct ch_cfg {
                               cache's key (chess_eval_key; 0: no cache) */
   int psq[2][6][64][2];    /* derived by check_cfg (chess_psq): value + pst of a piece of each
                               colour on each square, black's mirrored, [0] mg, [1] eg */
+  int64_t psq64[2][6][64]; /* the same packed (CH_PACK), black's negated: what a man adds to
+                              white's minus black's sums */
 } ch_cfg;
+
+/* A middlegame and an endgame value in one number, so that one addition adds both: the sum
+   of packed values is the packed sum (exact while the middlegame sum fits 32 bits). */
+#define CH_PACK(mg, eg) ((int64_t)(eg) * 4294967296LL + (int64_t)(mg))
+static inline int ch_pack_mg(int64_t v) { return (int32_t)(uint32_t)(uint64_t)v; }
+static inline int ch_pack_eg(int64_t v) { return (int)((v - ch_pack_mg(v)) / 4294967296LL); }
 
 extern const sg_class chess_class;
 
@@ -175,6 +190,11 @@ uint64_t chess_pawn_key(const ch_weights *w);
 uint64_t chess_eval_key(const ch_weights *w);
 /* Fill cfg->psq from cfg->w (check_cfg does it whenever the weights change). */
 void chess_psq(ch_cfg *cfg);
+/* p->psq summed afresh from cfg->psq64, and p->psq_key set to cfg->eval_key. */
+void chess_psq_sum(const ch_cfg *cfg, ch_pos *p);
+/* chess_make that also keeps p->psq for cfg's weights (summed afresh when they were not
+   valid for them): the search's make. */
+void chess_make_psq(const ch_cfg *cfg, ch_pos *p, sg_move m);
 /* Static evaluation in centipawns from the side to move's view. */
 int chess_eval(const ch_cfg *c, const ch_pos *p);
 /* The trace of the tapered evaluation (weights.model 1) for the gradient Texel tuner: white's

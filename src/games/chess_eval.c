@@ -30,9 +30,36 @@ static void init_pst(void) {
   pst_ready = 1;
 }
 
+/* The squares of the tapered evaluation's pawn shield (1-2 ranks before a king of colour c on
+   square k, its file and the next) and of the pawn storm (1-3 ranks), made once. */
+static bb shield_zone[2][64], storm_zone[2][64];
+
+static bb file_mask(int f) { return 0x0101010101010101ULL << f; }
+
+static void init_king_zones(void) {
+  for (int c = 0; c < 2; c++)
+    for (int k = 0; k < 64; k++) {
+      int kf = k % 8;
+      bb files = file_mask(kf) | (kf > 0 ? file_mask(kf - 1) : 0) | (kf < 7 ? file_mask(kf + 1) : 0);
+      bb near2 = 0, near3 = 0;
+      for (int d = 1; d <= 3; d++) {
+        int r = c ? k / 8 - d : k / 8 + d;
+        if (r >= 0 && r <= 7) {
+          near3 |= 0xffULL << (8 * r);
+          if (d <= 2)
+            near2 |= 0xffULL << (8 * r);
+        }
+      }
+      shield_zone[c][k] = files & near2;
+      storm_zone[c][k] = files & near3;
+    }
+}
+
 void chess_eval_init(void) {
-  if (!pst_ready)
+  if (!pst_ready) {
+    init_king_zones();
     init_pst();
+  }
 }
 
 static const bb centre16 = 0x00003c3c3c3c0000ULL;
@@ -158,30 +185,64 @@ void chess_psq(ch_cfg *cfg) {
       for (int s = 0; s < 64; s++)
         for (int k = 0; k < 2; k++)
           cfg->psq[c][pc][s][k] = w->value[pc][k] + w->pst[pc][c ? s ^ 56 : s][k];
+  for (int c = 0; c < 2; c++)
+    for (int pc = CH_PAWN; pc <= CH_KING; pc++)
+      for (int s = 0; s < 64; s++) {
+        const int *v = cfg->psq[c][pc][s];
+        cfg->psq64[c][pc][s] = c ? -CH_PACK(v[0], v[1]) : CH_PACK(v[0], v[1]);
+      }
+}
+
+/* The population count of the tapered evaluation, which counts more than anything else in
+   the search: cnt(1, x) is the popcnt instruction, cnt(0, x) bits.h's portable form.  Without
+   -mpopcnt (the default build targets every x86-64) the evaluation is compiled twice from the
+   same source: modern_eval_popcnt, with the instruction allowed (GCC's target attribute: the
+   functions below are always inlined into it, so their counts become popcnt), and
+   modern_eval(.., 0) for processors without it; eval_uncached asks the processor once a call
+   (__builtin_cpu_supports: a load and a test).  Both give the same values. */
+#if defined(__GNUC__) && !defined(__clang__) && (defined(__x86_64__) || defined(__i386__)) && \
+    !defined(__POPCNT__)
+#define EVAL_POPCNT_CLONE 1
+#define SG_ALWAYS_INLINE inline __attribute__((always_inline))
+#elif defined(__GNUC__) || defined(__clang__)
+#define SG_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define SG_ALWAYS_INLINE inline
+#endif
+
+static SG_ALWAYS_INLINE int cnt(int hw, bb x) {
+#ifdef EVAL_POPCNT_CLONE
+  if (hw)
+    return __builtin_popcountll(x);
+#endif
+  (void)hw;
+  return popcnt(x);
 }
 
 /* What one side's pieces are worth where they stand, how freely they move (squares not held by
    their own men nor attacked by enemy pawns), and the attack units they aim at the enemy king's
    zone (its square and the squares around it).  att[] gets the side's attacks by piece, [6] all. */
-static void modern_pieces(const ch_cfg *cfg, const ch_pos *p, int c, bb att[7], int *acc,
-                          int *units, int *attackers) {
+static SG_ALWAYS_INLINE void modern_pieces(const ch_cfg *cfg, const ch_pos *p, int c, bb att[7],
+                                           int *acc, int *units, int *attackers, int hw) {
   const ch_weights *w = &cfg->w;
   const bb *my = p->pieces[c];
   bb occ = occupied(p);
   bb safe = ~(p->occ[c] | pawn_attacks(p->pieces[c ^ 1][CH_PAWN], c ^ 1));
   int ek = king_sq(p, c ^ 1);
   bb zone = ch_king_att[ek] | BIT(ek);
-  int mg = 0, eg = 0;
-  for (int pc = CH_PAWN; pc <= CH_KING; pc++) {
-    const int(*t)[2] = cfg->psq[c][pc];
-    bb x = my[pc];
-    while (x) {
-      int s = pop_lsb(&x);
-      mg += t[s][0];
-      eg += t[s][1];
+  if (!cfg->eval_key || p->psq_key != cfg->eval_key) {   /* else modern_eval adds p->psq */
+    int mg = 0, eg = 0;
+    for (int pc = CH_PAWN; pc <= CH_KING; pc++) {
+      const int(*t)[2] = cfg->psq[c][pc];
+      bb x = my[pc];
+      while (x) {
+        int s = pop_lsb(&x);
+        mg += t[s][0];
+        eg += t[s][1];
+      }
     }
+    acc[0] += mg, acc[1] += eg;
   }
-  acc[0] += mg, acc[1] += eg;
   att[CH_PAWN] = pawn_attacks(my[CH_PAWN], c);
   att[CH_KING] = ch_king_att[king_sq(p, c)];
   for (int pc = CH_KNIGHT; pc <= CH_QUEEN; pc++) {
@@ -193,8 +254,8 @@ static void modern_pieces(const ch_cfg *cfg, const ch_pos *p, int c, bb att[7], 
              : pc == CH_ROOK ? rook_att(s, occ)
                              : bishop_att(s, occ) | rook_att(s, occ);
       all |= a;
-      add2(acc, w->mob[pc - 1], popcnt(a & safe));
-      int z = popcnt(a & zone);
+      add2(acc, w->mob[pc - 1], cnt(hw, a & safe));
+      int z = cnt(hw, a & zone);
       if (z) {
         *units += w->king_attack[pc - 1] * z;
         (*attackers)++;
@@ -237,7 +298,7 @@ static void pawn_structure(const ch_weights *w, const ch_pos *p, int c, int *acc
    (thread-local, fixed size: nothing is allocated, and each search thread has its own), and a
    memo only: an entry is used only when both pawn sets and the key match exactly, so the
    evaluation is the same with it or without. */
-#define PAWN_HASH_BITS 10
+#define PAWN_HASH_BITS 12   /* 4,096 entries (224 KB a thread); 1,024 missed more (doc/chess.md) */
 typedef struct pawn_entry {
   bb pawns[2], passed;
   uint64_t wkey;
@@ -311,14 +372,15 @@ static void passed_pawns(const ch_weights *w, const ch_pos *p, int c, bb passed,
 
 /* Side c's threats, rooks, bishop pair and the safety of its own king (shield and storm before
    it, and the attack units of the enemy on its zone). */
-static void modern_rest(const ch_weights *w, const ch_pos *p, int c, const bb att[2][7],
-                        int units, int attackers, int *acc) {
+static SG_ALWAYS_INLINE void modern_rest(const ch_weights *w, const ch_pos *p, int c,
+                                         const bb att[2][7], int units, int attackers, int *acc,
+                                         int hw) {
   const bb *my = p->pieces[c], *them = p->pieces[c ^ 1];
   bb targets = p->occ[c ^ 1] & ~them[CH_PAWN] & ~them[CH_KING];
-  add2(acc, w->threat_pawn, popcnt(att[c][CH_PAWN] & targets));
+  add2(acc, w->threat_pawn, cnt(hw, att[c][CH_PAWN] & targets));
   add2(acc, w->threat_minor,
-       popcnt((att[c][CH_KNIGHT] | att[c][CH_BISHOP]) & (them[CH_ROOK] | them[CH_QUEEN])));
-  add2(acc, w->hanging, popcnt(targets & att[c][6] & ~att[c ^ 1][6]));
+       cnt(hw, (att[c][CH_KNIGHT] | att[c][CH_BISHOP]) & (them[CH_ROOK] | them[CH_QUEEN])));
+  add2(acc, w->hanging, cnt(hw, targets & att[c][6] & ~att[c ^ 1][6]));
   bb x = my[CH_ROOK];
   while (x) {
     int s = pop_lsb(&x);
@@ -328,20 +390,11 @@ static void modern_rest(const ch_weights *w, const ch_pos *p, int c, const bb at
     if ((c ? 7 - s / 8 : s / 8) == 6)
       add2(acc, w->rook_seventh, 1);
   }
-  if (popcnt(my[CH_BISHOP]) >= 2)
+  if (cnt(hw, my[CH_BISHOP]) >= 2)
     add2(acc, w->bishop_pair2, 1);
-  int k = king_sq(p, c), kf = k % 8;
-  bb files = file_bb(kf) | beside_files(kf), near2 = 0, near3 = 0;
-  for (int d = 1; d <= 3; d++) {
-    int r = c ? k / 8 - d : k / 8 + d;
-    if (r >= 0 && r <= 7) {
-      near3 |= RANK_1 << (8 * r);
-      if (d <= 2)
-        near2 |= RANK_1 << (8 * r);
-    }
-  }
-  acc[0] += w->shield * popcnt(my[CH_PAWN] & files & near2);
-  acc[0] -= w->storm * popcnt(them[CH_PAWN] & files & near3);
+  int k = king_sq(p, c);
+  acc[0] += w->shield * cnt(hw, my[CH_PAWN] & shield_zone[c][k]);
+  acc[0] -= w->storm * cnt(hw, them[CH_PAWN] & storm_zone[c][k]);
   if (attackers >= 2) {
     int u = units < 60 ? units : 60;
     acc[0] -= w->king_danger * u * u / 16;
@@ -351,16 +404,17 @@ static void modern_rest(const ch_weights *w, const ch_pos *p, int c, const bb at
 /* Endgame scaling of the blended score v (white's view): a side without pawns that has only a
    minor piece or two knights cannot win (KNK, KBK, KNNK score 0); opposite bishops alone with
    pawns keep scale_ocb percent. */
-static int scale_percent(const ch_weights *w, const ch_pos *p, int strong) {
+static SG_ALWAYS_INLINE int scale_percent(const ch_weights *w, const ch_pos *p, int strong,
+                                           int hw) {
   const bb *s = p->pieces[strong];
   if (!s[CH_PAWN] && !s[CH_ROOK] && !s[CH_QUEEN]) {
-    int minors = popcnt(s[CH_KNIGHT] | s[CH_BISHOP]);
+    int minors = cnt(hw, s[CH_KNIGHT] | s[CH_BISHOP]);
     if (minors <= 1 || (minors == 2 && !s[CH_BISHOP]))
       return 0;
   }
   const bb *a = p->pieces[0], *b = p->pieces[1];
   if (!(a[CH_KNIGHT] | a[CH_ROOK] | a[CH_QUEEN] | b[CH_KNIGHT] | b[CH_ROOK] | b[CH_QUEEN]) &&
-      popcnt(a[CH_BISHOP]) == 1 && popcnt(b[CH_BISHOP]) == 1) {
+      cnt(hw, a[CH_BISHOP]) == 1 && cnt(hw, b[CH_BISHOP]) == 1) {
     const bb dark = 0xaa55aa55aa55aa55ULL;
     if (!(a[CH_BISHOP] & dark) != !(b[CH_BISHOP] & dark))
       return w->scale_ocb;
@@ -368,33 +422,42 @@ static int scale_percent(const ch_weights *w, const ch_pos *p, int strong) {
   return 100;
 }
 
-static int modern_scale(const ch_weights *w, const ch_pos *p, int v) {
-  int pct = scale_percent(w, p, v > 0 ? 0 : 1);
+static SG_ALWAYS_INLINE int modern_scale(const ch_weights *w, const ch_pos *p, int v, int hw) {
+  int pct = scale_percent(w, p, v > 0 ? 0 : 1, hw);
   return pct == 100 ? v : v * pct / 100;
 }
 
-static int modern_eval(const ch_cfg *cfg, const ch_pos *p) {
+static SG_ALWAYS_INLINE int modern_eval(const ch_cfg *cfg, const ch_pos *p, int hw) {
   const ch_weights *w = &cfg->w;
   int acc[2][2] = {{0, 0}, {0, 0}}, units[2] = {0, 0}, attackers[2] = {0, 0};
   bb att[2][7], passed;
   int phase = 0;
   pawn_eval(cfg, p, acc, &passed);
+  if (cfg->eval_key && p->psq_key == cfg->eval_key)   /* the search's running sums */
+    acc[0][0] += ch_pack_mg(p->psq), acc[0][1] += ch_pack_eg(p->psq);
   for (int c = 0; c < 2; c++) {
     /* units[c]: what side c aims at the enemy king */
-    modern_pieces(cfg, p, c, att[c], acc[c], &units[c], &attackers[c]);
+    modern_pieces(cfg, p, c, att[c], acc[c], &units[c], &attackers[c], hw);
     passed_pawns(w, p, c, passed & p->pieces[c][CH_PAWN], acc[c]);
-    phase += popcnt(p->pieces[c][CH_KNIGHT] | p->pieces[c][CH_BISHOP]) +
-             2 * popcnt(p->pieces[c][CH_ROOK]) + 4 * popcnt(p->pieces[c][CH_QUEEN]);
+    phase += cnt(hw, p->pieces[c][CH_KNIGHT] | p->pieces[c][CH_BISHOP]) +
+             2 * cnt(hw, p->pieces[c][CH_ROOK]) + 4 * cnt(hw, p->pieces[c][CH_QUEEN]);
   }
   for (int c = 0; c < 2; c++)
-    modern_rest(w, p, c, (const bb(*)[7])att, units[c ^ 1], attackers[c ^ 1], acc[c]);
+    modern_rest(w, p, c, (const bb(*)[7])att, units[c ^ 1], attackers[c ^ 1], acc[c], hw);
   if (phase > 24)
     phase = 24;
   add2(acc[p->side], w->tempo2, 1);
   int mg = acc[0][0] - acc[1][0], eg = acc[0][1] - acc[1][1];
-  int v = modern_scale(w, p, (mg * phase + eg * (24 - phase)) / 24);
+  int v = modern_scale(w, p, (mg * phase + eg * (24 - phase)) / 24, hw);
   return p->side ? -v : v;
 }
+
+#ifdef EVAL_POPCNT_CLONE
+__attribute__((target("popcnt"))) static int modern_eval_popcnt(const ch_cfg *cfg,
+                                                                 const ch_pos *p) {
+  return modern_eval(cfg, p, 1);
+}
+#endif
 
 /* ---- the trace of the tapered evaluation (for the gradient Texel tuner, chess_tune.c) ----
    The same terms as modern_eval, each recorded as its count instead of added: t->mg[i] and
@@ -566,7 +629,7 @@ void chess_eval_trace(const ch_weights *w, const ch_pos *p, ch_trace *t) {
     eg += t->eg[i] * wv[i];
   }
   int v = (int)((mg * phase + eg * (24 - phase)) / 24);
-  t->scale = scale_percent(w, p, v > 0 ? 0 : 1) / 100.0;
+  t->scale = scale_percent(w, p, v > 0 ? 0 : 1, 0) / 100.0;
 }
 #undef IX
 
@@ -610,10 +673,15 @@ int chess_eval(const ch_cfg *cfg, const ch_pos *p) {
 
 static int eval_uncached(const ch_cfg *cfg, const ch_pos *p) {
   const ch_weights *w = &cfg->w;
-  if (w->model == 1)
-    return modern_eval(cfg, p);
+  if (w->model == 1) {
+#ifdef EVAL_POPCNT_CLONE
+    if (__builtin_cpu_supports("popcnt"))
+      return modern_eval_popcnt(cfg, p);
+#endif
+    return modern_eval(cfg, p, 0);
+  }
   if (!pst_ready)
-    init_pst();
+    chess_eval_init();
   bb occ = occupied(p);
   int phase = 0;
   for (int c = 0; c < 2; c++)

@@ -30,7 +30,7 @@ const sg_class *game_find(const char *name) {
 const char *const sg_hook_names[SG_HOOK_COUNT] = {
   "setup", "check_cfg", "symmetry", "move_kind", "order", "end_margin", "unquiet", "prune",
   "perft", "node", "in_check", "noisy", "tactical", "null_move", "hidden", "see",
-  "piece_to"
+  "piece_to", "gives_check"
 };
 
 int game_score_bounds(const sg_class *c, const void *cfg, int *min_each, int *max_sum) {
@@ -55,7 +55,8 @@ unsigned game_hooks_mismatch(const sg_class *c) {
                  (c->in_check ? SG_HOOK_IN_CHECK : 0) | (c->noisy ? SG_HOOK_NOISY : 0) |
                  (c->tactical ? SG_HOOK_TACTICAL : 0) | (c->null_move ? SG_HOOK_NULL_MOVE : 0) |
                  (c->view && c->sample ? SG_HOOK_HIDDEN : 0) | (c->see ? SG_HOOK_SEE : 0) |
-                 (c->piece_to && c->npiece_to > 0 ? SG_HOOK_PIECE_TO : 0);
+                 (c->piece_to && c->npiece_to > 0 ? SG_HOOK_PIECE_TO : 0) |
+                 (c->gives_check ? SG_HOOK_GIVES_CHECK : 0);
   return has ^ c->hooks;
 }
 

@@ -74,7 +74,8 @@ enum {
   SG_HOOK_HIDDEN = 1 << 14,    /* view, sample */
   SG_HOOK_SEE = 1 << 15,
   SG_HOOK_PIECE_TO = 1 << 16,  /* piece_to, npiece_to */
-  SG_HOOK_COUNT = 17
+  SG_HOOK_GIVES_CHECK = 1 << 17,
+  SG_HOOK_COUNT = 18
 };
 /* Their names, bit 0 first ("setup", "check_cfg", "symmetry", ...). */
 extern const char *const sg_hook_names[SG_HOOK_COUNT];
@@ -211,6 +212,10 @@ typedef struct sg_class {
      to the mover's own move before that (search options cont_history, src/ai/search.c). */
   int (*piece_to)(const void *cfg, sg_move m);
   int npiece_to;
+  /* Whether move m (legal in st) gives check: what in_check would say of the position after
+     it, without making it.  The shallow pruning asks it of every move it would skip (a quiet
+     check is searched all the same); without it the search makes the move to ask in_check. */
+  int (*gives_check)(const void *cfg, const void *st, sg_move m);
 
   /* ---- Chance and hidden information ----
      Chance (chance = 1): a game draws at random only from what its state holds (a shuffled
