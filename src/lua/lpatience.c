@@ -7,8 +7,9 @@
 
 /* core.patience.solve(g, nodes, time, hash_bytes, max_depth[, defer[, cover]]) -> verdict
    ("won", "lost", "unknown"), moves (a table of strings, the winning line), nodes, time,
-   depth_cut, positions (searched, entered in the table), full (positions that found no free slot in the table),
-   dead (positions found lost at once: a card blocked for good), first_nodes (the first
+   depth_cut, positions (searched, entered in the table), full (positions that found no free
+   slot in the table), dead (positions found lost at once: a card blocked for good),
+   first_nodes (the first
    search's nodes when a second, over every move, followed; else 0), idle_cuts (positions of
    the second search below which the idle limit cut a line: no "lost" then), covered (positions
    left out because the same position with more of the talon in reach was searched). */
