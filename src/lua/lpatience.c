@@ -9,10 +9,10 @@
    ("won", "lost", "unknown"), moves (a table of strings, the winning line), nodes, time,
    depth_cut, positions (searched, entered in the table), full (positions that found no free
    slot in the table), dead (positions found lost at once: a card blocked for good),
-   first_nodes (the first
-   search's nodes when a second, over every move, followed; else 0), idle_cuts (positions of
-   the second search below which the idle limit cut a line: no "lost" then), covered (positions
-   left out because the same position with more of the talon in reach was searched). */
+   first_nodes (the first search's nodes when a second, over every move, followed; else 0),
+   idle_cuts (positions of the second search below which the idle limit cut a line: no "lost"
+   then), covered (positions left out because the same position with more of the talon in
+   reach was searched). */
 static int lsolve(lua_State *L) {
   lgame *g = checkgame(L, 1);
   if (g->cls != &patience_class)
