@@ -510,8 +510,10 @@ local view_game = gw:sample(1)
 t.errors(function() gw:solve{bogus = 1} end, "unknown option 'bogus'", "solve: an unknown option")
 t.errors(function() gw:solve{depth = 0} end, "depth must be a number of moves from 1 to 100000",
          "solve: a depth out of range")
-t.errors(function() gw:solve{defer = 1} end, "defer must be true or false, got 1",
-         "solve: defer must be a boolean")
+t.errors(function() gw:solve{defer = 1} end, 'defer must be true, false or "runs", got 1',
+         "solve: defer must be a boolean or \"runs\"")
+t.errors(function() gw:solve{cover = "no"} end, "cover must be true or false, got no",
+         "solve: cover must be a boolean")
 local cut = sg.new("patience", {seed = 3}):solve{depth = 20}
 t.ok(cut.result == "unknown" and cut.depth_cut, "solve: lines cut at depth 20 leave the deal unknown")
 t.ok(view_game:solve{}.result == "won", "solve on a sample (a full state) works")
@@ -597,6 +599,23 @@ t.ok(r76.result == "lost" and r76p.result == "lost" and r76.idle_cuts == 0 and
      r76.nodes < r76p.nodes,
      ("seed 76: lost with the deferral (%s, %d nodes, first search %d) and without (%s, %d "
       .. "nodes)"):format(r76.result, r76.nodes, r76.first_nodes, r76p.result, r76p.nodes))
+-- ... and a column emptied onto another column is deferred too (the next move must fill it),
+-- with the second search's key leaving out the most cards ever home (it only decides what is
+-- progress under the idle limit, and "lost" needs that limit to have cut nothing): the same
+-- deal with only splits and cards back deferred (defer = "runs", the search before) takes
+-- more nodes
+local r76r = sg.new("patience", {seed = 76}):solve{defer = "runs"}
+t.ok(r76r.result == "lost" and r76.nodes < r76r.nodes,
+     ("seed 76: lost with the columns deferred too (%d nodes) and without (%s, %d nodes)")
+     :format(r76.nodes, r76r.result, r76r.nodes))
+-- a position whose talon reaches a subset of the cards the same position with the waste at
+-- another place reaches is not searched when that one was, to its end, without a win
+-- (patience.c, solve_covered): seed 76 is lost with and without it, in fewer nodes with it
+local r76c = sg.new("patience", {seed = 76}):solve{cover = false}
+t.ok(r76c.result == "lost" and r76.covered > 0 and r76c.covered == 0 and
+     r76.nodes < r76c.nodes,
+     ("seed 76: lost with the covered positions left out (%d of them, %d nodes) and without "
+      .. "(%s, %d nodes)"):format(r76.covered, r76.nodes, r76c.result, r76c.nodes))
 
 -- hand-made positions (GEN1: the generator of a deal, unused with unlimited passes)
 local GEN1 = sg.new("patience", {seed = 1}):position{all = true}:match("(%S+)$")
@@ -653,6 +672,18 @@ for _, m in ipairs(rsf.moves) do gsf:play(m) end
 t.ok(rsf.result == "won" and gsf:status() == "won" and psf == "won",
      ("safe only without worrying back: solver %s (first search %d nodes), plain search %s")
      :format(rsf.result, rsf.first_nodes, psf))
+-- a position left out as covered (the same position with the waste at a place that reaches
+-- more of the talon searched without a win) is never the only way to a win: an endgame with
+-- nine cards in the stock (the generator below with more cards in the stock and fewer home,
+-- its seed 53) is lost for the solver, which leaves such positions out, and for the plain
+-- search over every legal move
+local gc = endgame("9sKhQh|8d/Th6hJh|Ts/KdJc7s|Jd/Tc6c|Td/Qc7d|Qd/8cJs|8s/6s9d|8h " ..
+                   "5cQs5s7hKs9hKc9c7c - 4,5,6,4 0 0 19")
+local rc = gc:solve{}
+local pc = plain(gc, 300000)
+t.ok(rc.result == "lost" and rc.covered > 0 and pc == "lost",
+     ("covered positions left out: solver %s (%d covered), plain search %s"):format(rc.result,
+     rc.covered, pc))
 -- small endgames dealt at random (5 to 8 cards of each suit home, the rest in the columns, a
 -- few in the stock): the solver and the plain search over every legal move agree on each
 local RK, ST = "A23456789TJQK", "shdc"

@@ -1259,8 +1259,14 @@ static int solve_pointer(const pat_cfg *c, const pat_state *s) {
 }
 
 /* The table's key: as pat_hash_state, but the columns' order left out (a sum of each column's
-   own hash), and the most cards ever home kept (it decides whether a card home is progress). */
-static uint64_t solve_key(const pat_cfg *c, const pat_state *s) {
+   own hash), and the most cards ever home kept in the first search (it decides whether a card
+   home is progress, so only the idle limit sees it; there no card leaves its foundation, so it
+   is the cards home anyway).  The second search (`full`) leaves it out: a position met with
+   another such count is the same position but for what the idle limit allows, and "lost" is
+   said only when that limit cut nothing (solve_pending), when the search was one of the game
+   without the limit, whose positions do not hold the count.  solve_key_talon gives the part
+   before the waste's place, solve_key_at the key. */
+static uint64_t solve_key_talon(const pat_state *s) {
   uint64_t cols = 0;
   for (int k = 0; k < PAT_COLS; k++) {
     uint64_t h = 0x9e3779b97f4a7c15ULL + s->down[k];
@@ -1273,12 +1279,21 @@ static uint64_t solve_key(const pat_cfg *c, const pat_state *s) {
     h = h * 0x100000001b3ULL + s->waste[i] + 1;
   for (int i = s->nstock - 1; i >= 0; i--)
     h = h * 0x100000001b3ULL + s->stock[i] + 1;
-  h = mix(h + 0x300 + (uint64_t)solve_pointer(c, s));
+  return h;
+}
+
+/* The key from solve_key_talon's part, the waste's place (solve_pointer's) and the constraint
+   on the next move (pend: 0 none). */
+static uint64_t solve_key_at(const pat_cfg *c, const pat_state *s, int full, uint64_t pre,
+                             int place, int pend) {
+  uint64_t h = mix(pre + 0x300 + (uint64_t)place);
   uint64_t f;
   memcpy(&f, s->found, 4);
-  h = mix(h + (f & 0xffffffffULL) + ((uint64_t)s->best << 32));
+  h = mix(h + (f & 0xffffffffULL) + (full ? 0 : (uint64_t)s->best << 32));
   if (c->stock == 1)
     h = mix(h ^ s->rng[0] ^ mix(s->rng[1] + s->rng[2] + s->rng[3]));
+  if (pend)   /* a position with a constraint on its next move is another entry */
+    h ^= mix((uint64_t)pend + 0x51ed27);
   return h | (uint64_t)1 << 63;   /* the table keeps the top 48 bits: never all 0 (empty) */
 }
 
@@ -1384,12 +1399,49 @@ static void solve_done(visit *tab, size_t cap, uint64_t key, int dep) {
     }
 }
 
+/* With unlimited passes, the waste's place p in the talon decides which of its cards the
+   macro moves reach (solve_talon): p, p + draw, ... to the end, then draw, 2 draw, ... and the
+   end.  From a place q < p with q = p (mod draw) they reach all of those and more, and from
+   any place they reach the multiples of draw and the end, which is all the places that are
+   one entry for the table (solve_pointer: 0) reach; a macro move's result depends only on the
+   card it plays.  So a position is covered by the same position with such a place q (with
+   place 0: any other place) searched to the end with no win and nothing cut by the idle limit
+   below it (its moves are a superset, each giving the same position, with more turns, which
+   matter only through the idle limit: "lost" is said only when it cut nothing).  1 when one
+   is in the table. */
+static int solve_covered(const pat_cfg *c, const pat_state *s, int full, uint64_t pre,
+                         int pend, const visit *tab, size_t cap) {
+  int len = s->nwaste + s->nstock, p = solve_pointer(c, s), dr = c->draw;
+  if (c->stock != 0 || dr == 1 || len < 2)
+    return 0;
+  for (int q = p ? p - dr : 1; q >= 1 && q < len; q = p ? q - dr : q + 1) {
+    if (q % dr == 0)
+      continue;
+    uint64_t key = solve_key_at(c, s, full, pre, q, pend);
+    size_t h = (size_t)(key & (cap - 1));
+    for (int probe = 0; probe < VISIT_PROBES; probe++, h = (h + 1) & (cap - 1)) {
+      visit e = tab[h];
+      if (!e)
+        break;
+      if (V_TAG(e) == V_TAG(key)) {
+        if (V_FLAGS(e) == 0)
+          return 1;
+        break;
+      }
+    }
+  }
+  return 0;
+}
+
 /* The second search's deferred moves (it is the one that must search every move, so these
    are where its space grows: splitting runs made it some five times the first search's).
-   Two kinds of move are useful only for what they make possible next:
+   Three kinds of move are useful only for what they make possible next:
 
    - part of a run moved (a "split"), uncovering u, a face-up card that stays in column k;
-   - a foundation's card X moved back ("worried") onto a column d.
+   - a foundation's card X moved back ("worried") onto a column d;
+   - a whole column's cards, all face up, moved onto a card Q of another column, emptying
+     column k (the emptied column is deferred as a split is, with nothing left to use in k
+     but the empty column: the next move must go into it).
 
    After a split, the next move must use u: u home, a run from column k (u is its top card),
    or a card onto u (a move to column k).  After a worry, the next move must put a card on X
@@ -1408,26 +1460,36 @@ static void solve_done(visit *tab, size_t cap, uint64_t key, int dep) {
    position, is no longer, plays the same cards home and turns up the same cards in the same
    order.  In the new line each split and worry is followed by a use, as the search asks.  The
    solver's other rules are unchanged: a safe card is never worried back, and after a split
-   the only new top card is u (a safe card elsewhere would have been played before it).  The
-   constraint is part of the table's key (a position met with it has fewer moves).
+   the only new top card is u (a safe card elsewhere would have been played before it).  An
+   emptied column goes the split's way (the moved cards lie on Q as a split run would; when
+   all of them leave Q before column k is filled, column k empties itself in the new line and
+   the move is dropped); in between, a move into an empty column went to one before k (k was
+   empty but not chosen, and a card goes to the first empty column only), which is still the
+   first; Q, left uncovered, is not safe home there (the card that was on it, of the other
+   colour and one rank lower, is not home), and at the move's new place a card goes into k at
+   once, so a card could fill it (filler_left).  The constraint is part of the table's key (a
+   position met with it has fewer moves).
 
    The reordering can make a stretch without progress longer, so under the rules' idle limit
    a line could become too long: "lost" from the second search is exact only when the idle
    limit cut nothing in it (pat_solve counts the cuts; the rules' limit, 200, hardly ever
    binds).  pend: 0 none; (type << 8) | column, with the card on top of the column in bits
-   16-23; type 1 split, 2 worry. */
-enum { PEND_SPLIT = 1, PEND_WORRY = 2 };
+   16-23 (255 for an emptied column); type 1 split, 2 worry, 3 emptied column (whose use is a
+   split's: a move to or from column k). */
+enum { PEND_SPLIT = 1, PEND_WORRY = 2, PEND_EMPTY = 3 };
 #define PEND_COL(p) ((p) & 15)
 #define PEND_TYPE(p) (((p) >> 8) & 3)
 #define PEND_CARD(p) (((p) >> 16) & 255)
 
 /* The constraint after move m (played in the second search on s, the position before it). */
-static int solve_pending(const pat_state *s, sg_move m) {
+static int solve_pending(const pat_state *s, sg_move m, int defer_empty) {
   int src = MSRC(m), dst = MDST(m), n = MN(m);
   if (M_TIDX(m) || M_TURNS(m))
     return 0;
   if (src < PAT_COLS && dst < PAT_COLS && n < s->ncol[src] - s->down[src])
     return PEND_SPLIT << 8 | src | s->col[src][s->ncol[src] - n - 1] << 16;
+  if (src < PAT_COLS && dst < PAT_COLS && n == s->ncol[src] && defer_empty)   /* emptied */
+    return PEND_EMPTY << 8 | src | 0xff << 16;
   if (src >= SRC_FOUND && src < SRC_STOCK)
     return PEND_WORRY << 8 | dst | ((src - SRC_FOUND) * 13 + s->found[src - SRC_FOUND] - 1) << 16;
   return 0;
@@ -1439,7 +1501,7 @@ static int solve_constrain(solve_move *ms, int n, int pend) {
   for (int i = 0; i < n; i++) {
     int src = MSRC(ms[i].m), dst = MDST(ms[i].m);
     /* col is a column (0-6): dst == col only for a card or run onto it */
-    int ok = PEND_TYPE(pend) == PEND_SPLIT ? src == col || dst == col
+    int ok = PEND_TYPE(pend) != PEND_WORRY ? src == col || dst == col
                                            : dst == col || src == SRC_FOUND + PEND_CARD(pend) / 13;
     if (ok)
       ms[k++] = ms[i];
@@ -1519,16 +1581,17 @@ again:
         continue;
       }
       f->n = 0, f->i = 0, f->entered = 0, f->dep = 0;
-      f->key = solve_key(cfg, &f->st);
-      if (f->pend)   /* a position with a constraint on its next move is another entry */
-        f->key = (f->key ^ (mix((uint64_t)f->pend + 0x51ed27) & ~((uint64_t)1 << 63))) |
-                 (uint64_t)1 << 63;
+      int nobest = full && o->no_defer != 2;
+      uint64_t pre = solve_key_talon(&f->st);
+      f->key = solve_key_at(cfg, &f->st, nobest, pre, solve_pointer(cfg, &f->st), f->pend);
       if (f->st.idle >= cfg->max_idle)
         f->dep = 1;
       else if ((d == 0 || hidden_cards(&f->st) != hidden_cards(&fr[d - 1].st)) &&
                solve_dead(cfg, &f->st))
         r->dead++;   /* tested where a card was just turned up (and at the start): the
                         blocks come from how the face-down cards lie */
+      else if (!o->no_cover && solve_covered(cfg, &f->st, nobest, pre, f->pend, tab, cap))
+        r->covered++;
       else if (!solve_seen(tab, cap, f->key, f->st.idle, &f->dep, &r->full)) {
         f->entered = 1;
         r->positions++;
@@ -1561,7 +1624,7 @@ again:
     solve_play(cfg, &g->st, m);
     g->n = -1;
     g->raw = raw;
-    g->pend = full && !o->no_defer ? solve_pending(&f->st, m) : 0;
+    g->pend = full && o->no_defer != 1 ? solve_pending(&f->st, m, o->no_defer == 0) : 0;
     d++;
   }
   if (!won && !stopped && !r->depth_cut && !full) {

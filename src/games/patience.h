@@ -57,8 +57,14 @@ typedef struct pat_solve_opts {
   double time;
   size_t hash_bytes;
   int max_depth;                   /* longest line searched, in moves (1 or more) */
-  int no_defer;                    /* 1: the second search does not defer splits and worried
-                                      cards (patience.c, solve_pending; for comparisons) */
+  int no_defer;                    /* 0: the second search defers splits, worried cards and
+                                      emptied columns to their use (patience.c,
+                                      solve_pending); 1: none of them; 2: splits and worried
+                                      cards only, and the key with the most cards ever
+                                      home (both for comparisons) */
+  int no_cover;                    /* 1: no position is left out as covered by the same one
+                                      with more of the talon in reach (patience.c,
+                                      solve_covered; for comparisons) */
 } pat_solve_opts;
 
 typedef enum { PAT_UNKNOWN = 0, PAT_WON = 1, PAT_LOST = 2 } pat_verdict;
@@ -73,6 +79,8 @@ typedef struct pat_solve_result {
   uint64_t positions;              /* positions searched (entered in the table) */
   uint64_t full;                   /* of which found no free slot in the table */
   uint64_t dead;                   /* positions found lost at once (patience.c, solve_dead) */
+  uint64_t covered;                /* positions left out as covered by one searched with more
+                                      of the talon in reach (patience.c, solve_covered) */
   uint64_t first_nodes;            /* nodes of the first search, when it ended with no win
                                       and the second (every move) followed */
   double time;

@@ -5,12 +5,14 @@
 #include "games/patience.h"
 #include "lstratagem.h"
 
-/* core.patience.solve(g, nodes, time, hash_bytes, max_depth[, defer]) -> verdict ("won", "lost",
-   "unknown"), moves (a table of strings, the winning line), nodes, time, depth_cut, positions
-   (searched, entered in the table), full (positions that found no free slot in the table),
-   dead (positions found lost at once: a card blocked for good), first_nodes (the first
-   search's nodes when a second, over every move, followed; else 0), idle_cuts (positions of
-   the second search below which the idle limit cut a line: no "lost" then). */
+/* core.patience.solve(g, nodes, time, hash_bytes, max_depth[, defer[, cover]]) -> verdict
+   ("won", "lost", "unknown"), moves (a table of strings, the winning line), nodes, time,
+   depth_cut, positions (searched, entered in the table), full (positions that found no free
+   slot in the table), dead (positions found lost at once: a card blocked for good),
+   first_nodes (the first search's nodes when a second, over every move, followed; else 0),
+   idle_cuts (positions of the second search below which the idle limit cut a line: no "lost"
+   then), covered (positions left out because the same position with more of the talon in
+   reach was searched). */
 static int lsolve(lua_State *L) {
   lgame *g = checkgame(L, 1);
   if (g->cls != &patience_class)
@@ -24,7 +26,16 @@ static int lsolve(lua_State *L) {
   lua_Integer depth = luaL_checkinteger(L, 5);
   luaL_argcheck(L, depth >= 1 && depth <= 100000, 5, "a longest line of 1 to 100000 moves");
   o.max_depth = (int)depth;
-  o.no_defer = lua_isnoneornil(L, 6) ? 0 : !lua_toboolean(L, 6);
+  /* defer: true (or none) every deferral, false none, "runs" splits and worried cards only
+     (and the key with the most cards ever home); cover: false leaves no position out as
+     covered (patience.c, solve_covered) */
+  if (lua_type(L, 6) == LUA_TSTRING) {
+    luaL_argcheck(L, strcmp(lua_tostring(L, 6), "runs") == 0, 6,
+                  "defer: true, false or \"runs\"");
+    o.no_defer = 2;
+  } else
+    o.no_defer = lua_isnoneornil(L, 6) ? 0 : !lua_toboolean(L, 6);
+  o.no_cover = lua_isnoneornil(L, 7) ? 0 : !lua_toboolean(L, 7);
   /* the result and its line live in userdata, so an error below leaks nothing */
   pat_solve_result *r = lua_newuserdatauv(L, sizeof *r, 0);          /* ... r */
   r->moves = lua_newuserdatauv(L, (size_t)depth * sizeof(sg_move), 0); /* ... r line */
@@ -52,7 +63,8 @@ static int lsolve(lua_State *L) {
   lua_pushinteger(L, (lua_Integer)r->dead);
   lua_pushinteger(L, (lua_Integer)r->first_nodes);
   lua_pushinteger(L, (lua_Integer)r->idle_cuts);
-  return 10;
+  lua_pushinteger(L, (lua_Integer)r->covered);
+  return 11;
 }
 
 /* core.patience.shuffle(n, seed, swaps) -> the pack 1..n shuffled (swaps = 0: Fisher-Yates,

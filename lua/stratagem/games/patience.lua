@@ -232,7 +232,8 @@ M.algos = {
   fair = {options = FAIR_OPTIONS, run = fair},
 }
 
-local SOLVE_KEYS = {nodes = true, time = true, hash = true, depth = true, defer = true}
+local SOLVE_KEYS = {nodes = true, time = true, hash = true, depth = true, defer = true,
+                    cover = true}
 
 -- Methods of patience games.
 M.methods = {
@@ -241,29 +242,40 @@ M.methods = {
     local a, b, c, d = g:position():match(" (%d+),(%d+),(%d+),(%d+) ")
     return tonumber(a) + tonumber(b) + tonumber(c) + tonumber(d)
   end,
-  -- g:solve{nodes =, time =, hash = MB, depth =, defer =}: the solver that sees every card (it
-  -- cheats: an upper bound on what a player could win).  Returns a table: result "won" (moves:
-  -- a winning line from here), "lost" (no line wins: the search over every move was
-  -- complete) or "unknown" (a limit stopped it), nodes, time, positions (searched), table_full
-  -- (positions that found no room in the table), dead (positions found blocked at once),
-  -- first_nodes (the first, pruned search's nodes when the search over every move followed;
-  -- else 0), idle_cuts (positions of the search over every move below which the rules' idle
-  -- limit cut a line: "lost" is then not claimed).  Defaults: 10,000,000 nodes, no time limit,
-  -- 64 MB, lines of at most 1500 moves, defer true (the search over every move defers
-  -- splits of runs and cards back from the foundations to their use: patience.c).
+  -- g:solve{nodes =, time =, hash = MB, depth =, defer =, cover =}: the solver that sees every
+  -- card (it cheats: an upper bound on what a player could win).  Returns a table: result
+  -- "won" (moves: a winning line from here), "lost" (no line wins: the search over every move
+  -- was complete) or "unknown" (a limit stopped it), nodes, time, positions (searched),
+  -- table_full (positions that found no room in the table), dead (positions found blocked at
+  -- once), first_nodes (the first, pruned search's nodes when the search over every move
+  -- followed; else 0), idle_cuts (positions of the search over every move below which the
+  -- rules' idle limit cut a line: "lost" is then not claimed), covered (positions left out
+  -- because the same position with more of the talon in reach had been searched).  Defaults:
+  -- 10,000,000 nodes, no time limit, 64 MB, lines of at most 1500 moves, defer true (the
+  -- search over every move defers splits of runs, cards back from the foundations and columns
+  -- emptied onto other columns to their use, and its key leaves out the most cards ever home:
+  -- patience.c; false: no deferral; "runs": the search before the columns were deferred,
+  -- splits and cards back only), cover true (false: no position left out as covered); the
+  -- last two for comparisons.
   solve = function(g, opts)
     opts = opts or {}
     if type(opts) ~= "table" then
-      error("solve: options must be a table {nodes =, time =, hash =, depth =, defer =}", 2)
+      error("solve: options must be a table {nodes =, time =, hash =, depth =, defer =, "
+            .. "cover =}", 2)
     end
     for k, v in pairs(opts) do
       if not SOLVE_KEYS[k] then
-        error(("solve: unknown option '%s' (valid options: defer, depth, hash, nodes, time)")
+        error(("solve: unknown option '%s' (valid options: cover, defer, depth, hash, nodes, "
+               .. "time)")
               :format(tostring(k)), 2)
       end
       if k == "defer" then
+        if type(v) ~= "boolean" and v ~= "runs" then
+          error(("solve: defer must be true, false or \"runs\", got %s"):format(tostring(v)), 2)
+        end
+      elseif k == "cover" then
         if type(v) ~= "boolean" then
-          error(("solve: defer must be true or false, got %s"):format(tostring(v)), 2)
+          error(("solve: cover must be true or false, got %s"):format(tostring(v)), 2)
         end
       elseif type(v) ~= "number" or v < 0 then
         error(("solve: %s must be a number 0 or more, got %s"):format(k, tostring(v)), 2)
@@ -274,12 +286,12 @@ M.methods = {
     end
     local nodes = math.floor(opts.nodes or 10000000)
     local hash = math.floor((opts.hash or 64) * 1024 * 1024)
-    local result, moves, n, t, cut, pos, full, dead, first, idle_cuts =
+    local result, moves, n, t, cut, pos, full, dead, first, idle_cuts, covered =
       core.patience.solve(g, nodes, opts.time or 0, hash, math.floor(opts.depth or 1500),
-                          opts.defer ~= false)
+                          opts.defer == nil or opts.defer, opts.cover ~= false)
     return {result = result, moves = moves, nodes = n, time = t, depth_cut = cut,
             positions = pos, table_full = full, dead = dead, first_nodes = first,
-            idle_cuts = idle_cuts}
+            idle_cuts = idle_cuts, covered = covered}
   end,
 }
 
