@@ -621,11 +621,8 @@ static int order_moves(os_ctx *x, uint64_t P, uint64_t O, uint64_t moves, int fi
   int ebeta = alpha > -SCORE_INF ? 2 * (SORT_DELTA - alpha) : 4096;
   int depth = n >= ORDER_DEPTH3 ? 3 : n >= ORDER_DEPTH2 ? 2 : n >= ORDER_DEPTH1 ? 1 : 0;
   int nm = 0;
-  for (int i = 0; i < 64 && moves; i++) {
-    int sq = square_order[i];
-    if (!(moves >> sq & 1))
-      continue;
-    moves &= ~(1ULL << sq);
+  for (; moves; moves &= moves - 1) {   /* the keys are unique: any visiting order will do */
+    int sq = __builtin_ctzll(moves), i = square_rank[sq];
     uint64_t f = flips(P, O, sq), P2 = O & ~f, O2 = P | f | 1ULL << sq;
     uint64_t reply = oth_moves(P2, O2);
     int key = W_REPLY * (popcount(reply) + popcount(reply & CORNERS));
