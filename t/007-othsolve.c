@@ -205,6 +205,27 @@ int main(void) {
   ok(b.exact && b.move == c.move && b.margin == c.margin && b.nodes == c.nodes,
      "the same position gives the same move, margin and node count (%d, %llu nodes)",
      b.margin, (unsigned long long)b.nodes);
+  {   /* the two builds of the solver (othsolve.h): the same search, node for node */
+    osolve_opts o;
+    osolve_result pa, pb;
+    char err[SG_ERRLEN];
+    osolve_opts_default(&o);
+    o.hash_bytes = 1 << 22;
+    osolve_run_portable(me, opp, &o, &pa, err);
+    ok(pa.nodes == b.nodes && same_result(&pa, &b), "the portable build: the same nodes, "
+       "margin, move and PV (%llu nodes)", (unsigned long long)pa.nodes);
+#ifdef OSOLVE_POPCNT_BUILD
+    if (__builtin_cpu_supports("popcnt")) {
+      osolve_run_popcnt(me, opp, &o, &pb, err);
+      ok(pb.nodes == b.nodes && same_result(&pb, &b), "the popcnt build: the same nodes, "
+         "margin, move and PV (%llu nodes)", (unsigned long long)pb.nodes);
+    } else
+      diag("the popcnt build not tested: the processor has no popcnt instruction");
+#else
+    (void)pb;
+    diag("this build has one copy of the solver (no popcnt build to compare)");
+#endif
+  }
   for (int th = 2; th <= 4; th += 2) {
     osolve_result t2 = solve_on(me, opp, 1 << 22, 0, 0, th);
     ok(same_result(&b, &t2), "20 empties on %d threads: the same margin, move and PV (%d, %llu "

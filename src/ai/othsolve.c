@@ -17,6 +17,19 @@
 #include "games/othpattern.h"
 #include "othsolve.h"
 
+/* The population count is the solver's most frequent operation after the moves and flips.
+   The default build targets every x86-64, whose popcount is bits.h's dozen instructions; so,
+   as chess's evaluation does (src/games/chess_eval.c), GCC on x86 compiles this file twice:
+   once as it is (osolve_run_portable) and once from othsolve_popcnt.c, with the popcnt
+   instruction allowed for the whole file (osolve_run_popcnt); osolve_run asks the processor
+   once a solve (__builtin_cpu_supports).  The two are the same search: the same nodes, margins
+   and moves.  Other compilers and builds that have the instruction anyway get one copy. */
+#ifdef OSOLVE_POPCNT_CLONE
+#define OSOLVE_RUN osolve_run_popcnt
+#else
+#define OSOLVE_RUN osolve_run_portable
+#endif
+
 #define SCORE_INF 65        /* above every margin (-64..64) */
 #define NO_SQUARE 255
 #define SHALLOW 5           /* at or below this many empties: no table, no move list */
@@ -821,12 +834,6 @@ static void pv_build(os_ctx *x, uint64_t P, uint64_t O, int target, int first,
   }
 }
 
-void osolve_opts_default(osolve_opts *o) {
-  memset(o, 0, sizeof *o);
-  o->hash_bytes = (size_t)16 << 20;
-  o->random = -1;
-  o->threads = 1;
-}
 
 static void shared_free(os_shared *sh) {
   zmem_free(sh->tt, WAYS * sh->nbuckets * sizeof(os_entry));
@@ -960,7 +967,8 @@ static int solve_windows(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta,
   return lo;
 }
 
-int osolve_run(uint64_t me, uint64_t opp, const osolve_opts *o, osolve_result *r, char *err) {
+int OSOLVE_RUN(uint64_t me, uint64_t opp, const osolve_opts *o, osolve_result *r,
+               char *err) {
   memset(r, 0, sizeof *r);
   if (me & opp) {
     snprintf(err, SG_ERRLEN, "othello solve: a square holds discs of both sides");
@@ -1015,3 +1023,20 @@ int osolve_run(uint64_t me, uint64_t opp, const osolve_opts *o, osolve_result *r
   shared_free(&sh);
   return 0;
 }
+
+#ifndef OSOLVE_POPCNT_CLONE
+void osolve_opts_default(osolve_opts *o) {
+  memset(o, 0, sizeof *o);
+  o->hash_bytes = (size_t)16 << 20;
+  o->random = -1;
+  o->threads = 1;
+}
+
+int osolve_run(uint64_t me, uint64_t opp, const osolve_opts *o, osolve_result *r, char *err) {
+#ifdef OSOLVE_POPCNT_BUILD
+  if (__builtin_cpu_supports("popcnt"))
+    return osolve_run_popcnt(me, opp, o, r, err);
+#endif
+  return osolve_run_portable(me, opp, o, r, err);
+}
+#endif
