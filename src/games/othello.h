@@ -37,18 +37,22 @@ extern const sg_class othello_class;
 #define OTH_INNER 0x7e7e7e7e7e7e7e7eULL
 
 /* The legal placements of `me` against `opp`: the empty squares that close a run of the
-   opponent's discs. */
+   opponent's discs.  A run is grown two steps, then two steps of two (the squares whose
+   neighbour back along the direction is an opponent's disc too: `pre`), so four shifts of the
+   run reach its 6 discs (Kogge-Stone; the six single steps before took a third more). */
 static inline uint64_t oth_moves(uint64_t me, uint64_t opp) {
-  uint64_t h = opp & OTH_INNER, m = 0, t;
-#define OTH_SPREAD(M, OP, S)                                                          \
-  t = M & (me OP S);                                                                  \
-  t |= M & (t OP S); t |= M & (t OP S); t |= M & (t OP S); t |= M & (t OP S);         \
-  t |= M & (t OP S);                                                                  \
-  m |= t OP S
-  OTH_SPREAD(h, <<, 1); OTH_SPREAD(h, >>, 1);
-  OTH_SPREAD(opp, <<, 8); OTH_SPREAD(opp, >>, 8);
-  OTH_SPREAD(h, <<, 7); OTH_SPREAD(h, >>, 7);
-  OTH_SPREAD(h, <<, 9); OTH_SPREAD(h, >>, 9);
+  uint64_t h = opp & OTH_INNER, m = 0, l, r, pre;
+#define OTH_SPREAD(M, S)                                                              \
+  l = M & (me << S), r = M & (me >> S);                                               \
+  l |= M & (l << S), r |= M & (r >> S);                                               \
+  pre = M & (M << S);                                                                 \
+  l |= pre & (l << 2 * S), r |= (pre >> S) & (r >> 2 * S);                            \
+  l |= pre & (l << 2 * S), r |= (pre >> S) & (r >> 2 * S);                            \
+  m |= l << S | r >> S
+  OTH_SPREAD(h, 1);
+  OTH_SPREAD(opp, 8);
+  OTH_SPREAD(h, 7);
+  OTH_SPREAD(h, 9);
 #undef OTH_SPREAD
   return m & ~(me | opp);
 }
