@@ -98,6 +98,7 @@ typedef struct os_ctx {
 
 typedef struct os_move {
   uint64_t flips;
+  uint64_t replies;   /* the opponent's moves after it (the key counts them): its node's moves */
   int sq, key;
 } os_move;
 
@@ -533,12 +534,13 @@ static uint64_t stable_discs(uint64_t me, uint64_t opp) {
 
 /* ---- far from the end: move lists, fastest-first order, null windows, the table ---- */
 
-static int solve_deep(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int n);
+static int solve_deep(os_ctx *x, uint64_t P, uint64_t O, uint64_t moves, int alpha, int beta,
+                      int n);
 
 /* Any position: the search that suits its number of empty squares. */
 static int solve_any(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int n) {
   if (n > SHALLOW)
-    return solve_deep(x, P, O, alpha, beta, n);
+    return solve_deep(x, P, O, oth_moves(P, O), alpha, beta, n);
   uint8_t e[SHALLOW];   /* the empty squares in the fixed square order, by rank */
   int k = 0;
   for (uint64_t empty = ~(P | O); empty; empty &= empty - 1) {
@@ -653,7 +655,7 @@ static int order_moves(os_ctx *x, uint64_t P, uint64_t O, uint64_t moves, int fi
       ms[j] = ms[j - 1];
       j--;
     }
-    ms[j].flips = f, ms[j].sq = sq, ms[j].key = key;
+    ms[j].flips = f, ms[j].replies = reply, ms[j].sq = sq, ms[j].key = key;
   }
   return nm;
 }
@@ -678,14 +680,18 @@ static int search_moves(os_ctx *x, uint64_t P, uint64_t O, const os_move *ms, in
       }
       busy_set(x, h);
     }
-    int v;
+    int v;   /* the child's moves are known (the key counted them) when it is a deep node */
+#define CHILD(lo, hi)                                                                       \
+  (n - 1 > SHALLOW ? solve_deep(x, P2, O2, m->replies, lo, hi, n - 1)                       \
+                   : solve_any(x, P2, O2, lo, hi, n - 1))
     if (k == 0)
-      v = -solve_any(x, P2, O2, -beta, -a, n - 1);
+      v = -CHILD(-beta, -a);
     else {
-      v = -solve_any(x, P2, O2, -a - 1, -a, n - 1);
+      v = -CHILD(-a - 1, -a);
       if (v > a && v < beta && !x->stop)
-        v = -solve_any(x, P2, O2, -beta, -v, n - 1);
+        v = -CHILD(-beta, -v);
     }
+#undef CHILD
     if (defer)
       busy_clear(x, h);
     if (x->stop)
@@ -707,15 +713,17 @@ static int search_moves(os_ctx *x, uint64_t P, uint64_t O, const os_move *ms, in
   return best;
 }
 
-static int solve_deep(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int n) {
+/* A position with more than SHALLOW empty squares, whose legal moves are `moves`. */
+static int solve_deep(os_ctx *x, uint64_t P, uint64_t O, uint64_t moves, int alpha, int beta,
+                      int n) {
   uint64_t n0 = x->nodes++;
   if (budget_spent(x))
     return 0;
-  uint64_t moves = oth_moves(P, O);
   if (!moves) {
-    if (!oth_moves(O, P))
+    uint64_t theirs = oth_moves(O, P);
+    if (!theirs)
       return final_margin(P, O);
-    return -solve_deep(x, O, P, -beta, -alpha, n);   /* pass */
+    return -solve_deep(x, O, P, theirs, -beta, -alpha, n);   /* pass */
   }
   int ub;
   if (stability_cut(P, O, alpha, &ub))
