@@ -112,6 +112,35 @@ static int same_result(const osolve_result *a, const osolve_result *b) {
 
 static int sign(int v) { return (v > 0) - (v < 0); }
 
+/* The builds of the solver behind osolve_run (othsolve.h) that this processor can run, besides
+   the one osolve_run chose: each must give r's nodes, margin, move and PV.  Returns the number
+   that differ; *nbuilds gets how many were compared. */
+static int other_builds_differ(uint64_t me, uint64_t opp, size_t hash, const osolve_result *r,
+                               int *nbuilds) {
+  typedef int (*run_fn)(uint64_t, uint64_t, const osolve_opts *, osolve_result *, char *);
+  run_fn fns[3];
+  int nf = 0, bad = 0;
+  fns[nf++] = osolve_run_portable;
+#ifdef OSOLVE_POPCNT_BUILD
+  if (__builtin_cpu_supports("popcnt"))
+    fns[nf++] = osolve_run_popcnt;
+  if (__builtin_cpu_supports("popcnt") && __builtin_cpu_supports("avx2"))
+    fns[nf++] = osolve_run_avx2;
+#endif
+  for (int i = 0; i < nf; i++) {
+    osolve_opts o;
+    osolve_result b;
+    char err[SG_ERRLEN];
+    osolve_opts_default(&o);
+    o.hash_bytes = hash;
+    if (fns[i](me, opp, &o, &b, err) != 0)
+      bail("solver failed: %s", err);
+    bad += b.nodes != r->nodes || !same_result(&b, r);
+  }
+  *nbuilds = nf;
+  return bad;
+}
+
 static oth_state pos(const char *text) {
   oth_state s;
   char err[SG_ERRLEN];
@@ -123,7 +152,7 @@ static oth_state pos(const char *text) {
 int main(void) {
   defaults_load(C, &cfg);
   int n = 0, bad_margin = 0, bad_move = 0, bad_wld = 0, bad_nohash = 0, bad_pv = 0, bad_tiny = 0;
-  int root_passes = 0, bad_threads = 0;
+  int root_passes = 0, bad_threads = 0, bad_builds = 0, nbuilds = 0;
   uint64_t tie_me = 0, tie_opp = 0;   /* a position where two moves have the best margin */
   bf_seen seen = {0, 0};
   /* 230 positions at 6 to 12 empties (mostly 10 or fewer: the brute force takes seconds at
@@ -170,6 +199,7 @@ int main(void) {
       bad_threads += !same_result(&r, &r2) || w2.outcome != w.outcome;
     }
     bad_pv += pv_margin(me, opp, &r) != want;
+    bad_builds += other_builds_differ(me, opp, 1 << 20, &r, &nbuilds);
     int nbest = 0;
     for (int i = 0; i < 64; i++)
       nbest += vals[i] == want;
@@ -191,6 +221,8 @@ int main(void) {
   is_int(root_passes, 10, "10 of them start with the side to move passing");
   is_int(bad_threads, 0, "on 2 threads margin, move, PV and wld outcome are the same (%d)",
          n / 8);
+  is_int(bad_builds, 0, "the solver's %d builds this processor runs give the same nodes, "
+         "margin, move and PV", nbuilds);
 
   /* 20 empties: limits and determinism */
   oth_state s = pos("..b.w.../b.bw..../bbwbw.b./bbbwbwww/bbbbbbww/bbbwbwww/b.bbw.../.bbbbw.. b");
@@ -205,27 +237,9 @@ int main(void) {
   ok(b.exact && b.move == c.move && b.margin == c.margin && b.nodes == c.nodes,
      "the same position gives the same move, margin and node count (%d, %llu nodes)",
      b.margin, (unsigned long long)b.nodes);
-  {   /* the two builds of the solver (othsolve.h): the same search, node for node */
-    osolve_opts o;
-    osolve_result pa, pb;
-    char err[SG_ERRLEN];
-    osolve_opts_default(&o);
-    o.hash_bytes = 1 << 22;
-    osolve_run_portable(me, opp, &o, &pa, err);
-    ok(pa.nodes == b.nodes && same_result(&pa, &b), "the portable build: the same nodes, "
-       "margin, move and PV (%llu nodes)", (unsigned long long)pa.nodes);
-#ifdef OSOLVE_POPCNT_BUILD
-    if (__builtin_cpu_supports("popcnt")) {
-      osolve_run_popcnt(me, opp, &o, &pb, err);
-      ok(pb.nodes == b.nodes && same_result(&pb, &b), "the popcnt build: the same nodes, "
-         "margin, move and PV (%llu nodes)", (unsigned long long)pb.nodes);
-    } else
-      diag("the popcnt build not tested: the processor has no popcnt instruction");
-#else
-    (void)pb;
-    diag("this build has one copy of the solver (no popcnt build to compare)");
-#endif
-  }
+  int nb, builds_differ = other_builds_differ(me, opp, 1 << 22, &b, &nb);
+  is_int(builds_differ, 0, "at 20 empties the %d builds give the same nodes, margin, move and "
+         "PV", nb);
   for (int th = 2; th <= 4; th += 2) {
     osolve_result t2 = solve_on(me, opp, 1 << 22, 0, 0, th);
     ok(same_result(&b, &t2), "20 empties on %d threads: the same margin, move and PV (%d, %llu "

@@ -24,7 +24,9 @@
    instruction allowed for the whole file (osolve_run_popcnt); osolve_run asks the processor
    once a solve (__builtin_cpu_supports).  The two are the same search: the same nodes, margins
    and moves.  Other compilers and builds that have the instruction anyway get one copy. */
-#ifdef OSOLVE_POPCNT_CLONE
+#if defined(OSOLVE_AVX2_CLONE)
+#define OSOLVE_RUN osolve_run_avx2
+#elif defined(OSOLVE_POPCNT_CLONE)
 #define OSOLVE_RUN osolve_run_popcnt
 #else
 #define OSOLVE_RUN osolve_run_portable
@@ -110,7 +112,7 @@ static inline int popcount(uint64_t b) { return bits_count64(b); }
 
 /* ray[sq][0..3]: the squares from sq towards higher indices (+1, +7, +8, +9), up to the edge;
    [4..7]: towards lower ones (-1, -7, -8, -9). */
-static uint64_t ray[64][8];
+static _Alignas(32) uint64_t ray[64][8];
 static uint64_t neighbours[64];   /* the squares next to each */
 static uint64_t diag9[64], diag7[64];   /* the diagonals through each square (a1-h8, h1-a8) */
 /* count_flip[x][p]: the discs turned along a full line of 8 by a placement on its square x,
@@ -166,6 +168,29 @@ static inline int last_flips(uint64_t P, int sq) {
 
 /* The discs P turns by playing on sq: on each ray, the opponent's discs up to the first square
    that is not the opponent's, when that square is P's. */
+#ifdef __AVX2__
+/* The AVX2 build (othsolve_avx2.c): the four rays upwards in one vector, the four downwards
+   in another.  Upwards the first non-opponent square is the lowest bit, as below; downwards,
+   with no bit scan in the vector unit, the non-opponent squares are spread down their rays
+   (three doubling steps along each lane's direction, a ray being at most 7 long): the ray's
+   squares outside that spread are the run next to sq, and the one square of them not reached
+   from another is the first. */
+static inline uint64_t flips(uint64_t P, uint64_t O, int sq) {
+  if (!(O & neighbours[sq]))   /* no opponent's disc next to it: nothing to flip */
+    return 0;
+  const oth_v4 d = {1, 7, 8, 9}, d2 = {2, 14, 16, 18}, d4 = {4, 28, 32, 36};
+  oth_v4 up = *(const oth_v4 *)&ray[sq][0], dn = *(const oth_v4 *)&ray[sq][4];
+  oth_v4 x = up & ~O, first = x & (0 - x);
+  oth_v4 f = up & (first - 1) & (oth_v4)((first & P) != 0);
+  x = dn & ~O;
+  oth_v4 y = x | x >> d;
+  y |= y >> d2;
+  y |= y >> d4;
+  first = x & ~(y >> d);
+  f |= dn & ~y & (oth_v4)((first & P) != 0);
+  return f[0] | f[1] | f[2] | f[3];
+}
+#else
 static inline uint64_t flips(uint64_t P, uint64_t O, int sq) {
   if (!(O & neighbours[sq]))   /* no opponent's disc next to it: nothing to flip */
     return 0;
@@ -185,6 +210,7 @@ static inline uint64_t flips(uint64_t P, uint64_t O, int sq) {
 #undef DOWN
   return f;
 }
+#endif
 
 
 /* The game is over: the plain disc difference, empty squares awarded to nobody. */
@@ -1032,7 +1058,7 @@ int OSOLVE_RUN(uint64_t me, uint64_t opp, const osolve_opts *o, osolve_result *r
   return 0;
 }
 
-#ifndef OSOLVE_POPCNT_CLONE
+#if !defined(OSOLVE_POPCNT_CLONE) && !defined(OSOLVE_AVX2_CLONE)
 void osolve_opts_default(osolve_opts *o) {
   memset(o, 0, sizeof *o);
   o->hash_bytes = (size_t)16 << 20;
@@ -1042,6 +1068,8 @@ void osolve_opts_default(osolve_opts *o) {
 
 int osolve_run(uint64_t me, uint64_t opp, const osolve_opts *o, osolve_result *r, char *err) {
 #ifdef OSOLVE_POPCNT_BUILD
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"))
+    return osolve_run_avx2(me, opp, o, r, err);
   if (__builtin_cpu_supports("popcnt"))
     return osolve_run_popcnt(me, opp, o, r, err);
 #endif

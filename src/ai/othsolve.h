@@ -53,10 +53,12 @@ int osolve_run(uint64_t me, uint64_t opp, const osolve_opts *o, osolve_result *r
    osolve_run calls on processors that have it (othsolve.c).  The same search: the same nodes,
    margin, move and PV. */
 #if defined(__GNUC__) && !defined(__clang__) && (defined(__x86_64__) || defined(__i386__)) && \
-    (!defined(__POPCNT__) || defined(OSOLVE_POPCNT_CLONE))
+    (!defined(__POPCNT__) || defined(OSOLVE_POPCNT_CLONE) || defined(OSOLVE_AVX2_CLONE))
 #define OSOLVE_POPCNT_BUILD 1
 int osolve_run_popcnt(uint64_t me, uint64_t opp, const osolve_opts *o, osolve_result *r,
                       char *err);
+int osolve_run_avx2(uint64_t me, uint64_t opp, const osolve_opts *o, osolve_result *r,
+                    char *err);
 #endif
 int osolve_run_portable(uint64_t me, uint64_t opp, const osolve_opts *o, osolve_result *r,
                         char *err);
