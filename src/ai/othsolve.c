@@ -181,14 +181,14 @@ static inline uint64_t flips(uint64_t P, uint64_t O, int sq) {
   const oth_v4 d = {1, 7, 8, 9}, d2 = {2, 14, 16, 18}, d4 = {4, 28, 32, 36};
   oth_v4 up = *(const oth_v4 *)&ray[sq][0], dn = *(const oth_v4 *)&ray[sq][4];
   oth_v4 x = up & ~O, first = x & (0 - x);
-  oth_v4 f = up & (first - 1) & (oth_v4)((first & P) != 0);
+  oth_v4 f = up & (first - 1) & ~(oth_v4)((first & P) == 0);
   x = dn & ~O;
   oth_v4 y = x | x >> d;
   y |= y >> d2;
   y |= y >> d4;
   first = x & ~(y >> d);
-  f |= dn & ~y & (oth_v4)((first & P) != 0);
-  return f[0] | f[1] | f[2] | f[3];
+  f |= dn & ~(y | (oth_v4)((first & P) == 0));
+  return oth_v4_or(f);
 }
 #else
 static inline uint64_t flips(uint64_t P, uint64_t O, int sq) {

@@ -44,6 +44,14 @@ extern const sg_class othello_class;
 /* Where the file is compiled for AVX2 (the solver's AVX2 build, src/ai/othsolve_avx2.c): the
    four directions at once in the four lanes of a vector, each lane as below. */
 typedef uint64_t oth_v4 __attribute__((vector_size(32)));
+typedef uint64_t oth_v2 __attribute__((vector_size(16)));
+
+/* The OR of a vector's four lanes: its halves, then the two lanes left. */
+static inline uint64_t oth_v4_or(oth_v4 v) {
+  union { oth_v4 v; oth_v2 h[2]; } u = {v};
+  oth_v2 a = u.h[0] | u.h[1];
+  return a[0] | a[1];
+}
 static inline uint64_t oth_moves(uint64_t me, uint64_t opp) {
   const oth_v4 s = {1, 8, 7, 9}, s2 = {2, 16, 14, 18};
   uint64_t h = opp & OTH_INNER;
@@ -53,7 +61,7 @@ static inline uint64_t oth_moves(uint64_t me, uint64_t opp) {
   l |= pl & (l << s2), r |= pr & (r >> s2);
   l |= pl & (l << s2), r |= pr & (r >> s2);
   oth_v4 m = l << s | r >> s;
-  return (m[0] | m[1] | m[2] | m[3]) & ~(me | opp);
+  return oth_v4_or(m) & ~(me | opp);
 }
 #else
 static inline uint64_t oth_moves(uint64_t me, uint64_t opp) {
