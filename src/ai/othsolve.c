@@ -563,13 +563,10 @@ static uint64_t stable_discs(uint64_t me, uint64_t opp) {
 static int solve_deep(os_ctx *x, uint64_t P, uint64_t O, uint64_t moves, int alpha, int beta,
                       int n);
 
-/* Any position: the search that suits its number of empty squares. */
-static int solve_any(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int n) {
-  if (n > SHALLOW)
-    return solve_deep(x, P, O, oth_moves(P, O), alpha, beta, n);
-  uint8_t e[SHALLOW];   /* the empty squares in the fixed square order, by rank */
+/* The empty squares (at most SHALLOW + 1) into e in the fixed square order, by rank. */
+static inline void sorted_empties(uint64_t empty, uint8_t *e) {
   int k = 0;
-  for (uint64_t empty = ~(P | O); empty; empty &= empty - 1) {
+  for (; empty; empty &= empty - 1) {
     int sq = __builtin_ctzll(empty), j = k++;
     while (j > 0 && square_rank[e[j - 1]] > square_rank[sq]) {
       e[j] = e[j - 1];
@@ -577,6 +574,14 @@ static int solve_any(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int
     }
     e[j] = (uint8_t)sq;
   }
+}
+
+/* Any position: the search that suits its number of empty squares. */
+static int solve_any(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int n) {
+  if (n > SHALLOW)
+    return solve_deep(x, P, O, oth_moves(P, O), alpha, beta, n);
+  uint8_t e[SHALLOW];
+  sorted_empties(~(P | O), e);
   switch (n) {
   case 0: x->nodes++; return final_margin(P, O);
   case 1: return solve_1(x, P, O, e[0]);
@@ -694,6 +699,9 @@ static int order_moves(os_ctx *x, uint64_t P, uint64_t O, uint64_t moves, int fi
 static int search_moves(os_ctx *x, uint64_t P, uint64_t O, const os_move *ms, int nm,
                         int alpha, int beta, int n, int defer, int *bestsq) {
   int best = -SCORE_INF, a = alpha, later[32], nlater = 0;
+  uint8_t e6[SHALLOW + 1], rest[SHALLOW];   /* children with SHALLOW empties: their list */
+  if (n == SHALLOW + 1)
+    sorted_empties(~(P | O), e6);
   *bestsq = NO_SQUARE;
   for (int k = 0; k < nm + nlater; k++) {
     const os_move *m = &ms[k < nm ? k : later[k - nm]];
@@ -706,10 +714,17 @@ static int search_moves(os_ctx *x, uint64_t P, uint64_t O, const os_move *ms, in
       }
       busy_set(x, h);
     }
-    int v;   /* the child's moves are known (the key counted them) when it is a deep node */
+    /* the child's moves are known (the key counted them) when it is a deep node; with
+       SHALLOW empties, its list is this node's without the move (still in order) */
+    if (n == SHALLOW + 1)
+      for (int i = 0, j = 0; i <= SHALLOW; i++)
+        if (e6[i] != m->sq)
+          rest[j++] = e6[i];
+    int v;
 #define CHILD(lo, hi)                                                                       \
   (n - 1 > SHALLOW ? solve_deep(x, P2, O2, m->replies, lo, hi, n - 1)                       \
-                   : solve_any(x, P2, O2, lo, hi, n - 1))
+                   : n - 1 == SHALLOW ? solve_shallow(x, P2, O2, lo, hi, rest, SHALLOW)      \
+                                      : solve_any(x, P2, O2, lo, hi, n - 1))
     if (k == 0)
       v = -CHILD(-beta, -a);
     else {
