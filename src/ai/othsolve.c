@@ -549,12 +549,25 @@ static uint64_t stable_discs(uint64_t me, uint64_t opp) {
   full_lines(me | opp, &h, &v, &d9, &d7);
   h |= COL_A | COL_H, v |= ROW_1 | ROW_8, d9 |= EDGES, d7 |= EDGES;
   uint64_t s = 0, prev;
+#ifdef __AVX2__   /* the AVX2 build: the four directions in the lanes of a vector */
+  const oth_v4 d = {1, 8, 9, 7}, ml = {~COL_A, ~0ULL, ~COL_A, ~COL_H},
+               mr = {~COL_H, ~0ULL, ~COL_H, ~COL_A};
+  oth_v4 full = {h, v, d9, d7};
+  do {
+    prev = s;
+    oth_v4 sv = {s, s, s, s}, c = full | (sv << d & ml) | (sv >> d & mr);
+    union { oth_v4 v; oth_v2 h[2]; } u = {c};
+    oth_v2 a = u.h[0] & u.h[1];
+    s = me & a[0] & a[1];
+  } while (s != prev);
+#else
   do {
     prev = s;
     s = me & (h | (s << 1 & ~COL_A) | (s >> 1 & ~COL_H)) & (v | s << 8 | s >> 8)
           & (d9 | (s << 9 & ~COL_A) | (s >> 9 & ~COL_H))
           & (d7 | (s << 7 & ~COL_H) | (s >> 7 & ~COL_A));
   } while (s != prev);
+#endif
   return s;
 }
 
