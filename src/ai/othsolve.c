@@ -685,9 +685,16 @@ static int order_moves(os_ctx *x, uint64_t P, uint64_t O, uint64_t moves, int fi
     uint64_t f = flips(P, O, sq), P2 = O & ~f, O2 = P | f | 1ULL << sq;
     uint64_t reply = oth_moves(P2, O2);
     int key = W_REPLY * (popcount(reply) + popcount(reply & CORNERS));
-    if (W_POTENTIAL) {
+    if (W_POTENTIAL) {   /* the squares next to O2's discs */
+#ifdef __AVX2__
+      const oth_v4 d = {8, 1, 9, 7}, ml = {~0ULL, ~COL_A, ~COL_A, ~COL_H},
+                   mr = {~0ULL, ~COL_H, ~COL_H, ~COL_A};
+      oth_v4 ov = {O2, O2, O2, O2};
+      uint64_t nb = oth_v4_or((ov << d & ml) | (ov >> d & mr));
+#else
       uint64_t nb = O2 << 8 | O2 >> 8 | ((O2 << 1 | O2 << 9 | O2 >> 7) & ~COL_A) |
                     ((O2 >> 1 | O2 >> 9 | O2 << 7) & ~COL_H);
+#endif
       key += W_POTENTIAL * popcount(nb & ~(P2 | O2));
     }
     if (depth)
