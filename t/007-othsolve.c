@@ -284,7 +284,7 @@ int main(void) {
   rng_seed(&wr, 7);
   for (size_t i = 0; i < (size_t)OTHP_STAGES * OTHP_STAGE_SIZE; i++)
     rw.w[i] = (int16_t)((int)rng_below(&wr, 2001) - 1000);
-  int eval_bad = 0, eval_n = 0;
+  int eval_bad = 0, eval_disc_bad = 0, eval_n = 0;
   for (uint64_t seed = 1; seed <= 40; seed++) {
     sg_rng rng;
     rng_seed(&rng, seed * 7919);
@@ -308,11 +308,14 @@ int main(void) {
       for (int i = 0; i < OTHP_NFEAT; i++)
         want += (long)rw.w[(size_t)f.stage * OTHP_STAGE_SIZE + f.idx[i]] * f.val[i];
       eval_bad += othp_eval(&rw, pm, po) != want;
+      eval_disc_bad += othp_eval_by_disc(&rw, pm, po) != want;
       eval_n++;
     }
   }
   is_int(eval_bad, 0, "the pattern evaluation equals its features' weighted sum (%d positions)",
          eval_n);
+  is_int(eval_disc_bad, 0, "and so does its portable loop by disc (othp_eval may read the "
+         "patterns with pext)");
   free(rw.w);
 
   osolve_opts o;

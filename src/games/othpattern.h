@@ -42,6 +42,10 @@ static inline int othp_stage(int empties) {
 /* The pattern value of the position for `me` to move against `opp`, in 1/OTHP_UNIT discs. */
 int othp_eval(const othp_weights *w, uint64_t me, uint64_t opp);
 
+/* The same value by the portable loop over the discs, never by BMI2's pext (othp_eval reads
+   the patterns with pext where the processor has a fast one): for the tests. */
+int othp_eval_by_disc(const othp_weights *w, uint64_t me, uint64_t opp);
+
 /* The features othp_eval sums (training reads them). */
 void othp_features_of(uint64_t me, uint64_t opp, othp_features *f);
 
