@@ -3,7 +3,8 @@
    empty squares), parity order and special code for the last four near it (no move list, no
    table), stable discs bounding the margin; the root by null windows around a guess; on
    several threads, a shared table and deferred moves (simplified ABDADA).  The
-   legal moves come from othello.h's generator, the flips of a square from rays (below). */
+   legal moves come from othello.h's generator, the flips of a square from rays (below).  With
+   GCC on x86 the file is compiled three times (portable, popcnt, AVX2: below). */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -19,11 +20,15 @@
 
 /* The population count is the solver's most frequent operation after the moves and flips.
    The default build targets every x86-64, whose popcount is bits.h's dozen instructions; so,
-   as chess's evaluation does (src/games/chess_eval.c), GCC on x86 compiles this file twice:
-   once as it is (osolve_run_portable) and once from othsolve_popcnt.c, with the popcnt
-   instruction allowed for the whole file (osolve_run_popcnt); osolve_run asks the processor
-   once a solve (__builtin_cpu_supports).  The two are the same search: the same nodes, margins
-   and moves.  Other compilers and builds that have the instruction anyway get one copy. */
+   as chess's evaluation does (src/games/chess_eval.c), GCC on x86 compiles this file three
+   times: as it is (osolve_run_portable), from othsolve_popcnt.c with the popcnt instruction
+   allowed for the whole file (osolve_run_popcnt), and from othsolve_avx2.c with popcnt and AVX2
+   (osolve_run_avx2: the moves, flips, stable discs and potential mobility four directions at a
+   time in vectors, under #ifdef __AVX2__); osolve_run asks the processor once a solve
+   (__builtin_cpu_supports).  The three are the same search: the same nodes, margins and moves
+   (t/007 checks).  Other compilers and builds that have popcnt anyway get one copy.  FFO #40:
+   799.5 instructions a node before these builds and the steps beside them, 390.7 after
+   (doc/classic.md). */
 #if defined(OSOLVE_AVX2_CLONE)
 #define OSOLVE_RUN osolve_run_avx2
 #elif defined(OSOLVE_POPCNT_CLONE)

@@ -48,10 +48,10 @@ void osolve_opts_default(osolve_opts *o);
    (the game is over, no memory for the table). */
 int osolve_run(uint64_t me, uint64_t opp, const osolve_opts *o, osolve_result *r, char *err);
 
-/* The two builds behind osolve_run, for the tests: the portable one always, and with GCC on
-   x86 (OSOLVE_POPCNT_BUILD) the same source compiled with the popcnt instruction, which
-   osolve_run calls on processors that have it (othsolve.c).  The same search: the same nodes,
-   margin, move and PV. */
+/* The builds behind osolve_run, for the tests: the portable one always, and with GCC on x86
+   (OSOLVE_POPCNT_BUILD) the same source compiled with the popcnt instruction and with popcnt
+   and AVX2, which osolve_run calls on processors that have them (othsolve.c).  The same
+   search: the same nodes, margin, move and PV. */
 #if defined(__GNUC__) && !defined(__clang__) && (defined(__x86_64__) || defined(__i386__)) && \
     (!defined(__POPCNT__) || defined(OSOLVE_POPCNT_CLONE) || defined(OSOLVE_AVX2_CLONE))
 #define OSOLVE_POPCNT_BUILD 1
