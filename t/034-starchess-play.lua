@@ -467,11 +467,38 @@ do
   t.ok(ok_all, "levels 1-10: each level's settings search a start position, each has its words")
   local l1 = pl.ai_settings("starchess", nil, nil, 1)
   local l2 = pl.ai_settings("starchess", nil, nil, 2)
+  local l7 = pl.ai_settings("starchess", nil, nil, 7)
+  local l8 = pl.ai_settings("starchess", nil, nil, 8)
+  local l9 = pl.ai_settings("starchess", nil, nil, 9)
   local l10 = pl.ai_settings("starchess", nil, nil, 10)
   t.ok(l1.turns == 1 and l2.turns == 0 and l2.masks == false and l10.algo == "strong" and
        l10.rollout == nil and l10.wide == nil and algos[4] == "predict",
        "level 1 looks one turn ahead, level 2 plays the request list alone (masks false); " ..
        "level 10 is the stronger player with its own settings")
+  -- levels 7 to 10 (doc/starchess.md, "Levels 1-10"): 8 is the stronger player's tree with no
+  -- rollouts (level 7's tree, request table and evaluation with its wide root), 9 plays each
+  -- leaf on one full turn, 10 on the stronger player's own five
+  t.ok(l7.algo == "predict" and l7.turns == 3 and l8.algo == "strong" and l8.rollout == 0 and
+       l8.wide == nil and l8.turns == 3 and l8.priorities == nil and l8.weights == nil and
+       l9.algo == "strong" and l9.rollout == 1 and l9.wide == nil and l9.turns == 3,
+       "levels 8 and 9: the stronger player with rollouts of 0 and 1 full turns, all else its own")
+  -- level 8 is level 7 with the wide root: without it, the same turns and scores
+  local same, n8 = true, 0
+  for seed = 1, 4 do
+    local g = sg.new("starchess", {seed = seed})
+    for _ = 1, 12 do
+      if g:status() ~= "playing" then break end
+      local narrow = {}
+      for k, v in pairs(l8) do narrow[k] = v end
+      narrow.wide = false
+      local r7, r8 = sg.search(g, l7), sg.search(g, narrow)
+      same = same and r7.move == r8.move and r7.score == r8.score
+      n8 = n8 + 1
+      g:play(r7.move)
+    end
+  end
+  t.ok(same and n8 >= 24, "level 8 without its wide root plays level 7's turns with its scores ("
+       .. n8 .. " positions)")
   local distinct = {}
   for _, w in ipairs(seen) do distinct[w] = true end
   local n = 0

@@ -132,11 +132,11 @@ local M = {
              priorities = {garrison = {priority = 4}, colonise = {min = {add = 20}},
                            gather = false},
              text = "three turns ahead, garrisons last, colonies founded by any 20 ships"},
-            {algo = "strong", rollout = 2, wide = false,
-             text = "the stronger player, leaves played on 2 full turns, the paper's masks"},
-            {algo = "strong", wide = false,
-             text = "the stronger player, leaves played on 5 full turns, the paper's masks"},
-            {algo = "strong", text = "the stronger player (algo = \"strong\"), all its settings"},
+            {algo = "strong", rollout = 0,
+             text = "level 7 with wider alternatives at the root (the stronger player, no rollouts)"},
+            {algo = "strong", rollout = 1,
+             text = "level 8 with every leaf played on 1 full turn (the stronger player, short rollouts)"},
+            {algo = "strong", text = "the stronger player (algo = \"strong\"), all its settings: leaves played on 5 full turns"},
           }},
 }
 
