@@ -239,23 +239,45 @@ local ok, err = play.run({game = "chess", position = "not a fen", no_prefs = tru
 t.ok(not ok and err:find("FEN"), "a bad --fen: the position's message")
 
 -- levels: 1 to 10, mapped to search limits; bad values refused by name
-local lv1 = play.level_settings("othello", {depth = 5}, 1)
-local lv10 = play.level_settings("othello", {depth = 5}, 10)
-t.ok(lv1.depth == 1 and lv1.time == play.LEVEL_TIME[1], "othello level 1: depth 1")
+-- the generic levels (a game without its own): a time a move, a depth at the lowest three
+local lv1 = play.level_settings("breakthrough", {depth = 5}, 1)
+local lv10 = play.level_settings("breakthrough", {depth = 5}, 10)
+t.ok(lv1.depth == 1 and lv1.time == play.LEVEL_TIME[1], "a game without levels of its own (breakthrough, defined in Lua): level 1 depth 1")
 t.ok(lv10.depth == 0 and lv10.time == play.LEVEL_TIME[10], "level 10: by time alone (depth 0: no limit)")
--- #34 item 1: the game's default depth no longer caps the levels from 4 on
-for _, game in ipairs{"othello", "connect4", "draughts", "chexers"} do
+-- #34 item 1: Chexers from 6 on by time alone, its own levels below
+do
   local prev, differ, uncapped = nil, true, true
-  local from = game == "chexers" and 6 or 4   -- Chexers: 4 and 5 its own (below)
   for l = 1, 10 do
-    local ai = play.ai_settings(game, nil, nil, l)
+    local ai = play.ai_settings("chexers", nil, nil, l)
     local key = tostring(ai.algo) .. "/" .. tostring(ai.depth) .. "/" .. tostring(ai.time)
     differ = differ and key ~= prev
     prev = key
-    if l >= from then uncapped = uncapped and ai.depth == 0 and ai.time == play.LEVEL_TIME[l] end
+    if l >= 6 then uncapped = uncapped and ai.depth == 0 and ai.time == play.LEVEL_TIME[l] end
   end
-  t.ok(differ and uncapped, game .. ": ten levels, each with its own settings, from " .. from ..
-       " on by time alone")
+  t.ok(differ and uncapped, "chexers: ten levels, each with its own settings, from 6 on by time alone")
+end
+-- #34 item 1: Othello, Connect Four and draughts have their own ten levels, depth (and for
+-- Othello the solver's empty squares) only, each deeper than the one below, no clock, with
+-- words that say so; level 10 beyond the game's default search
+for _, game in ipairs{"othello", "connect4", "draughts"} do
+  local ok_l, prev = true, nil
+  for l = 1, 10 do
+    local ai, _, about = play.ai_settings(game, nil, nil, l)
+    ok_l = ok_l and ai.time == nil and ai.nodes == nil and type(ai.depth) == "number" and
+           ai.depth >= 1 and type(about) == "string" and
+           about:find("looks " .. ai.depth .. " pl", 1, true) ~= nil
+    if game == "othello" then
+      ok_l = ok_l and type(ai.endgame) == "number" and
+             about:find("solves the last " .. ai.endgame .. " empty squares", 1, true) ~= nil
+    end
+    if prev then
+      ok_l = ok_l and ai.depth > prev.depth and
+             (game ~= "othello" or ai.endgame > prev.endgame)
+    end
+    prev = ai
+  end
+  t.ok(ok_l and prev.depth > sg.defaults(game).search.depth,
+       game .. ": ten levels, each deeper than the one below, by depth alone, in words")
 end
 -- Chexers: 1 to 4 max^n to that depth, 5 paranoid to 5 (measured stronger than 4), each with
 -- its words; a search each settings take
@@ -270,13 +292,14 @@ do
   t.ok(ok_c and sg.search(sg.new("chexers"), g5).move ~= nil,
        "chexers levels 1-5: max^n 1 to 4 actions deep, then paranoid 5, with their words")
 end
-for _, game in ipairs{"othello", "connect4"} do
-  -- a node budget instead of the clock: level 10's search goes deeper than the game's default
+-- level 10 searches deeper than the game's default search, and answers
+for _, game in ipairs{"othello", "connect4", "draughts"} do
   local ai = play.ai_settings(game, nil, nil, 10)
-  ai.time, ai.nodes = nil, 200000
+  ai.nodes = 200000
   local r = sg.search(sg.new(game), ai)
   local default = sg.defaults(game).search.depth
-  t.ok(r.depth > default, ("%s level 10: depth %d with 200,000 nodes, beyond the default %d"):format(
+  t.ok(r.move ~= nil and r.depth > default,
+       ("%s level 10: depth %d with 200,000 nodes, beyond the default %d"):format(
        game, r.depth, default))
 end
 -- Qubic: its own levels, 1 to 3 plies, then the threats player with more of the solver or a
@@ -361,7 +384,7 @@ local lsc = play.level_settings("starchess", {algo = "predict", turns = 3}, 2)
 t.ok(lsc.turns == 0 and lsc.masks == play.OFF and lsc.time == nil and lsc.depth == nil,
      "Star Chess's own levels: level 2 is the request list (turns 0, masks off), no time")
 out = session({game = "othello", level = 2}, {"quit"})
-t.like(out, "Level 2: thinks up to 0%.05 s a move, at most 2 plies ahead%.", "the level is shown in words")
+t.like(out, "Level 2: looks 2 plies ahead, solves the last 6 empty squares%.", "the level is shown in words")
 -- chess's levels: Skill Levels of the UCI engine with their measured Elo, rising with the level
 do
   local prev, rising, same, prevk = -1, true, true, -1

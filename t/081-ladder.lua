@@ -60,7 +60,7 @@ if f then f:close() end
 os.remove(out)
 t.like(md, "| level | what it does | against | games | result | share %(95%%%) |",
        "--out: a Markdown table")
-t.like(md, "\n| 3 | thinks up to 0%.1 s a move, at most 3 plies ahead[^|]*| 2 | 20 | %+%d+ =%d+ %-%d+ |",
+t.like(md, "\n| 3 | looks 4 plies ahead | 2 | 20 | %+%d+ =%d+ %-%d+ |",
        "with what each level does and its result")
 t.like(md, "stratagem ladder connect4 %-%-levels 1%-3 %-%-games 20 %-%-seed 5",
        "and the command that makes it")

@@ -18,5 +18,19 @@ return {
   -- sg.search defaults: the shared alpha-beta to depth 8 with a 16 MB table
   search = {algo = "alphabeta", depth = 8, hash = 16},
   -- what `stratagem play connect4` seats by default, and how its AI plays
-  play = {seats = {"human", "ai"}, ai = {algo = "alphabeta", depth = 8, random = 0}},
+  play = {seats = {"human", "ai"}, ai = {algo = "alphabeta", depth = 8, random = 0},
+          -- levels 1-10 of play and serve: look-ahead plies only (the same move on any
+          -- machine); the ladder of doc/manual.md 7.14 measured each against the one below
+          levels = {
+            {depth = 1, text = "looks 1 ply ahead"},
+            {depth = 2, text = "looks 2 plies ahead"},
+            {depth = 4, text = "looks 4 plies ahead"},
+            {depth = 6, text = "looks 6 plies ahead"},
+            {depth = 8, text = "looks 8 plies ahead"},
+            {depth = 10, text = "looks 10 plies ahead"},
+            {depth = 12, text = "looks 12 plies ahead"},
+            {depth = 14, text = "looks 14 plies ahead"},
+            {depth = 16, text = "looks 16 plies ahead"},
+            {depth = 18, text = "looks 18 plies ahead"},
+          }},
 }

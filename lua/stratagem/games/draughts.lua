@@ -24,5 +24,19 @@ return {
   enums = {capture = {"compulsory", "huff"}},
   options = {},
   search = {algo = "alphabeta", depth = 10},
-  play = {seats = {"human", "ai"}, ai = {depth = 8, random = 0}},
+  play = {seats = {"human", "ai"}, ai = {depth = 8, random = 0},
+          -- levels 1-10 of play and serve: look-ahead plies only (the same move on any
+          -- machine); the ladder of doc/manual.md 7.14 measured each against the one below
+          levels = {
+            {depth = 1, text = "looks 1 ply ahead"},
+            {depth = 2, text = "looks 2 plies ahead"},
+            {depth = 3, text = "looks 3 plies ahead"},
+            {depth = 6, text = "looks 6 plies ahead"},
+            {depth = 8, text = "looks 8 plies ahead"},
+            {depth = 10, text = "looks 10 plies ahead"},
+            {depth = 12, text = "looks 12 plies ahead"},
+            {depth = 14, text = "looks 14 plies ahead"},
+            {depth = 16, text = "looks 16 plies ahead"},
+            {depth = 18, text = "looks 18 plies ahead"},
+          }},
 }

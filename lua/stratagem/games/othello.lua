@@ -43,7 +43,23 @@ local M = {
      unit = "empty squares", doc = "with this many empty squares or fewer, the exact endgame "
      .. "solver (algo \"solve\") answers"},
   },
-  play = {seats = {"human", "ai"}, ai = {depth = 5, random = 0}, -- scores: the pattern evaluation's are in tenths of a disc ("+1.8 discs est."), Blunt's
+  -- levels 1-10 of play and serve: look-ahead plies and the empty squares from which the
+  -- exact solver answers, depth and node counts only (the same move on any machine); the
+  -- ladder of doc/manual.md 7.14 measured each against the one below
+  play = {seats = {"human", "ai"}, ai = {depth = 5, random = 0},
+          levels = {
+            {depth = 1, endgame = 4, text = "looks 1 ply ahead, solves the last 4 empty squares"},
+            {depth = 2, endgame = 6, text = "looks 2 plies ahead, solves the last 6 empty squares"},
+            {depth = 3, endgame = 8, text = "looks 3 plies ahead, solves the last 8 empty squares"},
+            {depth = 4, endgame = 10, text = "looks 4 plies ahead, solves the last 10 empty squares"},
+            {depth = 5, endgame = 12, text = "looks 5 plies ahead, solves the last 12 empty squares"},
+            {depth = 6, endgame = 14, text = "looks 6 plies ahead, solves the last 14 empty squares"},
+            {depth = 8, endgame = 16, text = "looks 8 plies ahead, solves the last 16 empty squares"},
+            {depth = 10, endgame = 18, text = "looks 10 plies ahead, solves the last 18 empty squares"},
+            {depth = 12, endgame = 20, text = "looks 12 plies ahead, solves the last 20 empty squares"},
+            {depth = 14, endgame = 22, text = "looks 14 plies ahead, solves the last 22 empty squares"},
+          },
+          -- scores: the pattern evaluation's are in tenths of a disc ("+1.8 discs est."), Blunt's
           -- weighting scheme's in its own points ("+18 est."); an exact result in discs
           score = function(g)
             local blunt = g and g:config().weights.preset == "blunt"
