@@ -44,8 +44,10 @@
 #define CORNERS 0x8100000000000081ULL
 #define NLOCKS 4096         /* spin locks striped over the table's buckets (threads > 1) */
 #define NBUSY 16384         /* slots of the table of positions being searched (threads > 1) */
+#ifndef DEFER_MIN
 #define DEFER_MIN 10        /* moves into positions with at least this many empties may be
                                deferred while another thread searches them */
+#endif
 
 /* The quadrant of a square (0-3): parity is counted per quadrant, the regions that end up
    played out on their own near the end. */
@@ -288,6 +290,18 @@ static int tt_probe(os_ctx *x, uint64_t P, uint64_t O, os_entry *out) {
     *out = *e;
   tt_unlock(sh, bi);
   return e != NULL;
+}
+
+/* The position's bucket fetched into the cache ahead of its probe: a child's while its
+   parent orders the moves, so that the enhanced transposition cut-offs and the child's own
+   probe find it there. */
+static inline void tt_prefetch(os_ctx *x, uint64_t P, uint64_t O) {
+  os_shared *sh = x->sh;
+  if (sh->nbuckets) {
+    const char *b = (const char *)&sh->tt[WAYS * (pos_hash(P, O) & (sh->nbuckets - 1))];
+    __builtin_prefetch(b);
+    __builtin_prefetch(b + WAYS * sizeof(os_entry) - 1);
+  }
 }
 
 /* Narrow the entry's bounds by v, the fail-soft result of a search of (alpha, beta) that took
@@ -625,6 +639,9 @@ static int solve_any(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int
 #define W_EVAL 2            /* per unit of the shallow search's value (a reply = 2 units) */
 #define W_CORNER 2          /* per stable disc of the mover's on a corner or next to it */
 #define ETC_MIN 8
+#ifndef TT_MIN
+#define TT_MIN 7
+#endif
 #define GUESS_DEPTH 4       /* the depth of the search that guesses the root's value */
 #define GUESS_DROP 8        /* after the guess failed low, the next window this much lower */
 #define SORT_DELTA 8        /* the shallow searches' window: alpha - this, in discs */
@@ -688,6 +705,8 @@ static int order_moves(os_ctx *x, uint64_t P, uint64_t O, uint64_t moves, int fi
   for (; moves; moves &= moves - 1) {   /* the keys are unique: any visiting order will do */
     int sq = __builtin_ctzll(moves), i = square_rank[sq];
     uint64_t f = flips(P, O, sq), P2 = O & ~f, O2 = P | f | 1ULL << sq;
+    if (n - 1 >= TT_MIN)
+      tt_prefetch(x, P2, O2);
     uint64_t reply = oth_moves(P2, O2);
     int key = W_REPLY * (popcount(reply) + popcount(reply & CORNERS));
     if (W_POTENTIAL) {   /* the squares next to O2's discs */
@@ -796,7 +815,7 @@ static int solve_deep(os_ctx *x, uint64_t P, uint64_t O, uint64_t moves, int alp
     return ub;
   int first = NO_SQUARE;
   os_entry e;
-  if (tt_probe(x, P, O, &e)) {
+  if (n >= TT_MIN && tt_probe(x, P, O, &e)) {
     if (e.lo >= beta || e.lo == e.hi)
       return e.lo;
     if (e.hi <= alpha)
@@ -821,7 +840,8 @@ static int solve_deep(os_ctx *x, uint64_t P, uint64_t O, uint64_t moves, int alp
                           x->sh->busy && n > DEFER_MIN, &bestsq);
   if (x->stop)
     return 0;
-  tt_save(x, P, O, n, alpha, beta, best, bestsq, x->nodes - n0);
+  if (n >= TT_MIN)
+    tt_save(x, P, O, n, alpha, beta, best, bestsq, x->nodes - n0);
   return best;
 }
 
