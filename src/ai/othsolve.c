@@ -23,12 +23,12 @@
    as chess's evaluation does (src/games/chess_eval.c), GCC on x86 compiles this file three
    times: as it is (osolve_run_portable), from othsolve_popcnt.c with the popcnt instruction
    allowed for the whole file (osolve_run_popcnt), and from othsolve_avx2.c with popcnt and AVX2
-   (osolve_run_avx2: the moves, flips, stable discs and potential mobility four directions at a
-   time in vectors, under #ifdef __AVX2__); osolve_run asks the processor once a solve
-   (__builtin_cpu_supports).  The three are the same search: the same nodes, margins and moves
-   (t/007 checks).  Other compilers and builds that have popcnt anyway get one copy.  FFO #40:
-   799.5 instructions a node before these builds and the steps beside them, 390.7 after
-   (doc/classic.md). */
+   (osolve_run_avx2: the moves, flips, the last empties' full lines and potential mobility
+   four directions at a time in vectors, under #ifdef __AVX2__); osolve_run asks the processor
+   once a solve (__builtin_cpu_supports).  The three are the same search: the same nodes,
+   margins and moves (t/007 checks).  Other compilers and builds that have popcnt anyway get
+   one copy.  FFO #40: 799.5 instructions a node before these builds and the steps beside
+   them, 390.7 after (doc/classic.md). */
 #if defined(OSOLVE_AVX2_CLONE)
 #define OSOLVE_RUN osolve_run_avx2
 #elif defined(OSOLVE_POPCNT_CLONE)
@@ -407,30 +407,21 @@ static inline void full_lines_of(uint64_t E, int n, uint64_t *h, uint64_t *v, ui
 /* The discs of `me` that no sequence of moves can flip: along each of the four lines
    through the disc, the line is full (h, v, d9, d7: the squares on full lines), or a
    neighbour on it is the board's edge or another such disc of the same colour.  Grown from
-   the edges until nothing changes; every disc it finds is stable (it may miss some). */
+   the edges until nothing changes; every disc it finds is stable (it may miss some).  In
+   scalar registers in every build: the loop is a chain of dependent steps, and the AVX2
+   build's four lanes (fewer instructions) took longer a step, the lanes going to and from
+   the vector unit (the stable discs of FFO #40's 1.16 M stability tests, each with the fills:
+   27.2 ns a position in the lanes, 22.1 ns scalar, a loop over them; doc/classic.md). */
 static inline uint64_t stable_grow(uint64_t me, uint64_t h, uint64_t v, uint64_t d9,
                                    uint64_t d7) {
   h |= COL_A | COL_H, v |= ROW_1 | ROW_8, d9 |= EDGES, d7 |= EDGES;
   uint64_t s = 0, prev;
-#ifdef __AVX2__   /* the AVX2 build: the four directions in the lanes of a vector */
-  const oth_v4 d = {1, 8, 9, 7}, ml = {~COL_A, ~0ULL, ~COL_A, ~COL_H},
-               mr = {~COL_H, ~0ULL, ~COL_H, ~COL_A};
-  oth_v4 full = {h, v, d9, d7};
-  do {
-    prev = s;
-    oth_v4 sv = {s, s, s, s}, c = full | (sv << d & ml) | (sv >> d & mr);
-    union { oth_v4 v; oth_v2 h[2]; } u = {c};
-    oth_v2 a = u.h[0] & u.h[1];
-    s = me & a[0] & a[1];
-  } while (s != prev);
-#else
   do {
     prev = s;
     s = me & (h | (s << 1 & ~COL_A) | (s >> 1 & ~COL_H)) & (v | s << 8 | s >> 8)
           & (d9 | (s << 9 & ~COL_A) | (s >> 9 & ~COL_H))
           & (d7 | (s << 7 & ~COL_H) | (s >> 7 & ~COL_A));
   } while (s != prev);
-#endif
   return s;
 }
 
