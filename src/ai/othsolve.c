@@ -125,7 +125,62 @@ static _Alignas(32) uint64_t line_of[64][4];
 /* count_flip[x][p]: the discs turned along a full line of 8 by a placement on its square x,
    the mover's discs on the line being the bits of p and every other square the opponent's */
 static uint8_t count_flip[8][256];
+/* edge_stable[p][o]: the discs of one colour on an edge (the bits of p; o the other colour's)
+   that no placements on the edge's empty squares, by either side in any order, can flip
+   (Edax's edge stability): an edge's discs can only be flipped along the edge.  col_of[b]: a
+   byte's bits on column a (bit r on row r). */
+static uint8_t edge_stable[256][256];
+static uint64_t col_of[256];
 static pthread_once_t ray_once = PTHREAD_ONCE_INIT;
+
+/* An edge after a placement on its square x by the side whose discs are `me`: me's new
+   discs, the other side's left in *op (the runs of op's discs between x and me's nearest
+   disc on each side turned). */
+static int edge_place(int me, int *op, int x) {
+  int f = 0, y;
+  for (y = x - 1; y >= 0 && (*op >> y & 1); y--)
+    ;
+  if (y >= 0 && y < x - 1 && (me >> y & 1))
+    f |= ((1 << x) - 1) & ~((2 << y) - 1);
+  for (y = x + 1; y < 8 && (*op >> y & 1); y++)
+    ;
+  if (y < 8 && y > x + 1 && (me >> y & 1))
+    f |= ((1 << y) - 1) & ~((2 << x) - 1);
+  *op &= ~f;
+  return me | f | 1 << x;
+}
+
+/* An edge's entry: a full edge's discs are all stable; otherwise a disc is stable when it is
+   stable after every placement either side can make (each has one empty square fewer),
+   computed once each (known: a bit a pair). */
+static int edge_stable_of(int p, int o, uint64_t *known) {
+  int i = p << 8 | o, e = ~(p | o) & 0xff, st = p;
+  if (known[i >> 6] >> (i & 63) & 1)
+    return edge_stable[p][o];
+  for (int x = 0; x < 8 && st; x++)
+    if (e >> x & 1) {
+      int o2 = o, p2 = edge_place(p, &o2, x);   /* p's side places */
+      st &= edge_stable_of(p2, o2, known);
+      int p3 = p;
+      o2 = edge_place(o, &p3, x);                /* the other side places */
+      st &= edge_stable_of(p3, o2, known);
+    }
+  edge_stable[p][o] = (uint8_t)st;
+  known[i >> 6] |= 1ULL << (i & 63);
+  return st;
+}
+
+static void edge_stable_init(void) {
+  uint64_t known[65536 / 64] = {0};
+  for (int p = 0; p < 256; p++)
+    for (int o = 0; o < 256; o++)
+      if (!(p & o))
+        edge_stable_of(p, o, known);
+  for (int b = 0; b < 256; b++)
+    for (int r = 0; r < 8; r++)
+      if (b >> r & 1)
+        col_of[b] |= 1ULL << 8 * r;
+}
 
 static void ray_init(void) {
   for (int i = 0; i < 64; i++)
@@ -148,6 +203,7 @@ static void ray_init(void) {
     line_of[sq][0] = 0xffULL << (sq & 56), line_of[sq][1] = 0x0101010101010101ULL << (sq & 7);
     line_of[sq][2] = diag9[sq], line_of[sq][3] = diag7[sq];
   }
+  edge_stable_init();
   for (int x = 0; x < 8; x++)
     for (int p = 0; p < 256; p++) {
       int n = 0, k, i;
@@ -404,23 +460,33 @@ static inline void full_lines_of(uint64_t E, int n, uint64_t *h, uint64_t *v, ui
 #endif
 }
 
-/* The discs of `me` that no sequence of moves can flip: along each of the four lines
-   through the disc, the line is full (h, v, d9, d7: the squares on full lines), or a
-   neighbour on it is the board's edge or another such disc of the same colour.  Grown from
-   the edges until nothing changes; every disc it finds is stable (it may miss some).  In
+/* The discs of `me` on the four edges that no placements on the edges can flip
+   (edge_stable), each edge gathered into a byte (a column by a multiply). */
+static inline uint64_t edge_stable_discs(uint64_t me, uint64_t opp) {
+#define COL_BYTE(b) (((b) & COL_A) * 0x0102040810204080ULL >> 56)
+  return edge_stable[me & 0xff][opp & 0xff] | (uint64_t)edge_stable[me >> 56][opp >> 56] << 56 |
+         col_of[edge_stable[COL_BYTE(me)][COL_BYTE(opp)]] |
+         col_of[edge_stable[COL_BYTE(me >> 7)][COL_BYTE(opp >> 7)]] << 7;
+#undef COL_BYTE
+}
+
+/* The discs of `me` that no sequence of moves can flip: the edges' (above), and grown from
+   them those whose four lines through the disc are each full (h, v, d9, d7: the squares on
+   full lines), or have a neighbour on it that is the board's edge or another such disc of the
+   same colour, until nothing changes; every disc it finds is stable (it may miss some).  In
    scalar registers in every build: the loop is a chain of dependent steps, and the AVX2
    build's four lanes (fewer instructions) took longer a step, the lanes going to and from
    the vector unit (the stable discs of FFO #40's 1.16 M stability tests, each with the fills:
    27.2 ns a position in the lanes, 22.1 ns scalar, a loop over them; doc/classic.md). */
-static inline uint64_t stable_grow(uint64_t me, uint64_t h, uint64_t v, uint64_t d9,
-                                   uint64_t d7) {
+static inline uint64_t stable_grow(uint64_t me, uint64_t opp, uint64_t h, uint64_t v,
+                                   uint64_t d9, uint64_t d7) {
   h |= COL_A | COL_H, v |= ROW_1 | ROW_8, d9 |= EDGES, d7 |= EDGES;
-  uint64_t s = 0, prev;
+  uint64_t edge = edge_stable_discs(me, opp), s = edge, prev;
   do {
     prev = s;
-    s = me & (h | (s << 1 & ~COL_A) | (s >> 1 & ~COL_H)) & (v | s << 8 | s >> 8)
-          & (d9 | (s << 9 & ~COL_A) | (s >> 9 & ~COL_H))
-          & (d7 | (s << 7 & ~COL_H) | (s >> 7 & ~COL_A));
+    s = edge | (me & (h | (s << 1 & ~COL_A) | (s >> 1 & ~COL_H)) & (v | s << 8 | s >> 8)
+                & (d9 | (s << 9 & ~COL_A) | (s >> 9 & ~COL_H))
+                & (d7 | (s << 7 & ~COL_H) | (s >> 7 & ~COL_A)));
   } while (s != prev);
   return s;
 }
@@ -428,7 +494,7 @@ static inline uint64_t stable_grow(uint64_t me, uint64_t h, uint64_t v, uint64_t
 static uint64_t stable_discs(uint64_t me, uint64_t opp) {
   uint64_t h, v, d9, d7;
   full_lines(me | opp, &h, &v, &d9, &d7);
-  return stable_grow(me, h, v, d9, d7);
+  return stable_grow(me, opp, h, v, d9, d7);
 }
 
 /* The stability cut-off: the opponent's stable discs stay its own, so the mover's margin is at
@@ -440,14 +506,14 @@ static inline int stability_cut(uint64_t P, uint64_t O, int alpha, int *ub) {
   return *ub <= alpha;
 }
 
-/* The same with the n empty squares known (E), the last few; the mover's discs are not
-   needed. */
-static inline int stability_cut_of(uint64_t O, int alpha, int *ub, uint64_t E, int n) {
+/* The same with the n empty squares known (E), the last few. */
+static inline int stability_cut_of(uint64_t P, uint64_t O, int alpha, int *ub, uint64_t E,
+                                   int n) {
   if (alpha < 64 - 2 * popcount(O))
     return 0;
   uint64_t h, v, d9, d7;
   full_lines_of(E, n, &h, &v, &d9, &d7);
-  *ub = 64 - 2 * popcount(stable_grow(O, h, v, d9, d7));
+  *ub = 64 - 2 * popcount(stable_grow(O, P, h, v, d9, d7));
   return *ub <= alpha;
 }
 
@@ -508,7 +574,7 @@ static int solve_2(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int a
 static int solve_3p(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, uint64_t E) {
   x->nodes++;
   int ub;
-  if (stability_cut_of(O, alpha, &ub, E, 3))
+  if (stability_cut_of(P, O, alpha, &ub, E, 3))
     return ub;
   int s0 = empty_at(E, 0), s1 = empty_at(E, 1), s2 = empty_at(E, 2), t;
   if (QUAD(s0) == QUAD(s1))
@@ -562,7 +628,7 @@ static inline unsigned odd_empties(uint64_t E, int n) {
 static int solve_4p(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, uint64_t E) {
   x->nodes++;
   int ub;
-  if (stability_cut_of(O, alpha, &ub, E, 4))
+  if (stability_cut_of(P, O, alpha, &ub, E, 4))
     return ub;
   unsigned odd = odd_empties(E, 4);
   if (odd != 0 && odd != 15) {   /* two in one quadrant, one in each of two others */
@@ -606,7 +672,7 @@ static int solve_4(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, const
 static int solve_np(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, uint64_t E, int n) {
   x->nodes++;
   int ub;
-  if (stability_cut_of(O, alpha, &ub, E, n))
+  if (stability_cut_of(P, O, alpha, &ub, E, n))
     return ub;
   unsigned odd = odd_empties(E, n), all = (1u << n) - 1;
   int best = -SCORE_INF;
