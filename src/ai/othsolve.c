@@ -28,7 +28,7 @@
    once a solve (__builtin_cpu_supports).  The three are the same search: the same nodes,
    margins and moves (t/007 checks).  Other compilers and builds that have popcnt anyway get
    one copy.  FFO #40: 799.5 instructions a node before these builds and the steps beside
-   them, 390.7 after (doc/classic.md). */
+   them, 390.7 after, 383.4 after the last empties' steps (doc/classic.md). */
 #if defined(OSOLVE_AVX2_CLONE)
 #define OSOLVE_RUN osolve_run_avx2
 #elif defined(OSOLVE_POPCNT_CLONE)
