@@ -23,12 +23,12 @@
    as chess's evaluation does (src/games/chess_eval.c), GCC on x86 compiles this file three
    times: as it is (osolve_run_portable), from othsolve_popcnt.c with the popcnt instruction
    allowed for the whole file (osolve_run_popcnt), and from othsolve_avx2.c with popcnt and AVX2
-   (osolve_run_avx2: the moves, flips, stable discs and potential mobility four directions at a
-   time in vectors, under #ifdef __AVX2__); osolve_run asks the processor once a solve
-   (__builtin_cpu_supports).  The three are the same search: the same nodes, margins and moves
-   (t/007 checks).  Other compilers and builds that have popcnt anyway get one copy.  FFO #40:
-   799.5 instructions a node before these builds and the steps beside them, 390.7 after
-   (doc/classic.md). */
+   (osolve_run_avx2: the moves, flips, the last empties' full lines and potential mobility
+   four directions at a time in vectors, under #ifdef __AVX2__); osolve_run asks the processor
+   once a solve (__builtin_cpu_supports).  The three are the same search: the same nodes,
+   margins and moves (t/007 checks).  Other compilers and builds that have popcnt anyway get
+   one copy.  FFO #40: 799.5 instructions a node before these builds and the steps beside
+   them, 390.7 after, 383.4 after the last empties' steps (doc/classic.md). */
 #if defined(OSOLVE_AVX2_CLONE)
 #define OSOLVE_RUN osolve_run_avx2
 #elif defined(OSOLVE_POPCNT_CLONE)
@@ -122,10 +122,67 @@ static inline int popcount(uint64_t b) { return bits_count64(b); }
 static _Alignas(32) uint64_t ray[64][8];
 static uint64_t neighbours[64];   /* the squares next to each */
 static uint64_t diag9[64], diag7[64];   /* the diagonals through each square (a1-h8, h1-a8) */
+/* line_of[sq]: the row, column and two diagonals through sq (with sq) */
+static _Alignas(32) uint64_t line_of[64][4];
 /* count_flip[x][p]: the discs turned along a full line of 8 by a placement on its square x,
    the mover's discs on the line being the bits of p and every other square the opponent's */
 static uint8_t count_flip[8][256];
+/* edge_stable[p][o]: the discs of one colour on an edge (the bits of p; o the other colour's)
+   that no placements on the edge's empty squares, by either side in any order, can flip
+   (Edax's edge stability): an edge's discs can only be flipped along the edge.  col_of[b]: a
+   byte's bits on column a (bit r on row r). */
+static uint8_t edge_stable[256][256];
+static uint64_t col_of[256];
 static pthread_once_t ray_once = PTHREAD_ONCE_INIT;
+
+/* An edge after a placement on its square x by the side whose discs are `me`: me's new
+   discs, the other side's left in *op (the runs of op's discs between x and me's nearest
+   disc on each side turned). */
+static int edge_place(int me, int *op, int x) {
+  int f = 0, y;
+  for (y = x - 1; y >= 0 && (*op >> y & 1); y--)
+    ;
+  if (y >= 0 && y < x - 1 && (me >> y & 1))
+    f |= ((1 << x) - 1) & ~((2 << y) - 1);
+  for (y = x + 1; y < 8 && (*op >> y & 1); y++)
+    ;
+  if (y < 8 && y > x + 1 && (me >> y & 1))
+    f |= ((1 << y) - 1) & ~((2 << x) - 1);
+  *op &= ~f;
+  return me | f | 1 << x;
+}
+
+/* An edge's entry: a full edge's discs are all stable; otherwise a disc is stable when it is
+   stable after every placement either side can make (each has one empty square fewer),
+   computed once each (known: a bit a pair). */
+static int edge_stable_of(int p, int o, uint64_t *known) {
+  int i = p << 8 | o, e = ~(p | o) & 0xff, st = p;
+  if (known[i >> 6] >> (i & 63) & 1)
+    return edge_stable[p][o];
+  for (int x = 0; x < 8 && st; x++)
+    if (e >> x & 1) {
+      int o2 = o, p2 = edge_place(p, &o2, x);   /* p's side places */
+      st &= edge_stable_of(p2, o2, known);
+      int p3 = p;
+      o2 = edge_place(o, &p3, x);                /* the other side places */
+      st &= edge_stable_of(p3, o2, known);
+    }
+  edge_stable[p][o] = (uint8_t)st;
+  known[i >> 6] |= 1ULL << (i & 63);
+  return st;
+}
+
+static void edge_stable_init(void) {
+  uint64_t known[65536 / 64] = {0};
+  for (int p = 0; p < 256; p++)
+    for (int o = 0; o < 256; o++)
+      if (!(p & o))
+        edge_stable_of(p, o, known);
+  for (int b = 0; b < 256; b++)
+    for (int r = 0; r < 8; r++)
+      if (b >> r & 1)
+        col_of[b] |= 1ULL << 8 * r;
+}
 
 static void ray_init(void) {
   for (int i = 0; i < 64; i++)
@@ -145,7 +202,10 @@ static void ray_init(void) {
   for (int sq = 0; sq < 64; sq++) {
     diag9[sq] = ray[sq][3] | ray[sq][7] | 1ULL << sq;
     diag7[sq] = ray[sq][1] | ray[sq][5] | 1ULL << sq;
+    line_of[sq][0] = 0xffULL << (sq & 56), line_of[sq][1] = 0x0101010101010101ULL << (sq & 7);
+    line_of[sq][2] = diag9[sq], line_of[sq][3] = diag7[sq];
   }
+  edge_stable_init();
   for (int x = 0; x < 8; x++)
     for (int p = 0; p < 256; p++) {
       int n = 0, k, i;
@@ -352,171 +412,6 @@ static void busy_clear(os_ctx *x, uint64_t h) {
                                           memory_order_relaxed);
 }
 
-/* ---- the last empty squares: no move generation, the empties are a small array ---- */
-static uint64_t stable_discs(uint64_t me, uint64_t opp);
-
-/* The stability cut-off: the opponent's stable discs stay its own, so the mover's margin is at
-   most 64 - 2 x their number; when that is no better than alpha, *ub is the fail-low value. */
-static inline int stability_cut(uint64_t P, uint64_t O, int alpha, int *ub) {
-  if (alpha < 64 - 2 * popcount(O))   /* not even all of the opponent's discs could cut */
-    return 0;
-  *ub = 64 - 2 * popcount(stable_discs(O, P));
-  return *ub <= alpha;
-}
-
-/* One empty square: who can play it decides, counted directly. */
-static int solve_1(os_ctx *x, uint64_t P, uint64_t O, int sq) {
-  x->nodes++;
-  int n = last_flips(P, sq);
-  if (n)
-    return 2 * (popcount(P) + n + 1) - 64;
-  n = last_flips(O, sq);
-  if (n)
-    return 64 - 2 * (popcount(O) + n + 1);
-  return 2 * popcount(P) - 63;   /* neither: the game ends with the square empty */
-}
-
-static int solve_2(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int a, int b) {
-  x->nodes++;
-  int best = -SCORE_INF;
-  uint64_t f = flips(P, O, a);
-  if (f) {
-    best = -solve_1(x, O & ~f, P | f | 1ULL << a, b);
-    if (best >= beta)
-      return best;
-  }
-  f = flips(P, O, b);
-  if (f) {
-    int v = -solve_1(x, O & ~f, P | f | 1ULL << b, a);
-    if (v > best)
-      best = v;
-  }
-  if (best > -SCORE_INF)
-    return best;
-  if (flips(O, P, a) || flips(O, P, b))
-    return -solve_2(x, O, P, -beta, -alpha, a, b);   /* pass */
-  return final_margin(P, O);
-}
-
-/* Three empties: the one alone in its quadrant first (odd parity: the last move there). */
-static int solve_3(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, const uint8_t *e) {
-  x->nodes++;
-  int ub;
-  if (stability_cut(P, O, alpha, &ub))
-    return ub;
-  uint8_t s[3] = {e[0], e[1], e[2]};
-  if (QUAD(s[0]) == QUAD(s[1]))
-    s[0] = e[2], s[2] = e[0];
-  else if (QUAD(s[0]) == QUAD(s[2]))
-    s[0] = e[1], s[1] = e[0];
-  int best = -SCORE_INF;
-  for (int i = 0; i < 3; i++) {
-    uint64_t f = flips(P, O, s[i]);
-    if (!f)
-      continue;
-    int a = s[i == 0 ? 1 : 0], b = s[i == 2 ? 1 : 2];
-    int v = -solve_2(x, O & ~f, P | f | 1ULL << s[i], -beta, -alpha, a, b);
-    if (v > best) {
-      best = v;
-      if (v > alpha) {
-        alpha = v;
-        if (v >= beta)
-          return v;
-      }
-    }
-  }
-  if (best > -SCORE_INF)
-    return best;
-  if (flips(O, P, s[0]) || flips(O, P, s[1]) || flips(O, P, s[2]))
-    return -solve_3(x, O, P, -beta, -alpha, s);
-  return final_margin(P, O);
-}
-
-/* Four empties: those alone or three in their quadrant (odd parity) first, then the others,
-   each group in the array's order; the three left go to solve_3 as an array. */
-static int solve_4(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, const uint8_t *e) {
-  x->nodes++;
-  int ub;
-  if (stability_cut(P, O, alpha, &ub))
-    return ub;
-  unsigned parity = 1u << QUAD(e[0]) ^ 1u << QUAD(e[1]) ^ 1u << QUAD(e[2]) ^ 1u << QUAD(e[3]);
-  uint8_t s[4];
-  int k = 0;
-  for (int i = 0; i < 4; i++)
-    if (parity >> QUAD(e[i]) & 1)
-      s[k++] = e[i];
-  for (int i = 0; i < 4; i++)
-    if (!(parity >> QUAD(e[i]) & 1))
-      s[k++] = e[i];
-  int best = -SCORE_INF;
-  for (int i = 0; i < 4; i++) {
-    uint64_t f = flips(P, O, s[i]);
-    if (!f)
-      continue;
-    uint8_t rest[3];
-    for (int j = 0, m = 0; j < 4; j++)
-      if (j != i)
-        rest[m++] = s[j];
-    int v = -solve_3(x, O & ~f, P | f | 1ULL << s[i], -beta, -alpha, rest);
-    if (v > best) {
-      best = v;
-      if (v > alpha) {
-        alpha = v;
-        if (v >= beta)
-          return v;
-      }
-    }
-  }
-  if (best > -SCORE_INF)
-    return best;
-  if (flips(O, P, s[0]) || flips(O, P, s[1]) || flips(O, P, s[2]) || flips(O, P, s[3]))
-    return -solve_4(x, O, P, -beta, -alpha, s);
-  return final_margin(P, O);
-}
-
-/* A few empties (SHALLOW, 5): squares in quadrants with an odd number of empties first, each
-   group in the fixed square order the array already has. */
-static int solve_shallow(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta,
-                         const uint8_t *e, int n) {
-  x->nodes++;
-  int ub;
-  if (stability_cut(P, O, alpha, &ub))
-    return ub;
-  unsigned parity = 0;
-  for (int i = 0; i < n; i++)
-    parity ^= 1u << QUAD(e[i]);
-  int best = -SCORE_INF;
-  uint8_t rest[SHALLOW];
-  for (int odd = 1; odd >= 0; odd--)
-    for (int i = 0; i < n; i++) {
-      if ((int)(parity >> QUAD(e[i]) & 1) != odd)
-        continue;
-      uint64_t f = flips(P, O, e[i]);
-      if (!f)
-        continue;
-      for (int j = 0, k = 0; j < n; j++)
-        if (j != i)
-          rest[k++] = e[j];
-      uint64_t P2 = O & ~f, O2 = P | f | 1ULL << e[i];
-      int v = n == 5 ? -solve_4(x, P2, O2, -beta, -alpha, rest)
-                     : -solve_shallow(x, P2, O2, -beta, -alpha, rest, n - 1);
-      if (v > best) {
-        best = v;
-        if (v > alpha) {
-          alpha = v;
-          if (v >= beta)
-            return v;
-        }
-      }
-    }
-  if (best > -SCORE_INF)
-    return best;
-  for (int i = 0; i < n; i++)
-    if (flips(O, P, e[i]))
-      return -solve_shallow(x, O, P, -beta, -alpha, e, n);   /* pass */
-  return final_margin(P, O);
-}
-
 /* ---- stable discs: a bound on the final margin ---- */
 
 #define COL_A 0x0101010101010101ULL
@@ -559,37 +454,271 @@ static void full_lines(uint64_t occ, uint64_t *h, uint64_t *v, uint64_t *d9, uin
   *d9 = ~(a | b), *d7 = ~(p | q);
 }
 
-/* The discs of `me` that no sequence of moves can flip: along each of the four lines
-   through the disc, the line is full, or a neighbour on it is the board's edge or another
-   such disc of the same colour.  Grown from the edges until nothing changes; every disc it
-   finds is stable (it may miss some). */
-static uint64_t stable_discs(uint64_t me, uint64_t opp) {
-  uint64_t h, v, d9, d7;
-  full_lines(me | opp, &h, &v, &d9, &d7);
-  h |= COL_A | COL_H, v |= ROW_1 | ROW_8, d9 |= EDGES, d7 |= EDGES;
-  uint64_t s = 0, prev;
-#ifdef __AVX2__   /* the AVX2 build: the four directions in the lanes of a vector */
-  const oth_v4 d = {1, 8, 9, 7}, ml = {~COL_A, ~0ULL, ~COL_A, ~COL_H},
-               mr = {~COL_H, ~0ULL, ~COL_H, ~COL_A};
-  oth_v4 full = {h, v, d9, d7};
-  do {
-    prev = s;
-    oth_v4 sv = {s, s, s, s}, c = full | (sv << d & ml) | (sv >> d & mr);
-    union { oth_v4 v; oth_v2 h[2]; } u = {c};
-    oth_v2 a = u.h[0] & u.h[1];
-    s = me & a[0] & a[1];
-  } while (s != prev);
+/* The same from the last empty squares themselves (n of them, a byte each in E, below): a
+   line is full when it goes through none of them (line_of), a load and an OR a square
+   instead of the fills. */
+static inline void full_lines_of(uint64_t E, int n, uint64_t *h, uint64_t *v, uint64_t *d9,
+                                 uint64_t *d7) {
+#ifdef __AVX2__
+  oth_v4 on = {0, 0, 0, 0};
+  for (int i = 0; i < n; i++)
+    on |= *(const oth_v4 *)line_of[E >> 8 * i & 0xff];
+  *h = ~on[0], *v = ~on[1], *d9 = ~on[2], *d7 = ~on[3];
 #else
+  uint64_t a = 0, b = 0, c = 0, d = 0;
+  for (int i = 0; i < n; i++) {
+    const uint64_t *l = line_of[E >> 8 * i & 0xff];
+    a |= l[0], b |= l[1], c |= l[2], d |= l[3];
+  }
+  *h = ~a, *v = ~b, *d9 = ~c, *d7 = ~d;
+#endif
+}
+
+/* The discs of `me` on the four edges that no placements on the edges can flip
+   (edge_stable), each edge gathered into a byte (a column by a multiply). */
+static inline uint64_t edge_stable_discs(uint64_t me, uint64_t opp) {
+#define COL_BYTE(b) (((b) & COL_A) * 0x0102040810204080ULL >> 56)
+  return edge_stable[me & 0xff][opp & 0xff] | (uint64_t)edge_stable[me >> 56][opp >> 56] << 56 |
+         col_of[edge_stable[COL_BYTE(me)][COL_BYTE(opp)]] |
+         col_of[edge_stable[COL_BYTE(me >> 7)][COL_BYTE(opp >> 7)]] << 7;
+#undef COL_BYTE
+}
+
+/* The discs of `me` that no sequence of moves can flip: the edges' (above), and grown from
+   them those whose four lines through the disc are each full (h, v, d9, d7: the squares on
+   full lines), or have a neighbour on it that is the board's edge or another such disc of the
+   same colour, until nothing changes; every disc it finds is stable (it may miss some).  In
+   scalar registers in every build: the loop is a chain of dependent steps, and the AVX2
+   build's four lanes (fewer instructions) took longer a step, the lanes going to and from
+   the vector unit (the stable discs of FFO #40's 1.16 M stability tests, each with the fills:
+   27.2 ns a position in the lanes, 22.1 ns scalar, a loop over them; doc/classic.md). */
+static inline uint64_t stable_grow(uint64_t me, uint64_t opp, uint64_t h, uint64_t v,
+                                   uint64_t d9, uint64_t d7) {
+  h |= COL_A | COL_H, v |= ROW_1 | ROW_8, d9 |= EDGES, d7 |= EDGES;
+  uint64_t edge = edge_stable_discs(me, opp), s = edge, prev;
   do {
     prev = s;
-    s = me & (h | (s << 1 & ~COL_A) | (s >> 1 & ~COL_H)) & (v | s << 8 | s >> 8)
-          & (d9 | (s << 9 & ~COL_A) | (s >> 9 & ~COL_H))
-          & (d7 | (s << 7 & ~COL_H) | (s >> 7 & ~COL_A));
+    s = edge | (me & (h | (s << 1 & ~COL_A) | (s >> 1 & ~COL_H)) & (v | s << 8 | s >> 8)
+                & (d9 | (s << 9 & ~COL_A) | (s >> 9 & ~COL_H))
+                & (d7 | (s << 7 & ~COL_H) | (s >> 7 & ~COL_A)));
   } while (s != prev);
-#endif
   return s;
 }
 
+static uint64_t stable_discs(uint64_t me, uint64_t opp) {
+  uint64_t h, v, d9, d7;
+  full_lines(me | opp, &h, &v, &d9, &d7);
+  return stable_grow(me, opp, h, v, d9, d7);
+}
+
+/* The stability cut-off: the opponent's stable discs stay its own, so the mover's margin is at
+   most 64 - 2 x their number; when that is no better than alpha, *ub is the fail-low value. */
+static inline int stability_cut(uint64_t P, uint64_t O, int alpha, int *ub) {
+  if (alpha < 64 - 2 * popcount(O))   /* not even all of the opponent's discs could cut */
+    return 0;
+  *ub = 64 - 2 * popcount(stable_discs(O, P));
+  return *ub <= alpha;
+}
+
+/* The same with the n empty squares known (E), the last few. */
+static inline int stability_cut_of(uint64_t P, uint64_t O, int alpha, int *ub, uint64_t E,
+                                   int n) {
+  if (alpha < 64 - 2 * popcount(O))
+    return 0;
+  uint64_t h, v, d9, d7;
+  full_lines_of(E, n, &h, &v, &d9, &d7);
+  *ub = 64 - 2 * popcount(stable_grow(O, P, h, v, d9, d7));
+  return *ub <= alpha;
+}
+
+/* ---- the last empty squares: no move generation, no table ---- */
+
+/* Up to eight empty squares a byte each in a 64-bit word, the first in the low byte: a move's
+   list of the squares left is the word with its byte taken out, a mask and a shift. */
+static inline int empty_at(uint64_t E, int i) { return (int)(E >> 8 * i & 0xff); }
+
+static inline uint64_t empty_drop(uint64_t E, int i) {
+  uint64_t low = (1ULL << 8 * i) - 1;
+  return (E & low) | (E >> 8 & ~low);
+}
+
+static inline uint64_t empties_pack(const uint8_t *e, int n) {
+  uint64_t E = 0;
+  for (int i = 0; i < n; i++)
+    E |= (uint64_t)e[i] << 8 * i;
+  return E;
+}
+
+/* One empty square: who can play it decides, counted directly. */
+static inline int solve_1(os_ctx *x, uint64_t P, uint64_t O, int sq) {
+  x->nodes++;
+  int n = last_flips(P, sq);
+  if (n)
+    return 2 * (popcount(P) + n + 1) - 64;
+  n = last_flips(O, sq);
+  if (n)
+    return 64 - 2 * (popcount(O) + n + 1);
+  return 2 * popcount(P) - 63;   /* neither: the game ends with the square empty */
+}
+
+static int solve_2(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int a, int b) {
+  x->nodes++;
+  int best = -SCORE_INF;
+  uint64_t f = flips(P, O, a);
+  if (f) {
+    best = -solve_1(x, O & ~f, P | f | 1ULL << a, b);
+    if (best >= beta)
+      return best;
+  }
+  f = flips(P, O, b);
+  if (f) {
+    int v = -solve_1(x, O & ~f, P | f | 1ULL << b, a);
+    if (v > best)
+      best = v;
+  }
+  if (best > -SCORE_INF)
+    return best;
+  if (flips(O, P, a) || flips(O, P, b))
+    return -solve_2(x, O, P, -beta, -alpha, a, b);   /* pass */
+  return final_margin(P, O);
+}
+
+/* Three empties (E): the one alone in its quadrant first (odd parity: the last move there),
+   then the others in E's order, or when none is alone the three the other way round. */
+static int solve_3p(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, uint64_t E) {
+  x->nodes++;
+  int ub;
+  if (stability_cut_of(P, O, alpha, &ub, E, 3))
+    return ub;
+  int s0 = empty_at(E, 0), s1 = empty_at(E, 1), s2 = empty_at(E, 2), t;
+  if (QUAD(s0) == QUAD(s1))
+    t = s0, s0 = s2, s2 = t;
+  else if (QUAD(s0) == QUAD(s2))
+    t = s0, s0 = s1, s1 = t;
+  int best = -SCORE_INF, v;
+  uint64_t f;
+  /* each move, the other two to solve_2 in order */
+#define MOVE3(sq, a, b)                                                                     \
+  if ((f = flips(P, O, sq)) != 0) {                                                         \
+    v = -solve_2(x, O & ~f, P | f | 1ULL << (sq), -beta, -alpha, a, b);                     \
+    if (v > best) {                                                                         \
+      best = v;                                                                             \
+      if (v > alpha) {                                                                      \
+        alpha = v;                                                                          \
+        if (v >= beta)                                                                      \
+          return v;                                                                         \
+      }                                                                                     \
+    }                                                                                       \
+  }
+  MOVE3(s0, s1, s2)
+  MOVE3(s1, s0, s2)
+  MOVE3(s2, s0, s1)
+#undef MOVE3
+  if (best > -SCORE_INF)
+    return best;
+  if (flips(O, P, s0) || flips(O, P, s1) || flips(O, P, s2))
+    return -solve_3p(x, O, P, -beta, -alpha,
+                     (uint64_t)s0 | (uint64_t)s1 << 8 | (uint64_t)s2 << 16);   /* pass */
+  return final_margin(P, O);
+}
+
+static int solve_3(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, const uint8_t *e) {
+  return solve_3p(x, P, O, alpha, beta, empties_pack(e, 3));
+}
+
+/* Which of the n empties of E are in quadrants with an odd number of empties: bit i for
+   E's square i. */
+static inline unsigned odd_empties(uint64_t E, int n) {
+  unsigned parity = 0, odd = 0;
+  for (int i = 0; i < n; i++)
+    parity ^= 1u << QUAD(empty_at(E, i));
+  for (int i = 0; i < n; i++)
+    odd |= (parity >> QUAD(empty_at(E, i)) & 1) << i;
+  return odd;
+}
+
+/* Four empties: those alone or three in their quadrant (odd parity) first, then the others,
+   each group in E's order; the three left go to solve_3p in that order. */
+static int solve_4p(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, uint64_t E) {
+  x->nodes++;
+  int ub;
+  if (stability_cut_of(P, O, alpha, &ub, E, 4))
+    return ub;
+  unsigned odd = odd_empties(E, 4);
+  if (odd != 0 && odd != 15) {   /* two in one quadrant, one in each of two others */
+    uint64_t S = 0;
+    int k = 0;
+    for (unsigned m = odd | (~odd & 15) << 4; m; m &= m - 1)
+      S |= (uint64_t)empty_at(E, __builtin_ctz(m) & 3) << 8 * k++;
+    E = S;
+  }
+  int best = -SCORE_INF;
+  for (int i = 0; i < 4; i++) {
+    int sq = empty_at(E, i);
+    uint64_t f = flips(P, O, sq);
+    if (!f)
+      continue;
+    int v = -solve_3p(x, O & ~f, P | f | 1ULL << sq, -beta, -alpha, empty_drop(E, i));
+    if (v > best) {
+      best = v;
+      if (v > alpha) {
+        alpha = v;
+        if (v >= beta)
+          return v;
+      }
+    }
+  }
+  if (best > -SCORE_INF)
+    return best;
+  if (flips(O, P, empty_at(E, 0)) || flips(O, P, empty_at(E, 1)) ||
+      flips(O, P, empty_at(E, 2)) || flips(O, P, empty_at(E, 3)))
+    return -solve_4p(x, O, P, -beta, -alpha, E);   /* pass */
+  return final_margin(P, O);
+}
+
+static int solve_4(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, const uint8_t *e) {
+  return solve_4p(x, P, O, alpha, beta, empties_pack(e, 4));
+}
+
+/* A few empties (5 to 8; SHALLOW, 5, in practice): squares in quadrants with an odd number of
+   empties first, each group in E's order (the fixed square order); each move's list of the
+   squares left keeps E's order. */
+static int solve_np(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, uint64_t E, int n) {
+  x->nodes++;
+  int ub;
+  if (stability_cut_of(P, O, alpha, &ub, E, n))
+    return ub;
+  unsigned odd = odd_empties(E, n), all = (1u << n) - 1;
+  int best = -SCORE_INF;
+  for (unsigned m = odd | (all & ~odd) << 8; m; m &= m - 1) {   /* the odd ones, then the rest */
+    int i = __builtin_ctz(m) & 7, sq = empty_at(E, i);
+    uint64_t f = flips(P, O, sq);
+    if (!f)
+      continue;
+    uint64_t P2 = O & ~f, O2 = P | f | 1ULL << sq, rest = empty_drop(E, i);
+    int v = n == 5 ? -solve_4p(x, P2, O2, -beta, -alpha, rest)
+                   : -solve_np(x, P2, O2, -beta, -alpha, rest, n - 1);
+    if (v > best) {
+      best = v;
+      if (v > alpha) {
+        alpha = v;
+        if (v >= beta)
+          return v;
+      }
+    }
+  }
+  if (best > -SCORE_INF)
+    return best;
+  for (int i = 0; i < n; i++)
+    if (flips(O, P, empty_at(E, i)))
+      return -solve_np(x, O, P, -beta, -alpha, E, n);   /* pass */
+  return final_margin(P, O);
+}
+
+static int solve_shallow(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta,
+                         const uint8_t *e, int n) {
+  return solve_np(x, P, O, alpha, beta, empties_pack(e, n), n);
+}
 /* ---- far from the end: move lists, fastest-first order, null windows, the table ---- */
 
 static int solve_deep(os_ctx *x, uint64_t P, uint64_t O, uint64_t moves, int alpha, int beta,
