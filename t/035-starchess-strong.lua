@@ -301,6 +301,62 @@ do
 end
 
 ---------------------------------------------------------------------------------------------
+-- opponent_model = "predict": the opponents' turns of the tree's first full turn are those of
+-- the game's own player (sg.search(g, {}) reads no seed and no clock), so a tree of one full
+-- turn without rollouts predicts exactly the position that its turn and the three paper
+-- turns after it reach: its scores are that position's evaluation (the strong player's
+-- weights are the game's, which g:scores() uses).  The request-table model predicts other
+-- turns, and on some of these positions another choice.
+
+do
+  local checked, exact, differs = 0, 0, 0
+  local g = sg.new("starchess", {seed = 3003})
+  for i = 1, 4 * 40 do
+    if g:status() ~= "playing" then break end
+    if i % 8 == 1 then
+      local o = {algo = "strong", turns = 1, rollout = 0, opponent_model = "predict"}
+      local r = sg.search(g, o)
+      local x = g:copy()
+      for _, c in ipairs(r.moves) do x:play(c) end
+      for _ = 1, 3 do
+        if x:status() ~= "playing" then break end
+        for _, c in ipairs(sg.search(x, {}).moves) do x:play(c) end
+      end
+      checked = checked + 1
+      local sc = x:scores()
+      if sc[1] == r.scores[1] and sc[2] == r.scores[2] and sc[3] == r.scores[3] and
+         sc[4] == r.scores[4] then
+        exact = exact + 1
+      end
+      local a = sg.search(g, {algo = "strong", turns = 2, rollout = 1})
+      local b = sg.search(g, {algo = "strong", turns = 2, rollout = 1, opponent_model = "predict"})
+      if table.concat(a.moves, " ") ~= table.concat(b.moves, " ") then differs = differs + 1 end
+    end
+    for _, c in ipairs(sg.search(g, {}).moves) do g:play(c) end
+  end
+  t.ok(checked >= 10, ("positions checked: %d"):format(checked))
+  t.is(exact, checked, "opponent_model = \"predict\": the tree's scores are those of the position " ..
+       "its turn and the paper players' three turns reach")
+  t.ok(differs > 0, ("and the stronger player chooses another turn on some positions (%d of %d)")
+       :format(differs, checked))
+  local o1 = {algo = "strong", turns = 2, rollout = 1, opponent_model = "predict", model_turns = 2}
+  local one = sg.search(g, o1)
+  o1.threads = 2
+  local two = sg.search(g, o1)
+  t.is(table.concat(two.moves, " ") .. table.concat(two.scores, " ") .. two.generated,
+       table.concat(one.moves, " ") .. table.concat(one.scores, " ") .. one.generated,
+       "opponent_model = \"predict\" on two threads: the same turn, scores and positions as on one")
+  local cut = sg.search(g, {algo = "strong", opponent_model = "predict", model_turns = 3, time = 1e-6})
+  t.ok(cut.complete == false and cut.moves[#cut.moves] == "end",
+       "opponent_model = \"predict\" with a time limit that runs out: a turn, complete = false")
+  local p = sg.search(g, {algo = "strong", turns = 1, rollout = 0, opponent_model = "predict", model_turns = 0})
+  local q = sg.search(g, {algo = "strong", turns = 1, rollout = 0})
+  t.is(table.concat(p.moves, " ") .. table.concat(p.scores, " "),
+       table.concat(q.moves, " ") .. table.concat(q.scores, " "),
+       "model_turns = 0: the request-table model, as without the option")
+end
+
+---------------------------------------------------------------------------------------------
 -- bad input: every new option is checked, the game is unchanged
 
 do
@@ -328,6 +384,10 @@ do
       "strong checks its options like predict")
   bad({algo = "strong", depth = 3}, "depth (algo 'strong'): not an option of this algorithm (it belongs to 'alphabeta', 'brs', 'maxn', 'paranoid', 'pimc')",
       "an option strong does not take")
+  bad({algo = "strong", opponent_model = "exact"}, "opponent_model (algo 'strong'): got the string \"exact\"; " ..
+      "expected \"table\" or \"predict\"", "opponent_model: an unknown model")
+  bad({algo = "strong", model_turns = 17}, "model_turns (algo 'strong'): 17 is out of range; expected a whole " ..
+      "number from 0 to 16 (full turns)", "model_turns above 16")
   t.is(g:position(), before, "refused searches leave the game unchanged")
   local function refused(scenario, pattern, desc)
     local ok, why = sg.new("starchess", {scenario = scenario})

@@ -559,6 +559,8 @@ int sp_masks_wide(const sp_request *req, int n, uint16_t *out) {
 #define MAX_LEVELS 64
 #define MAX_MASKS SP_MAX_MASKS
 
+typedef struct model_ws model_ws;
+
 typedef struct tree {
   const sp_priorities *pr, *opr;   /* the root player's request table, the others' */
   const sc_cfg *c;
@@ -566,9 +568,12 @@ typedef struct tree {
   int root;                        /* p(1), 1..4 */
   int levels;
   int player[MAX_LEVELS];          /* the player of each level */
+  int turn_of[MAX_LEVELS];         /* the full turn of the tree a level is in, from 0 */
   uint64_t generated, evaluated;
   int stop, poll, timed_out;
+  int interrupted;                 /* a stop not by the time (search_root's threads) */
   double deadline;                 /* clock_now() to stop at; 0: none */
+  model_ws *mws;                   /* room for the opponents' own trees (o->model) */
 } tree;
 
 /* EvalPlayers at a leaf; with a rollout, after that many more full turns in which every player
@@ -590,6 +595,7 @@ static void evaluate(tree *T, const sc_state *s, int *v) {
 }
 
 static void predict(tree *T, int l, const sc_state *s, int *best);
+static void model_turn(tree *T, sc_state *s);
 
 /* The turns of one node's masks.  Masks whose turns end in the same position (a masked
    request that would have received nothing, say) lead to the same subtree: with `dedupe`
@@ -600,6 +606,13 @@ typedef struct kids {
   uint64_t key[MAX_MASKS];
   uint8_t first[MAX_MASKS];   /* the first mask with the same position (itself if none) */
 } kids;
+
+/* What an opponent's own tree needs beyond the stack: its root's children and their scores,
+   allocated once per search thread (no allocation inside the search). */
+struct model_ws {
+  kids K;
+  int scores[MAX_MASKS][SC_PLAYERS];
+};
 
 static void make_kids(tree *T, const sc_state *s, const uint16_t *masks, int nm, kids *K) {
   for (int i = 0; i < nm; i++) {
@@ -673,6 +686,13 @@ static void predict(tree *T, int l, const sc_state *s, int *best) {
     child_scores(T, l, s, best);
     return;
   }
+  if (T->o->model && q != T->root && T->turn_of[l] < T->o->model->turns) {
+    sc_state child = *s;   /* the opponent's own turn, as its own player plays it */
+    model_turn(T, &child);
+    T->generated++;
+    child_scores(T, l, &child, best);
+    return;
+  }
   if (T->o->masks && (q == T->root || !T->o->prune)) {
     uint16_t masks[MAX_MASKS];
     sp_request req[SC_SECTORS];
@@ -711,46 +731,45 @@ static void *run_job(void *arg) {
   return NULL;
 }
 
-int sp_comp_turn(const sp_priorities *pr, const sc_cfg *c, const sc_state *s,
-                 const sp_options *o, sp_result *r, char *err) {
-  memset(r, 0, sizeof *r);
-  if (starchess_class.status(c, s, NULL) != SG_PLAYING) {
-    snprintf(err, SG_ERRLEN, "search: the game is over, there is no turn to plan");
-    return -1;
-  }
-  tree T;
-  memset(&T, 0, sizeof T);
-  T.pr = pr, T.c = c, T.o = o, T.root = s->player + 1;
-  T.opr = o->others ? o->others : pr;
-  /* CompTurn: a player to every level, in the order of play */
-  T.levels = o->levels < 1 ? 1 : o->levels > MAX_LEVELS ? MAX_LEVELS : o->levels;
+/* CompTurn's set-up: T for a turn of the player to move in s, a player to every level in the
+   order of play. */
+static void tree_init(tree *T, const sp_priorities *pr, const sc_cfg *c, const sc_state *s,
+                      const sp_options *o) {
+  memset(T, 0, sizeof *T);
+  T->pr = pr, T->c = c, T->o = o, T->root = s->player + 1;
+  T->opr = o->others ? o->others : pr;
+  T->levels = o->levels < 1 ? 1 : o->levels > MAX_LEVELS ? MAX_LEVELS : o->levels;
   if (!o->masks)
-    T.levels = 1;   /* no alternatives: a tree could only confirm the one turn there is */
-  for (int l = 0, p = T.root; l < T.levels;) {
-    if (!o->skip_dead || !(s->defeated >> (p - 1) & 1))
-      T.player[l++] = p;
+    T->levels = 1;   /* no alternatives: a tree could only confirm the one turn there is */
+  for (int l = 0, p = T->root, turn = -1; l < T->levels;) {
+    if (!o->skip_dead || !(s->defeated >> (p - 1) & 1)) {
+      turn += p == T->root;
+      T->turn_of[l] = turn;
+      T->player[l++] = p;
+    }
     p = p % SC_PLAYERS + 1;
   }
-  uint16_t masks[MAX_MASKS];
-  int nm = 1;
+}
+
+/* The root's masks (sp_masks, or sp_masks_wide with `wide`; the unmasked list alone without
+   `masks`); returns their number. */
+static int root_masks(const tree *T, const sc_state *s, uint16_t *masks) {
   masks[0] = 0;
-  if (o->masks) {
-    sp_request req[SC_SECTORS];
-    int nr = sp_requests(pr, c, s, T.root, 0, req);
-    nm = o->wide ? sp_masks_wide(req, nr, masks) : sp_masks(req, nr, masks);
-  }
-  int (*scores)[SC_PLAYERS] = malloc((size_t)nm * sizeof *scores);
-  kids *K = malloc(sizeof *K);
-  if (!scores || !K) {
-    free(scores), free(K);
-    snprintf(err, SG_ERRLEN, "search: out of memory");
-    return -1;
-  }
-  T.deadline = o->time > 0 ? clock_now() + o->time : 0;
-  make_kids(&T, s, masks, nm, K);   /* the root's turns, before the threads share them */
-  uint8_t done[MAX_MASKS] = {0}, K_first[MAX_MASKS];
-  memcpy(K_first, K->first, sizeof K_first);
-  int nt = o->threads < 1 ? 1 : o->threads > 64 ? 64 : o->threads;
+  if (!T->o->masks)
+    return 1;
+  sp_request req[SC_SECTORS];
+  int nr = sp_requests(T->pr, T->c, s, T->root, 0, req);
+  return T->o->wide ? sp_masks_wide(req, nr, masks) : sp_masks(req, nr, masks);
+}
+
+/* TreePredict below the root: the subtrees of the root's children K (nm masks), shared by
+   up to o->threads threads (thread i with the model's room ws[i], if any); each mask's
+   scores in scores[], and the index of the best returned: the first best in enumeration
+   order, whatever the threads, among the masks searched to the end (all of them unless the
+   time ran out; none: the unmasked turn).  Counts and stop flags are added to T. */
+static int search_root(tree *T, const kids *K, int nm, int (*scores)[SC_PLAYERS], model_ws *ws) {
+  uint8_t done[MAX_MASKS] = {0};
+  int nt = T->o->threads < 1 ? 1 : T->o->threads > 64 ? 64 : T->o->threads;
   if (nt > nm)
     nt = nm;
   job jobs[64];
@@ -758,8 +777,9 @@ int sp_comp_turn(const sp_priorities *pr, const sc_cfg *c, const sc_state *s,
   atomic_int next;
   atomic_init(&next, 0);
   for (int i = 0; i < nt; i++) {
-    jobs[i].t = T;
+    jobs[i].t = *T;
     jobs[i].t.generated = jobs[i].t.evaluated = 0;
+    jobs[i].t.mws = ws ? &ws[i] : NULL;
     jobs[i].K = K, jobs[i].scores = scores, jobs[i].done = done;
     jobs[i].nm = nm, jobs[i].next = &next;
   }
@@ -777,23 +797,74 @@ int sp_comp_turn(const sp_priorities *pr, const sc_cfg *c, const sc_state *s,
   for (int i = 0; i < nm; i++)
     if (K->first[i] != i)
       memcpy(scores[i], scores[K->first[i]], sizeof scores[i]);
-  free(K);
-  r->generated = T.generated;
-  /* the first best in enumeration order, whatever the threads, among the masks searched to
-     the end (all of them unless the time ran out; none: the unmasked turn) */
   int best = 0;
   for (int i = 1; i < nm; i++)
-    if (done[K_first[i]] && (!done[K_first[best]] ||
-                             scores[i][T.root - 1] > scores[best][T.root - 1]))
+    if (done[K->first[i]] && (!done[K->first[best]] ||
+                              scores[i][T->root - 1] > scores[best][T->root - 1]))
       best = i;
-  r->complete = 1;
   for (int i = 0; i < nt; i++) {
-    r->generated += jobs[i].t.generated;
-    r->evaluated += jobs[i].t.evaluated;
-    r->interrupted |= jobs[i].t.stop && !jobs[i].t.timed_out;
-    r->complete &= !jobs[i].t.stop;
+    T->generated += jobs[i].t.generated;
+    T->evaluated += jobs[i].t.evaluated;
+    T->stop |= jobs[i].t.stop;
+    T->timed_out |= jobs[i].t.timed_out;
+    T->interrupted |= jobs[i].t.interrupted || (jobs[i].t.stop && !jobs[i].t.timed_out);
   }
+  return best;
+}
 
+/* Beyond the paper (opponent_model = "predict"): the turn of the player to move in s as its
+   own player plays it, its whole CompTurn with its request table, evaluation and search, in
+   T's room for it; s becomes the position after that turn.  The opponent's tree has no model
+   of its own and one thread; it keeps T's deadline, and a stop in it stops T. */
+static void model_turn(tree *T, sc_state *s) {
+  const sp_model *m = T->o->model;
+  tree M;
+  tree_init(&M, m->pr, m->c, s, m->o);
+  M.deadline = T->deadline;
+  uint16_t masks[MAX_MASKS];
+  int nm = root_masks(&M, s, masks);
+  make_kids(&M, s, masks, nm, &T->mws->K);
+  int best = search_root(&M, &T->mws->K, nm, T->mws->scores, NULL);
+  *s = T->mws->K.s[best];   /* CompLevel with the best mask: the turn played */
+  T->generated += M.generated;
+  T->evaluated += M.evaluated;
+  if (M.stop)
+    T->stop = 1, T->timed_out |= M.timed_out, T->interrupted |= M.interrupted;
+}
+
+int sp_comp_turn(const sp_priorities *pr, const sc_cfg *c, const sc_state *s,
+                 const sp_options *o, sp_result *r, char *err) {
+  memset(r, 0, sizeof *r);
+  if (starchess_class.status(c, s, NULL) != SG_PLAYING) {
+    snprintf(err, SG_ERRLEN, "search: the game is over, there is no turn to plan");
+    return -1;
+  }
+  if (o->model && (o->model->o->model || o->model->o->threads > 1 || o->model->o->time > 0)) {
+    snprintf(err, SG_ERRLEN, "search: the opponents' model must search with one thread, no "
+             "time and no model of its own");
+    return -1;
+  }
+  tree T;
+  tree_init(&T, pr, c, s, o);
+  uint16_t masks[MAX_MASKS];
+  int nm = root_masks(&T, s, masks);
+  int nt = o->threads < 1 ? 1 : o->threads > 64 ? 64 : o->threads;
+  int (*scores)[SC_PLAYERS] = malloc((size_t)nm * sizeof *scores);
+  kids *K = malloc(sizeof *K);
+  model_ws *ws = o->model ? malloc((size_t)(nt < nm ? nt : nm) * sizeof *ws) : NULL;
+  if (!scores || !K || (o->model && !ws)) {
+    free(scores), free(K), free(ws);
+    snprintf(err, SG_ERRLEN, "search: out of memory");
+    return -1;
+  }
+  T.deadline = o->time > 0 ? clock_now() + o->time : 0;
+  make_kids(&T, s, masks, nm, K);   /* the root's turns, before the threads share them */
+  int best = search_root(&T, K, nm, scores, ws);
+  free(K), free(ws);
+  r->generated = T.generated;
+  r->evaluated = T.evaluated;
+  r->interrupted = T.interrupted;
+  r->complete = !T.stop;
   r->mask = masks[best];
   memcpy(r->scores, scores[best], sizeof r->scores);
   free(scores);

@@ -60,6 +60,18 @@ int sp_requests(const sp_priorities *pr, const sc_cfg *c, const sc_state *s, int
 int sp_comp_level(const sp_priorities *pr, const sc_cfg *c, sc_state *s, uint16_t masked,
                   sg_move *cmds);
 
+struct sp_options;
+
+/* The opponents' own player, run for their turns in the first full turns of the tree (beyond
+   the paper: opponent_model = "predict"): a player whose search reads no seed and no clock
+   plays exactly the turn that this predicts. */
+typedef struct sp_model {
+  const sp_priorities *pr;          /* their request table */
+  const sc_cfg *c;                  /* their rules and evaluation weights */
+  const struct sp_options *o;       /* their search: one thread, no time, no model of its own */
+  int turns;                        /* full turns of the tree whose opponent turns are theirs */
+} sp_model;
+
 typedef struct sp_options {
   int levels;          /* tree levels (player turns); 1 = "tree predicts 0 turns" */
   int prune;           /* restricted masking: branch only on the root player's levels */
@@ -70,10 +82,12 @@ typedef struct sp_options {
                                     turns; NULL: the player's own (the paper's) */
   int rollout;         /* full turns of unmasked play after each leaf before it is evaluated */
   int wide;            /* more alternatives at the root: sp_masks_wide, not sp_masks */
-  int dedupe;
-  double time;         /* seconds; past them the tree stops and the best of the root masks
-                          searched to the end is played (0: no limit) */          /* masks whose turns end in the same position are searched once (the
+  int dedupe;          /* masks whose turns end in the same position are searched once (the
                           result does not change; fewer positions generated and evaluated) */
+  const sp_model *model;   /* NULL: the opponents' turns are their unmasked request lists (or
+                              levels of masks without prune) */
+  double time;         /* seconds; past them the tree stops and the best of the root masks
+                          searched to the end is played (0: no limit) */
 } sp_options;
 
 typedef struct sp_result {

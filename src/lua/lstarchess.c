@@ -278,61 +278,88 @@ static int opt_bool(lua_State *L, int t, const char *k, int def) {
   return v;
 }
 
+/* The tree's options from the table at t (checked and merged in Lua) into o: turns or levels,
+   prune, skip_dead, masks, threads, dedupe, wide, rollout, time, priorities (a full table)
+   into pr, opponent_priorities into others (o->others then points there).  No model. */
+static void read_tree_options(lua_State *L, int t, sp_options *o, sp_priorities *pr,
+                              sp_priorities *others) {
+  o->prune = opt_bool(L, t, "prune", 1);
+  o->skip_dead = opt_bool(L, t, "skip_dead", 0);
+  o->masks = opt_bool(L, t, "masks", 1);
+  o->threads = opt_int(L, t, "threads", 1, 1, 64);
+  o->dedupe = opt_bool(L, t, "dedupe", 1);
+  o->wide = opt_bool(L, t, "wide", 0);
+  o->rollout = opt_int(L, t, "rollout", 0, 0, 100);
+  o->model = NULL;
+  lua_getfield(L, t, "time");
+  o->time = 0;
+  if (!lua_isnil(L, -1)) {
+    if (!lua_isnumber(L, -1) || !(lua_tonumber(L, -1) >= 0)) {
+      char exp[256];
+      options_expected(&options_table[OPT_TIME], exp, sizeof exp);
+      luaL_error(L, "sg.search: time (algo '%s'): got %s; expected %s", sc_opt_algo(L, t),
+                 luaL_tolstring(L, -1, NULL), exp);
+    }
+    o->time = lua_tonumber(L, -1);
+  }
+  lua_pop(L, 1);
+  lua_getfield(L, t, "levels");
+  int has_levels = !lua_isnil(L, -1);
+  lua_pop(L, 1);
+  if (has_levels)
+    o->levels = opt_int(L, t, "levels", 1, 1, 64);
+  else {
+    int turns = opt_int(L, t, "turns", -1, 0, 16);   /* the default comes merged from Lua */
+    if (turns < 0)
+      luaL_error(L, "sg.search: turns (algo '%s'): missing; expected turns or levels",
+                 sc_opt_algo(L, t));
+    /* nLevels is fixed at 4 x turns; with skip_dead the levels go to the survivors, so the
+       tree reaches further in full turns as players are eliminated (section 3.4.1) */
+    o->levels = turns == 0 ? 1 : turns * SC_PLAYERS;
+    if (o->levels > 64)
+      luaL_error(L, "sg.search: turns (algo '%s'): %d turns are %d levels; expected at most 64 "
+                 "levels", sc_opt_algo(L, t), turns, o->levels);
+  }
+  lua_getfield(L, t, "priorities");
+  read_priorities(L, lua_gettop(L), pr);
+  lua_pop(L, 1);
+  o->others = NULL;
+  lua_getfield(L, t, "opponent_priorities");
+  if (!lua_isnil(L, -1)) {
+    read_priorities(L, lua_gettop(L), others);
+    o->others = others;
+  }
+  lua_pop(L, 1);
+}
+
 /* core.starchess.predict(g, opts, cfg_weights_game) -> result.  opts is checked and merged in
-   Lua: turns or levels, prune, skip_dead, masks, threads, priorities (a full table); weights
-   come as a game object whose config to use (the same game, or a copy with other weights). */
+   Lua (read_tree_options); weights come as a game object whose config to use (the same game,
+   or a copy with other weights).  opts.model, if given, is the opponents' own player (Lua's
+   opponent_model = "predict"): its tree options as above, its weights as the game object
+   model.weights_game, and model.turns, the full turns of the tree it plays the opponents in. */
 static int lpredict(lua_State *L) {
   lgame *g;
   const sc_state *s = checkstarchess(L, 1, &g);
   luaL_checktype(L, 2, LUA_TTABLE);
   lgame *wg;
   checkstarchess(L, 3, &wg);
-  sp_options o;
-  o.prune = opt_bool(L, 2, "prune", 1);
-  o.skip_dead = opt_bool(L, 2, "skip_dead", 0);
-  o.masks = opt_bool(L, 2, "masks", 1);
-  o.threads = opt_int(L, 2, "threads", 1, 1, 64);
-  o.dedupe = opt_bool(L, 2, "dedupe", 1);
-  o.wide = opt_bool(L, 2, "wide", 0);
-  o.rollout = opt_int(L, 2, "rollout", 0, 0, 100);
-  lua_getfield(L, 2, "time");
-  o.time = 0;
+  sp_options o, mo;
+  sp_priorities pr, others, mpr, mothers;
+  sp_model m;
+  read_tree_options(L, 2, &o, &pr, &others);
+  lua_getfield(L, 2, "model");
   if (!lua_isnil(L, -1)) {
-    if (!lua_isnumber(L, -1) || !(lua_tonumber(L, -1) >= 0)) {
-      char exp[256];
-      options_expected(&options_table[OPT_TIME], exp, sizeof exp);
-      return luaL_error(L, "sg.search: time (algo '%s'): got %s; expected %s", sc_opt_algo(L, 2),
-                        luaL_tolstring(L, -1, NULL), exp);
-    }
-    o.time = lua_tonumber(L, -1);
-  }
-  lua_pop(L, 1);
-  lua_getfield(L, 2, "levels");
-  int has_levels = !lua_isnil(L, -1);
-  lua_pop(L, 1);
-  if (has_levels)
-    o.levels = opt_int(L, 2, "levels", 1, 1, 64);
-  else {
-    int turns = opt_int(L, 2, "turns", -1, 0, 16);   /* the default comes merged from Lua */
-    if (turns < 0)
-      return luaL_error(L, "sg.search: turns (algo '%s'): missing; expected turns or levels",
-                        sc_opt_algo(L, 2));
-    /* nLevels is fixed at 4 x turns; with skip_dead the levels go to the survivors, so the
-       tree reaches further in full turns as players are eliminated (section 3.4.1) */
-    o.levels = turns == 0 ? 1 : turns * SC_PLAYERS;
-    if (o.levels > 64)
-      return luaL_error(L, "sg.search: turns (algo '%s'): %d turns are %d levels; expected at "
-                        "most 64 levels", sc_opt_algo(L, 2), turns, o.levels);
-  }
-  sp_priorities pr, others;
-  lua_getfield(L, 2, "priorities");
-  read_priorities(L, lua_gettop(L), &pr);
-  lua_pop(L, 1);
-  o.others = NULL;
-  lua_getfield(L, 2, "opponent_priorities");
-  if (!lua_isnil(L, -1)) {
-    read_priorities(L, lua_gettop(L), &others);
-    o.others = &others;
+    int mt = lua_gettop(L);
+    luaL_checktype(L, mt, LUA_TTABLE);
+    read_tree_options(L, mt, &mo, &mpr, &mothers);
+    mo.threads = 1, mo.time = 0;   /* the model's result must not depend on either */
+    lua_getfield(L, mt, "weights_game");
+    lgame *mg;
+    checkstarchess(L, lua_gettop(L), &mg);   /* held by opts.model: alive for the call */
+    lua_pop(L, 1);
+    m.pr = &mpr, m.c = mg->cfg, m.o = &mo;
+    m.turns = opt_int(L, mt, "turns_modelled", 1, 0, 16);
+    o.model = &m;
   }
   lua_pop(L, 1);
   sp_result *r = lua_newuserdatauv(L, sizeof *r, 0);

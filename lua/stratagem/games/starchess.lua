@@ -94,6 +94,7 @@ local M = {
   -- (doc/starchess.md, "Games that end")
   search = {algo = "predict", turns = 3, prune = true, skip_dead = false, masks = true,
             threads = 1, dedupe = true, wide = false, rollout = 0,
+            opponent_model = "table", model_turns = 1,
             weights = {self_weight = 1, colony_weight = 20}},
   -- The stronger player, beyond the paper (sg.search(g, {algo = "strong"})): the paper's tree
   -- with these options laid over its defaults (doc/starchess.md has the measurements that
@@ -400,6 +401,12 @@ local PREDICT_OPTIONS = {
                  {default_text = "the game's priorities"}),
   predict_option("opponent_priorities", "table", "the request table the opponents are "
                  .. "predicted with", {default_text = "the player's own"}),
+  predict_option("opponent_model", "enum", "the opponents' turns in the tree's first "
+                 .. "`model_turns` full turns: \"table\", their request lists; \"predict\", "
+                 .. "their own player's (the game's default search run for them)",
+                 {values = {"table", "predict"}, default_text = '"table"'}),
+  predict_option("model_turns", "integer", "full turns of the tree whose opponent turns "
+                 .. "`opponent_model` predicts", {min = 0, max = 16, unit = "full turns"}),
   predict_option("weights", "table", "evaluation weights laid over the player's own",
                  {default_text = "{self_weight = 1, colony_weight = 20} (strong: the paper's) over the game's"}),
   {name = "seed", shared = true}, {name = "time", shared = true},
@@ -441,6 +448,19 @@ local function predict(g, s, defaults, base)
              wide = s.wide, rollout = s.rollout, time = s.time,
              opponent_priorities = s.opponent_priorities ~= nil and
                merge_priorities(s.opponent_priorities) or nil}
+  if s.opponent_model == "predict" then
+    -- the opponents' own player: what sg.search(g, {algo = "predict"}) plays with the game's
+    -- defaults (it reads no seed and no clock), run for their turns in the first model_turns
+    -- full turns of the tree
+    local d, cfg = M.search, g:config()
+    for k, v in pairs(d.weights or {}) do cfg.weights[k] = v end
+    o.model = {turns = d.turns, levels = d.levels, prune = d.prune, skip_dead = d.skip_dead,
+               masks = d.masks, dedupe = d.dedupe, wide = d.wide, rollout = d.rollout,
+               priorities = merge_priorities(nil), turns_modelled = s.model_turns,
+               weights_game = assert(core.new("starchess", {seed = cfg.seed, rules = cfg.rules,
+                                                            weights = cfg.weights,
+                                                            variant = cfg.variant}))}
+  end
   local r = core.starchess.predict(g, o, wg)
   -- the shared result shape beside the tree's own fields
   r.algo, r.move, r.score, r.depth = s.algo, r.moves[1], r.scores[g:player()], r.levels
