@@ -44,10 +44,8 @@
 #define CORNERS 0x8100000000000081ULL
 #define NLOCKS 4096         /* spin locks striped over the table's buckets (threads > 1) */
 #define NBUSY 16384         /* slots of the table of positions being searched (threads > 1) */
-#ifndef DEFER_MIN
 #define DEFER_MIN 10        /* moves into positions with at least this many empties may be
                                deferred while another thread searches them */
-#endif
 
 /* The quadrant of a square (0-3): parity is counted per quadrant, the regions that end up
    played out on their own near the end. */
@@ -768,9 +766,7 @@ static int solve_any(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int
 #define W_EVAL 2            /* per unit of the shallow search's value (a reply = 2 units) */
 #define W_CORNER 2          /* per stable disc of the mover's on a corner or next to it */
 #define ETC_MIN 8
-#ifndef TT_MIN
 #define TT_MIN 7
-#endif
 #define GUESS_DEPTH 4       /* the depth of the search that guesses the root's value */
 #define GUESS_DROP 8        /* after the guess failed low, the next window this much lower */
 #define SORT_DELTA 8        /* the shallow searches' window: alpha - this, in discs */
