@@ -357,6 +357,136 @@ do
 end
 
 ---------------------------------------------------------------------------------------------
+-- opponent_model = "strong" with model_options: the opponents' turns of the tree's first full
+-- turn are those the stronger player with those options plays (it reads no seed and no clock
+-- either), so against three such players the tree of one full turn predicts the position
+-- exactly, as above; the model's options reach it (rollouts of 1 and of 0 predict other turns
+-- on some positions).
+
+do
+  local checked, exact, differs = 0, 0, 0
+  local g = sg.new("starchess", {seed = 3005})
+  local model = {rollout = 1, turns = 2}
+  for i = 1, 4 * 40 do
+    if g:status() ~= "playing" then break end
+    if i % 12 == 1 then
+      local o = {algo = "strong", turns = 1, rollout = 0, opponent_model = "strong",
+                 model_options = model}
+      local r = sg.search(g, o)
+      local x = g:copy()
+      for _, c in ipairs(r.moves) do x:play(c) end
+      for _ = 1, 3 do
+        if x:status() ~= "playing" then break end
+        for _, c in ipairs(sg.search(x, {algo = "strong", rollout = 1, turns = 2}).moves) do
+          x:play(c)
+        end
+      end
+      checked = checked + 1
+      local sc = x:scores()
+      if sc[1] == r.scores[1] and sc[2] == r.scores[2] and sc[3] == r.scores[3] and
+         sc[4] == r.scores[4] then
+        exact = exact + 1
+      end
+      o.model_options = {rollout = 0, turns = 1}
+      local b = sg.search(g, o)
+      if table.concat(b.scores, " ") ~= table.concat(r.scores, " ") then differs = differs + 1 end
+    end
+    for _, c in ipairs(sg.search(g, {}).moves) do g:play(c) end
+  end
+  t.ok(checked >= 8, ("positions checked: %d"):format(checked))
+  t.is(exact, checked, "opponent_model = \"strong\", model_options = {rollout = 1, turns = 2}: " ..
+       "the tree's scores are those of the position its turn and three such players' turns reach")
+  t.ok(differs > 0, ("and other model options predict other turns on some positions (%d of %d)")
+       :format(differs, checked))
+end
+
+---------------------------------------------------------------------------------------------
+-- model_top = k: the root's alternatives searched without the model first, the k best again
+-- with it.  k = 1 plays the request-table tree's turn (with the model's scores); k at least
+-- the number of alternatives is the model for all; two threads give the same as one.
+-- opponent_model = "auto": the known player that played the others' last turns is found
+-- (none on the first turn: the table), and its model is used.
+
+do
+  local g = sg.new("starchess", {seed = 3007})
+  local lv9 = {algo = "strong", rollout = 1}
+  local function turn(o) for _, c in ipairs(sg.search(g, o).moves) do g:play(c) end end
+  local first = sg.search(g, {algo = "strong", opponent_model = "auto"})
+  t.is(first.model, "table", "auto on the first turn, with no turns of the others yet: the table")
+  local top1, same1, all, sameall, two = 0, 0, 0, 0, 0
+  local found, exact, asked = 0, 0, 0
+  for i = 1, 4 * 24 do
+    if g:status() ~= "playing" then break end
+    if g:player() == 1 and i > 4 then
+      local m = {algo = "strong", rollout = 0, turns = 2, opponent_model = "strong",
+                 model_options = {rollout = 1}}
+      local full = sg.search(g, m)
+      m.model_top = 1
+      local one = sg.search(g, m)
+      local plain = sg.search(g, {algo = "strong", rollout = 0, turns = 2})
+      top1 = top1 + 1
+      if table.concat(one.moves, " ") == table.concat(plain.moves, " ") then same1 = same1 + 1 end
+      m.model_top = 161
+      local big = sg.search(g, m)
+      all = all + 1
+      if table.concat(big.moves, " ") .. table.concat(big.scores, " ") ==
+         table.concat(full.moves, " ") .. table.concat(full.scores, " ") then
+        sameall = sameall + 1
+      end
+      m.model_top, m.threads = 3, 1
+      local a = sg.search(g, m)
+      m.threads = 2
+      local b = sg.search(g, m)
+      if table.concat(a.moves, " ") .. table.concat(a.scores, " ") ==
+         table.concat(b.moves, " ") .. table.concat(b.scores, " ") then
+        two = two + 1
+      end
+      -- the others are level 9 of play: auto finds it once their turns tell it from the rest
+      local au = sg.search(g, {algo = "strong", rollout = 0, turns = 2, opponent_model = "auto"})
+      if i > 4 * 12 then
+        asked = asked + 1
+        if au.model == "level 9" or au.model == "level 10" then found = found + 1 end
+        m.threads, m.model_top = 1, 0
+        m.model_options = {rollout = 1}
+        local want = sg.search(g, m)
+        if table.concat(au.moves, " ") .. table.concat(au.scores, " ") ==
+           table.concat(want.moves, " ") .. table.concat(want.scores, " ") then
+          exact = exact + 1
+        end
+      end
+      turn({algo = "strong", rollout = 0, turns = 2})
+    else
+      turn(lv9)
+    end
+  end
+  t.ok(top1 >= 8, ("positions: %d"):format(top1))
+  t.is(same1, top1, "model_top = 1: the turn of the request-table tree, on every position")
+  t.is(sameall, all, "model_top above the alternatives: the turn and scores of the model for all")
+  t.is(two, top1, "model_top = 3 on two threads: the same turns and scores as on one")
+  t.ok(asked >= 4, ("positions after full turn 12: %d"):format(asked))
+  t.is(found, asked, "auto against three players of level 9: level 9 or 10 found on every one " ..
+       "(the strongest known player that played their turns of the last rounds)")
+  t.ok(exact >= asked * 3 // 4, ("and its turn and scores are those of level 9's model given " ..
+       "by hand on %d of %d"):format(exact, asked))
+end
+
+do
+  local g = sg.new("starchess", {seed = 3009})
+  local models = {}
+  for r = 1, 24 do
+    for _ = 1, 4 do for _, c in ipairs(sg.search(g, {}).moves) do g:play(c) end end
+    if r % 4 == 0 then
+      local before = g:position()
+      local au = sg.search(g, {algo = "strong", rollout = 0, opponent_model = "auto"})
+      models[#models + 1] = au.model
+      if g:position() ~= before then models[#models + 1] = "the game changed" end
+    end
+  end
+  t.is(table.concat(models, ", "), ("default, "):rep(5) .. "default",
+       "auto against the game's default players: the default player found, the game unchanged")
+end
+
+---------------------------------------------------------------------------------------------
 -- bad input: every new option is checked, the game is unchanged
 
 do
@@ -385,7 +515,27 @@ do
   bad({algo = "strong", depth = 3}, "depth (algo 'strong'): not an option of this algorithm (it belongs to 'alphabeta', 'brs', 'maxn', 'paranoid', 'pimc')",
       "an option strong does not take")
   bad({algo = "strong", opponent_model = "exact"}, "opponent_model (algo 'strong'): got the string \"exact\"; " ..
-      "expected \"table\" or \"predict\"", "opponent_model: an unknown model")
+      "expected \"table\", \"predict\", \"strong\" or \"auto\"", "opponent_model: an unknown model")
+  bad({algo = "strong", model_options = {rollout = 1}}, "model_options: given without a model; " ..
+      "expected opponent_model = \"predict\" or \"strong\" with it", "model_options without a model")
+  bad({algo = "strong", opponent_model = "strong", model_options = {threads = 2}},
+      "model_options: unknown key 'threads'; expected some of: dedupe, levels, masks",
+      "model_options: a key the model does not take")
+  bad({algo = "strong", opponent_model = "strong", model_options = {rollout = "x"}},
+      "model_options: rollout (algo 'strong'): got the string \"x\"; expected a whole number from 0 to 100",
+      "model_options: a bad value, named with what it takes")
+  bad({algo = "strong", opponent_model = "predict", model_options = {weights = {colony_weigth = 1}}},
+      "model_options: unknown weights key 'colony_weigth'", "model_options: a misspelled weight")
+  bad({algo = "strong", model_top = 2}, "model_top: given without a model; expected " ..
+      "opponent_model = \"predict\" or \"strong\" with it", "model_top without a model")
+  bad({algo = "strong", opponent_model = "auto", model_options = {rollout = 1}},
+      "model_options: given with opponent_model = \"auto\", which chooses its own",
+      "model_options with auto")
+  bad({algo = "strong", opponent_model = "strong", model_top = 162},
+      "model_top (algo 'strong'): 162 is out of range; expected a whole number from 0 to 161",
+      "model_top above the most alternatives")
+  bad({algo = "strong", opponent_model = "strong", model_options = 3},
+      "model_options (algo 'strong'): got 3; expected a table", "model_options: not a table")
   bad({algo = "strong", model_turns = 17}, "model_turns (algo 'strong'): 17 is out of range; expected a whole " ..
       "number from 0 to 16 (full turns)", "model_turns above 16")
   t.is(g:position(), before, "refused searches leave the game unchanged")

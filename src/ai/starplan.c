@@ -832,6 +832,63 @@ static void model_turn(tree *T, sc_state *s) {
     T->stop = 1, T->timed_out |= M.timed_out, T->interrupted |= M.interrupted;
 }
 
+/* Beyond the paper (model.top = k): the root's children K searched first with the opponents'
+   request tables (T's options without the model), then the k best of them for the root
+   player, the first of equal ones, searched again with the model, into a kids of their own
+   (allocated here, before either search); the best of those k by the model's scores is
+   returned, and every mask's scores in scores[] are the model's for the k, the table's for
+   the others.  A stop (the time, Ctrl-C) in either search plays the first search's best.
+   The same result for any number of threads, as search_root's. */
+static int search_top(tree *T, const kids *K, int nm, int (*scores)[SC_PLAYERS], model_ws *ws) {
+  sp_options plain = *T->o;
+  plain.model = NULL;
+  tree P = *T;
+  P.o = &plain;
+  P.generated = P.evaluated = 0;
+  int k = T->o->model->top, pick[MAX_MASKS], np = 0;
+  kids *K2 = malloc(sizeof *K2);
+  if (!K2)
+    return search_root(T, K, nm, scores, ws);   /* no room: every child with the model */
+  int b1 = search_root(&P, K, nm, scores, NULL);
+  T->generated += P.generated, T->evaluated += P.evaluated;
+  T->stop |= P.stop, T->timed_out |= P.timed_out, T->interrupted |= P.interrupted;
+  if (T->stop) {
+    free(K2);
+    return b1;
+  }
+  int q = T->root - 1;
+  /* the k best distinct children by the first search, each the first of its position */
+  uint8_t taken[MAX_MASKS] = {0};
+  while (np < k) {
+    int b = -1;
+    for (int i = 0; i < nm; i++)
+      if (K->first[i] == i && !taken[i] && (b < 0 || scores[i][q] > scores[b][q]))
+        b = i;
+    if (b < 0)
+      break;
+    taken[b] = 1;
+    pick[np++] = b;
+  }
+  /* in enumeration order, so that the first of equal scores is the first mask, as always */
+  for (int i = 1; i < np; i++)
+    for (int j = i; j > 0 && pick[j - 1] > pick[j]; j--) {
+      int t = pick[j];
+      pick[j] = pick[j - 1], pick[j - 1] = t;
+    }
+  for (int i = 0; i < np; i++) {
+    K2->s[i] = K->s[pick[i]];
+    K2->first[i] = (uint8_t)i;
+  }
+  int v2[MAX_MASKS][SC_PLAYERS];
+  int b2 = search_root(T, K2, np, v2, ws);
+  free(K2);
+  if (T->stop)
+    return b1;
+  for (int i = 0; i < np; i++)
+    memcpy(scores[pick[i]], v2[i], sizeof v2[i]);
+  return pick[b2];
+}
+
 int sp_comp_turn(const sp_priorities *pr, const sc_cfg *c, const sc_state *s,
                  const sp_options *o, sp_result *r, char *err) {
   memset(r, 0, sizeof *r);
@@ -859,7 +916,11 @@ int sp_comp_turn(const sp_priorities *pr, const sc_cfg *c, const sc_state *s,
   }
   T.deadline = o->time > 0 ? clock_now() + o->time : 0;
   make_kids(&T, s, masks, nm, K);   /* the root's turns, before the threads share them */
-  int best = search_root(&T, K, nm, scores, ws);
+  int best;
+  if (o->model && o->model->top > 0 && o->model->top < nm)
+    best = search_top(&T, K, nm, scores, ws);
+  else
+    best = search_root(&T, K, nm, scores, ws);
   free(K), free(ws);
   r->generated = T.generated;
   r->evaluated = T.evaluated;

@@ -70,6 +70,9 @@ typedef struct sp_model {
   const sc_cfg *c;                  /* their rules and evaluation weights */
   const struct sp_options *o;       /* their search: one thread, no time, no model of its own */
   int turns;                        /* full turns of the tree whose opponent turns are theirs */
+  int top;                          /* > 0: the root's alternatives are first searched without
+                                       the model, and only the `top` best of them again with
+                                       it (the model's searches cost the most); 0: all */
 } sp_model;
 
 typedef struct sp_options {

@@ -336,7 +336,8 @@ static void read_tree_options(lua_State *L, int t, sp_options *o, sp_priorities 
    Lua (read_tree_options); weights come as a game object whose config to use (the same game,
    or a copy with other weights).  opts.model, if given, is the opponents' own player (Lua's
    opponent_model = "predict"): its tree options as above, its weights as the game object
-   model.weights_game, and model.turns, the full turns of the tree it plays the opponents in. */
+   model.weights_game, model.turns, the full turns of the tree it plays the opponents in, and
+   model.top, the root alternatives searched again with it (0: all at once). */
 static int lpredict(lua_State *L) {
   lgame *g;
   const sc_state *s = checkstarchess(L, 1, &g);
@@ -359,6 +360,7 @@ static int lpredict(lua_State *L) {
     lua_pop(L, 1);
     m.pr = &mpr, m.c = mg->cfg, m.o = &mo;
     m.turns = opt_int(L, mt, "turns_modelled", 1, 0, 16);
+    m.top = opt_int(L, mt, "top", 0, 0, SP_MAX_MASKS);
     o.model = &m;
   }
   lua_pop(L, 1);

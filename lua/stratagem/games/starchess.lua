@@ -94,7 +94,7 @@ local M = {
   -- (doc/starchess.md, "Games that end")
   search = {algo = "predict", turns = 3, prune = true, skip_dead = false, masks = true,
             threads = 1, dedupe = true, wide = false, rollout = 0,
-            opponent_model = "table", model_turns = 1,
+            opponent_model = "table", model_turns = 1, model_top = 0,
             weights = {self_weight = 1, colony_weight = 20}},
   -- The stronger player, beyond the paper (sg.search(g, {algo = "strong"})): the paper's tree
   -- with these options laid over its defaults (doc/starchess.md has the measurements that
@@ -403,14 +403,116 @@ local PREDICT_OPTIONS = {
                  .. "predicted with", {default_text = "the player's own"}),
   predict_option("opponent_model", "enum", "the opponents' turns in the tree's first "
                  .. "`model_turns` full turns: \"table\", their request lists; \"predict\", "
-                 .. "their own player's (the game's default search run for them)",
-                 {values = {"table", "predict"}, default_text = '"table"'}),
+                 .. "the game's default player's (its default search run for them); "
+                 .. "\"strong\", the stronger player's; \"auto\", the known player "
+                 .. "(the game's default or a level of `play`) that played their last turns",
+                 {values = {"table", "predict", "strong", "auto"}, default_text = '"table"'}),
   predict_option("model_turns", "integer", "full turns of the tree whose opponent turns "
                  .. "`opponent_model` predicts", {min = 0, max = 16, unit = "full turns"}),
+  predict_option("model_top", "integer", "with a model: the root's alternatives are searched "
+                 .. "first without it and only this many best of them again with it "
+                 .. "(0: all of them with it)", {min = 0, max = 161, unit = "alternatives"}),
+  predict_option("model_options", "table", "search options laid over the model's defaults "
+                 .. "(turns, levels, prune, skip_dead, masks, dedupe, wide, rollout, priorities, "
+                 .. "opponent_priorities, weights)", {default_text = "none"}),
   predict_option("weights", "table", "evaluation weights laid over the player's own",
                  {default_text = "{self_weight = 1, colony_weight = 20} (strong: the paper's) over the game's"}),
   {name = "seed", shared = true}, {name = "time", shared = true},
 }
+
+-- The stronger player's defaults: the paper's search with the preset laid over it; its
+-- priorities are laid over the paper's request table.
+local STRONG = {}
+for k, v in pairs(M.search) do STRONG[k] = v end
+for k, v in pairs(M.strong) do if k ~= "priorities" then STRONG[k] = v end end
+STRONG.algo = "strong"
+local STRONG_PRIORITIES = merge_priorities(M.strong.priorities)
+
+-- the search options model_options may set
+local MODEL_KEYS = {turns = true, levels = true, prune = true, skip_dead = true, masks = true,
+                    dedupe = true, wide = true, rollout = true, priorities = true,
+                    opponent_priorities = true, weights = true}
+
+-- opponent_model = "auto": the known players a model is chosen from, about the cheapest
+-- first: the levels of `play` as their search options (level 2, no look-ahead, before level
+-- 1), and the game's default player (sg.search(g, {})) after level 3.
+local function known_players()
+  local list = {}
+  for _, i in ipairs{10, 9, 8, 0, 7, 6, 5, 4, 3, 1, 2} do
+    local lv = M.play.levels[i]
+    if i == 0 then
+      list[#list + 1] = {algo = "predict", options = {}, name = "default"}
+    elseif lv then
+      local o = {}
+      for k, v in pairs(lv) do
+        if k ~= "algo" and k ~= "text" and k ~= "elo" and k ~= "off" then o[k] = v end
+      end
+      for _, k in ipairs(lv.off or {}) do o[k] = false end
+      list[#list + 1] = {algo = lv.algo, options = o, name = "level " .. i}
+    end
+  end
+  return list
+end
+
+-- The other players' turns of the last `rounds` rounds (at most 3 x rounds), newest first:
+-- {pos = the game before the turn, cmds = its commands, "end" included}.
+local function recent_turns(g, rounds)
+  local x, h, me = g:copy(), g:history(), g:player()
+  local i = #h
+  while i > 0 and h[i] ~= "end" do x:undo(); i = i - 1 end   -- this turn's commands so far
+  local turns, own = {}, 0
+  while i > 0 and #turns < 3 * rounds do
+    local j = i
+    repeat x:undo(); j = j - 1 until j == 0 or h[j] == "end"
+    if x:player() == me then
+      own = own + 1
+      if own == rounds then break end
+    else
+      turns[#turns + 1] = {pos = x:copy(), cmds = table.concat(h, " ", j + 1, i)}
+    end
+    i = j
+  end
+  return turns
+end
+
+-- The known player that played every one of the other players' turns of the last two
+-- rounds exactly, or nil (a person, a player of other settings, or the first turn).  When
+-- several did (early in a game most players play alike), the turns of six rounds decide
+-- among them, and then known_players' order.  `last`, the one found before, is kept while
+-- it fits two rounds.  Its searches run without a clock or threads (the known players read
+-- neither).
+local KNOWN
+local function identify(g, last)
+  KNOWN = KNOWN or known_players()
+  local search = require("stratagem").search
+  local function fits(c, turns)
+    for _, t in ipairs(turns) do
+      local o = {algo = c.algo}
+      for k, v in pairs(c.options) do o[k] = v end
+      if table.concat(search(t.pos, o).moves, " ") ~= t.cmds then return false end
+    end
+    return true
+  end
+  local turns = recent_turns(g, 2)
+  if #turns == 0 then return nil end
+  if last and fits(last, turns) then return last end
+  local found = {}
+  for _, c in ipairs(KNOWN) do
+    if fits(c, turns) then found[#found + 1] = c end
+  end
+  if #found > 1 then
+    local long = recent_turns(g, 6)
+    if #long > #turns then
+      local keep = {}
+      for _, c in ipairs(found) do
+        if fits(c, long) then keep[#keep + 1] = c end
+      end
+      found = #keep > 0 and keep or found
+    end
+  end
+  return found[1]
+end
+local identified = setmetatable({}, {__mode = "k"})   -- game -> the known player found last
 
 -- The prediction tree with the options s (merged over `defaults`); raises on misuse.  base:
 -- the request table the user's priorities are laid over.
@@ -448,15 +550,63 @@ local function predict(g, s, defaults, base)
              wide = s.wide, rollout = s.rollout, time = s.time,
              opponent_priorities = s.opponent_priorities ~= nil and
                merge_priorities(s.opponent_priorities) or nil}
-  if s.opponent_model == "predict" then
-    -- the opponents' own player: what sg.search(g, {algo = "predict"}) plays with the game's
-    -- defaults (it reads no seed and no clock), run for their turns in the first model_turns
-    -- full turns of the tree
-    local d, cfg = M.search, g:config()
-    for k, v in pairs(d.weights or {}) do cfg.weights[k] = v end
+  for _, k in ipairs{"model_options", "model_top"} do
+    if (k == "model_options" and s[k] ~= nil or k == "model_top" and (s[k] or 0) > 0) and
+       s.opponent_model ~= "predict" and s.opponent_model ~= "strong" and s.opponent_model ~= "auto" then
+      error(k .. ': given without a model; expected opponent_model = "predict" or '
+            .. '"strong" with it', 0)
+    end
+  end
+  local auto, asked_auto = nil, s.opponent_model == "auto"
+  if asked_auto then
+    if s.model_options ~= nil then
+      error('model_options: given with opponent_model = "auto", which chooses its own; '
+            .. 'expected "predict" or "strong" with it', 0)
+    end
+    auto = identify(g, identified[g])
+    identified[g] = auto
+    s.opponent_model = auto and auto.algo or "table"
+    s.model_options = auto and auto.options or nil
+  end
+  if s.opponent_model == "predict" or s.opponent_model == "strong" then
+    -- the opponents' own player: what sg.search(g, {algo = opponent_model}) plays with the
+    -- game's defaults (it reads no seed and no clock), with model_options laid over them,
+    -- run for their turns in the first model_turns full turns of the tree
+    local mo = s.model_options or {}
+    local req = {algo = s.opponent_model}
+    for k, v in pairs(mo) do
+      if not MODEL_KEYS[k] then
+        local keys = {}
+        for name in pairs(MODEL_KEYS) do keys[#keys + 1] = name end
+        table.sort(keys)
+        error(("model_options: unknown key '%s'; expected some of: %s"):format(tostring(k),
+              table.concat(keys, ", ")), 0)
+      end
+      req[k] = v
+    end
+    local ok, why = require("stratagem").search_check("starchess", req)
+    if not ok then error("model_options: " .. why, 0) end
+    local strong = s.opponent_model == "strong"
+    local d = {}
+    for k, v in pairs(strong and STRONG or M.search) do d[k] = v end
+    for k, v in pairs(mo) do if k ~= "weights" then d[k] = v end end
+    if mo.turns ~= nil and mo.levels == nil then d.levels = nil end
+    if mo.levels ~= nil then d.turns = nil end
+    local cfg = g:config()
+    for _, w in ipairs{(strong and STRONG or M.search).weights or {}, mo.weights or {}} do
+      for k, v in pairs(w) do
+        if cfg.weights[k] == nil then
+          error(("model_options: unknown weights key '%s'"):format(tostring(k)), 0)
+        end
+        cfg.weights[k] = v
+      end
+    end
     o.model = {turns = d.turns, levels = d.levels, prune = d.prune, skip_dead = d.skip_dead,
                masks = d.masks, dedupe = d.dedupe, wide = d.wide, rollout = d.rollout,
-               priorities = merge_priorities(nil), turns_modelled = s.model_turns,
+               priorities = merge_priorities(mo.priorities, strong and STRONG_PRIORITIES or nil),
+               opponent_priorities = mo.opponent_priorities ~= nil and
+                 merge_priorities(mo.opponent_priorities) or nil,
+               turns_modelled = s.model_turns, top = s.model_top,
                weights_game = assert(core.new("starchess", {seed = cfg.seed, rules = cfg.rules,
                                                             weights = cfg.weights,
                                                             variant = cfg.variant}))}
@@ -464,18 +614,13 @@ local function predict(g, s, defaults, base)
   local r = core.starchess.predict(g, o, wg)
   -- the shared result shape beside the tree's own fields
   r.algo, r.move, r.score, r.depth = s.algo, r.moves[1], r.scores[g:player()], r.levels
+  if asked_auto or s.opponent_model ~= "table" then
+    r.model = auto and auto.name or s.opponent_model   -- the opponents' model used
+  end
   r.exact = false
   if r.stopped == nil and not r.complete then r.stopped = "limit" end   -- "interrupted": Ctrl-C
   return r
 end
-
--- The stronger player's defaults: the paper's search with the preset laid over it; its
--- priorities are laid over the paper's request table.
-local STRONG = {}
-for k, v in pairs(M.search) do STRONG[k] = v end
-for k, v in pairs(M.strong) do if k ~= "priorities" then STRONG[k] = v end end
-STRONG.algo = "strong"
-local STRONG_PRIORITIES = merge_priorities(M.strong.priorities)
 
 M.algos = {
   predict = {
