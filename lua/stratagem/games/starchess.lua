@@ -479,8 +479,8 @@ end
 -- rounds exactly, or nil (a person, a player of other settings, or the first turn).  When
 -- several did (early in a game most players play alike), the turns of six rounds decide
 -- among them, and then known_players' order.  `last`, the one found before, is kept while
--- it fits two rounds.  Its searches run without a clock or threads (the known players read
--- neither).
+-- it fits the last round (it fitted the rounds before when it was found or kept).  Its
+-- searches run without a clock or threads (the known players read neither).
 local KNOWN
 local function identify(g, last)
   KNOWN = KNOWN or known_players()
@@ -493,9 +493,9 @@ local function identify(g, last)
     end
     return true
   end
+  if last and fits(last, recent_turns(g, 1)) then return last end   -- the older were checked
   local turns = recent_turns(g, 2)
   if #turns == 0 then return nil end
-  if last and fits(last, turns) then return last end
   local found = {}
   for _, c in ipairs(KNOWN) do
     if fits(c, turns) then found[#found + 1] = c end
@@ -512,7 +512,7 @@ local function identify(g, last)
   end
   return found[1]
 end
-local identified = setmetatable({}, {__mode = "k"})   -- game -> the known player found last
+local identified = setmetatable({}, {__mode = "k"})   -- game -> player -> the one found last
 
 -- The prediction tree with the options s (merged over `defaults`); raises on misuse.  base:
 -- the request table the user's priorities are laid over.
@@ -563,8 +563,10 @@ local function predict(g, s, defaults, base)
       error('model_options: given with opponent_model = "auto", which chooses its own; '
             .. 'expected "predict" or "strong" with it', 0)
     end
-    auto = identify(g, identified[g])
-    identified[g] = auto
+    local by = identified[g] or {}
+    identified[g] = by
+    auto = identify(g, by[g:player()])
+    by[g:player()] = auto
     s.opponent_model = auto and auto.algo or "table"
     s.model_options = auto and auto.options or nil
   end
