@@ -137,7 +137,10 @@ local M = {
              text = "level 7 with wider alternatives at the root (the stronger player, no rollouts)"},
             {algo = "strong", rollout = 1,
              text = "level 8 with every leaf played on 1 full turn (the stronger player, short rollouts)"},
-            {algo = "strong", text = "the stronger player (algo = \"strong\"), all its settings: leaves played on 5 full turns"},
+            {algo = "strong", opponent_model = "auto", model_top = 4,
+             text = "the stronger player (algo = \"strong\"), all its settings, predicting "
+                    .. "the others by the known player their last turns show (opponent_model = "
+                    .. "\"auto\")"},
           }},
 }
 
@@ -444,8 +447,13 @@ local function known_players()
       list[#list + 1] = {algo = "predict", options = {}, name = "default"}
     elseif lv then
       local o = {}
+      -- a level's own model is left out: a model has no model of its own (level 10 is
+      -- found as the stronger player)
       for k, v in pairs(lv) do
-        if k ~= "algo" and k ~= "text" and k ~= "elo" and k ~= "off" then o[k] = v end
+        if k ~= "algo" and k ~= "text" and k ~= "elo" and k ~= "off" and
+           not k:match("^model_") and k ~= "opponent_model" then
+          o[k] = v
+        end
       end
       for _, k in ipairs(lv.off or {}) do o[k] = false end
       list[#list + 1] = {algo = lv.algo, options = o, name = "level " .. i}
