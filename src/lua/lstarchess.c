@@ -335,7 +335,8 @@ static void read_tree_options(lua_State *L, int t, sp_options *o, sp_priorities 
 /* core.starchess.predict(g, opts, cfg_weights_game) -> result.  opts is checked and merged in
    Lua (read_tree_options); weights come as a game object whose config to use (the same game,
    or a copy with other weights).  opts.model, if given, is the opponents' own player (Lua's
-   opponent_model = "predict"): its tree options as above, its weights as the game object
+   opponent_model "predict", "strong" or the one "auto" found): its tree options as above, its
+   weights as the game object
    model.weights_game, model.turns, the full turns of the tree it plays the opponents in, and
    model.top, the root alternatives searched again with it (0: all at once). */
 static int lpredict(lua_State *L) {

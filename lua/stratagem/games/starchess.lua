@@ -436,9 +436,10 @@ local MODEL_KEYS = {turns = true, levels = true, prune = true, skip_dead = true,
                     dedupe = true, wide = true, rollout = true, priorities = true,
                     opponent_priorities = true, weights = true}
 
--- opponent_model = "auto": the known players a model is chosen from, about the cheapest
--- first: the levels of `play` as their search options (level 2, no look-ahead, before level
--- 1), and the game's default player (sg.search(g, {})) after level 3.
+-- opponent_model = "auto": the known players a model is chosen from, the strongest first (of
+-- players that play alike on the evidence, the model assumes the stronger): the levels of
+-- `play` as their search options, and the game's default player (sg.search(g, {})) after
+-- level 8.
 local function known_players()
   local list = {}
   for _, i in ipairs{10, 9, 8, 0, 7, 6, 5, 4, 3, 1, 2} do
