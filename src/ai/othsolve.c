@@ -48,7 +48,8 @@
 #define NLOCKS 4096         /* spin locks striped over the table's buckets (threads > 1) */
 #define SPLIT_MIN 9         /* nodes with at least this many empties may be split between
                                threads (young brothers wait) */
-#define SPLIT_ELDER 2       /* the moves of a node searched before it may be split */
+#define SPLIT_ELDER 2       /* the moves of a node searched before it may be split (the
+                               young brothers wait for them) */
 #define SPLIT_MAX 16        /* split points one thread may own at once (nested) */
 
 /* The quadrant of a square (0-3): parity is counted per quadrant, the regions that end up
@@ -885,7 +886,16 @@ static int order_moves(os_ctx *x, uint64_t P, uint64_t O, uint64_t moves, int fi
   return nm;
 }
 
-/* ---- threads: young brothers wait ---- */
+/* ---- threads: young brothers wait ----
+   Only the main thread searches the root; the helpers wait for a split point.  A node with
+   SPLIT_MIN or more empties whose eldest SPLIT_ELDER moves were searched without a cut offers
+   its other moves when a thread is idle: the node becomes a split point in its thread's next
+   slot, the moves taken one at a time by the owner and the idle threads, and a cut by any of
+   them ends the others' work there and below (budget_spent looks at the chain of split points
+   a thread works under at every node far from the end).  The owner waits for its workers
+   at the end, working at their split points meanwhile, so no wait depends on itself.  After
+   one eldest move the later cuts wasted a fifth more nodes on FFO #46-#48; after three the
+   owner waited twice as long for its workers (doc/classic.md). */
 
 static void split_lock(os_split *sp) {
   while (atomic_flag_test_and_set_explicit(&sp->lock, memory_order_acquire))
