@@ -2,10 +2,13 @@
    (side to move, opponent), fastest-first ordering and a table far from the end (6 or more
    empty squares), parity order and special code for the last four near it (no move list, no
    table), stable discs bounding the margin; the root by null windows around a guess; on
-   several threads, a shared table and deferred moves (simplified ABDADA).  The
-   legal moves come from othello.h's generator, the flips of a square from rays (below).  With
-   GCC on x86 the file is compiled three times (portable, popcnt, AVX2: below). */
+   several threads, a shared table and young brothers wait: once a node's eldest two moves are
+   searched without a cut, idle threads take its other moves (split points, below;
+   doc/classic.md has what it bought against the deferred moves of a simplified ABDADA).  The legal moves come from othello.h's
+   generator, the flips of a square from rays (below).  With GCC on x86 the file is compiled
+   three times (portable, popcnt, AVX2: below). */
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,9 +46,11 @@
 #define POLL_NODES 4096     /* the clock and the interrupt flag are read this often */
 #define CORNERS 0x8100000000000081ULL
 #define NLOCKS 4096         /* spin locks striped over the table's buckets (threads > 1) */
-#define NBUSY 16384         /* slots of the table of positions being searched (threads > 1) */
-#define DEFER_MIN 10        /* moves into positions with at least this many empties may be
-                               deferred while another thread searches them */
+#define SPLIT_MIN 9         /* nodes with at least this many empties may be split between
+                               threads (young brothers wait) */
+#define SPLIT_ELDER 2       /* the moves of a node searched before it may be split (the
+                               young brothers wait for them) */
+#define SPLIT_MAX 16        /* split points one thread may own at once (nested) */
 
 /* The quadrant of a square (0-3): parity is counted per quadrant, the regions that end up
    played out on their own near the end. */
@@ -80,34 +85,58 @@ typedef struct os_entry {
    729.5 M (doc/search.md). */
 #define WAYS 4
 
-/* What the threads of one solve share: the table, its locks, the positions being searched,
-   the clock and the node count.  Allocated once before the first node. */
+typedef struct os_move {
+  uint64_t flips;
+  uint64_t replies;   /* the opponent's moves after it (the key counts them): its node's moves */
+  int sq, key;
+} os_move;
+
+/* A split point (young brothers wait): a node whose first move was searched without a cut,
+   its other moves offered to idle threads.  Its owner fills it under the lock and waits at
+   the end until every worker has left, so that the moves (on the owner's stack) outlive
+   their readers.  `open` is read without the lock by the threads looking for work; the rest
+   under the lock. */
+typedef struct os_split {
+  _Alignas(64) atomic_flag lock;
+  atomic_int open;      /* the node's empties while moves are left to take, else 0 */
+  atomic_int cut;       /* a move reached beta, or a thread stopped: the work below ends */
+  atomic_int workers;   /* threads inside besides the owner */
+  struct os_split *parent;   /* the split point the owner was working under, or NULL */
+  uint64_t P, O;
+  const os_move *ms;
+  int nm, next, n, alpha, beta, best, bestsq;
+  osolve_stop stopped;  /* a worker met the limit: the result is not whole */
+  uint64_t nodes;       /* the workers' nodes here (the table's cost of the node) */
+} os_split;
+
+/* What the threads of one solve share: the table, its locks, the split points, the clock and
+   the node count.  Allocated once before the first node. */
 typedef struct os_shared {
   os_entry *tt;            /* WAYS * nbuckets entries */
   size_t nbuckets;         /* a power of two, or 0 for no table */
   atomic_flag *locks;      /* NLOCKS, or NULL with one thread (no locking at all) */
-  _Atomic uint64_t *busy;  /* NBUSY hashes of positions some thread is searching, or NULL */
+  os_split *splits;        /* SPLIT_MAX a thread, or NULL with one thread */
+  int nthreads;
+  atomic_int idle;         /* helpers waiting for a split point to join */
   atomic_int quit;         /* the main thread has its answer: the helpers stop */
   _Atomic uint64_t nodes;  /* every thread's nodes, as of its last poll (the node limit) */
   double t0, deadline;
 } os_shared;
 
-/* One thread's view of a solve.  Thread 0 (the caller) gives the result; the helpers only
-   fill the table. */
+/* One thread's view of a solve.  Thread 0 (the caller) searches the root and gives the
+   result; the helpers work at its split points (and at each other's). */
 typedef struct os_ctx {
   _Alignas(64) const osolve_opts *o;   /* a cache line each: the counts change at every node */
   os_shared *sh;
   int id;
   uint64_t nodes, next_poll;
   uint64_t flushed, others;   /* own nodes added to sh->nodes so far; the other threads' */
+  uint64_t lent;              /* other threads' nodes under this thread's split points */
+  os_split *sp;               /* the split point this thread works under, or NULL */
+  int nsplit;                 /* split points it owns (its slots in sh->splits in use) */
+  int cut;                    /* a split point on its chain was cut: unwind to it */
   osolve_stop stop;
 } os_ctx;
-
-typedef struct os_move {
-  uint64_t flips;
-  uint64_t replies;   /* the opponent's moves after it (the key counts them): its node's moves */
-  int sq, key;
-} os_move;
 
 /* The number of discs (core/bits.h: the instruction where the build has it, else inline). */
 static inline int popcount(uint64_t b) { return bits_count64(b); }
@@ -281,11 +310,26 @@ static inline uint64_t flips(uint64_t P, uint64_t O, int sq) {
 /* The game is over: the plain disc difference, empty squares awarded to nobody. */
 static int final_margin(uint64_t P, uint64_t O) { return popcount(P) - popcount(O); }
 
-/* Polled at every node far from the end; the clock, the interrupt flag and (with threads)
-   the shared node count and the main thread's quit every POLL_NODES. */
+/* Whether the split point sp or one it lies under was cut: the work below it is wasted. */
+static int split_cut(const os_split *sp) {
+  for (; sp; sp = sp->parent)
+    if (atomic_load_explicit(&sp->cut, memory_order_relaxed))
+      return 1;
+  return 0;
+}
+
+/* The search stopped (x->stop) or a split point above it was cut (x->cut): either way its
+   values mean nothing and go nowhere. */
+static inline int halted(const os_ctx *x) { return x->stop || x->cut; }
+
+/* Polled at every node far from the end: the cut of the split points above (threads); the
+   clock, the interrupt flag and (with threads) the shared node count and the main thread's
+   quit every POLL_NODES. */
 static int budget_spent(os_ctx *x) {
-  if (x->stop)
+  if (halted(x))
     return 1;
+  if (x->sp && split_cut(x->sp))
+    return x->cut = 1;
   if (x->o->nodes && x->nodes + x->others >= x->o->nodes)
     x->stop = OSOLVE_LIMIT;
   else if (x->nodes >= x->next_poll) {
@@ -367,7 +411,7 @@ static inline void tt_prefetch(os_ctx *x, uint64_t P, uint64_t O) {
 static void tt_save(os_ctx *x, uint64_t P, uint64_t O, int n, int alpha, int beta, int v,
                     int move, uint64_t nodes) {
   os_shared *sh = x->sh;
-  if (!sh->nbuckets || x->stop)
+  if (!sh->nbuckets || halted(x))
     return;
   int cost = 64 - __builtin_clzll(nodes | 1);
   size_t bi = pos_hash(P, O) & (sh->nbuckets - 1);
@@ -390,24 +434,6 @@ static void tt_save(os_ctx *x, uint64_t P, uint64_t O, int n, int alpha, int bet
   e->move = (uint8_t)move;
   e->empties = (uint8_t)n;
   tt_unlock(sh, bi);
-}
-
-/* ---- threads: the positions being searched (a hint only: a wrong answer costs time) ---- */
-
-static _Atomic uint64_t *busy_slot(os_ctx *x, uint64_t h) { return &x->sh->busy[h & (NBUSY - 1)]; }
-
-static int busy_test(os_ctx *x, uint64_t h) {
-  return atomic_load_explicit(busy_slot(x, h), memory_order_relaxed) == h;
-}
-
-static void busy_set(os_ctx *x, uint64_t h) {
-  atomic_store_explicit(busy_slot(x, h), h, memory_order_relaxed);
-}
-
-static void busy_clear(os_ctx *x, uint64_t h) {
-  uint64_t want = h;
-  atomic_compare_exchange_strong_explicit(busy_slot(x, h), &want, 0, memory_order_relaxed,
-                                          memory_order_relaxed);
 }
 
 /* ---- stable discs: a bound on the final margin ---- */
@@ -860,29 +886,182 @@ static int order_moves(os_ctx *x, uint64_t P, uint64_t O, uint64_t moves, int fi
   return nm;
 }
 
+/* ---- threads: young brothers wait ----
+   Only the main thread searches the root; the helpers wait for a split point.  A node with
+   SPLIT_MIN or more empties whose eldest SPLIT_ELDER moves were searched without a cut offers
+   its other moves when a thread is idle: the node becomes a split point in its thread's next
+   slot, the moves taken one at a time by the owner and the idle threads, and a cut by any of
+   them ends the others' work there and below (budget_spent looks at the chain of split points
+   a thread works under at every node far from the end).  The owner waits for its workers
+   at the end, working at their split points meanwhile, so no wait depends on itself.  After
+   one eldest move the later cuts wasted a fifth more nodes on FFO #46-#48; after three the
+   owner waited twice as long for its workers (doc/classic.md). */
+
+static void split_lock(os_split *sp) {
+  while (atomic_flag_test_and_set_explicit(&sp->lock, memory_order_acquire))
+    ;
+}
+
+static void split_unlock(os_split *sp) {
+  atomic_flag_clear_explicit(&sp->lock, memory_order_release);
+}
+
+/* A short wait in a loop that polls other threads' work. */
+static inline void cpu_relax(void) {
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+  __builtin_ia32_pause();
+#endif
+}
+
+/* The moves of the split point sp taken one at a time (the owner and its workers alike) and
+   searched as search_moves does, the results combined under the lock; a move that reaches
+   beta cuts the split point: the others stop at their next node. */
+static void split_work(os_ctx *x, os_split *sp) {
+  for (;;) {
+    split_lock(sp);
+    if (atomic_load_explicit(&sp->cut, memory_order_relaxed) || sp->next >= sp->nm) {
+      atomic_store_explicit(&sp->open, 0, memory_order_relaxed);
+      split_unlock(sp);
+      return;
+    }
+    const os_move *m = &sp->ms[sp->next++];
+    int a = sp->alpha, beta = sp->beta, n = sp->n;
+    uint64_t P2 = sp->O & ~m->flips, O2 = sp->P | m->flips | 1ULL << m->sq;
+    if (sp->next >= sp->nm)
+      atomic_store_explicit(&sp->open, 0, memory_order_relaxed);
+    split_unlock(sp);
+    int v = -solve_deep(x, P2, O2, m->replies, -a - 1, -a, n - 1);
+    if (v > a && v < beta && !halted(x))
+      v = -solve_deep(x, P2, O2, m->replies, -beta, -v, n - 1);
+    if (x->cut && !x->stop)   /* this split point or one above it was cut */
+      return;
+    split_lock(sp);
+    if (x->stop) {   /* the value is not whole: the owner stops too */
+      sp->stopped = x->stop;
+      atomic_store_explicit(&sp->cut, 1, memory_order_relaxed);
+    } else if (v > sp->best) {
+      sp->best = v, sp->bestsq = m->sq;
+      if (v > sp->alpha) {
+        sp->alpha = v;
+        if (v >= beta)
+          atomic_store_explicit(&sp->cut, 1, memory_order_relaxed);
+      }
+    }
+    split_unlock(sp);
+    if (x->stop)
+      return;
+  }
+}
+
+/* An open split point with moves left to take, the one nearest the root (most empties) of
+   those seen; with `under`, only one below that split point (an owner waiting for its
+   workers helps them, and only them: its wait then never depends on itself).  On success
+   the caller is counted among its workers. */
+static os_split *split_find(os_ctx *x, const os_split *under) {
+  os_shared *sh = x->sh;
+  os_split *pick = NULL;
+  int most = 0;
+  for (int i = 0; i < sh->nthreads * SPLIT_MAX; i++) {
+    int e = atomic_load_explicit(&sh->splits[i].open, memory_order_relaxed);
+    if (e > most)
+      most = e, pick = &sh->splits[i];
+  }
+  if (!pick)
+    return NULL;
+  split_lock(pick);
+  int ok = atomic_load_explicit(&pick->open, memory_order_relaxed) &&
+           !atomic_load_explicit(&pick->cut, memory_order_relaxed) && pick->next < pick->nm;
+  if (ok && under) {
+    const os_split *s = pick;
+    while (s && s != under)
+      s = s->parent;
+    ok = s != NULL;
+  }
+  if (ok)
+    atomic_fetch_add_explicit(&pick->workers, 1, memory_order_relaxed);
+  split_unlock(pick);
+  return ok ? pick : NULL;
+}
+
+/* Work at another thread's split point found by split_find, then leave it: the nodes spent
+   there count for its node's table entry. */
+static void split_join(os_ctx *x, os_split *sp) {
+  os_split *was = x->sp;
+  uint64_t n0 = x->nodes + x->lent;
+  x->sp = sp;
+  x->cut = split_cut(sp);
+  split_work(x, sp);
+  x->sp = was;
+  split_lock(sp);
+  sp->nodes += x->nodes + x->lent - n0;
+  split_unlock(sp);
+  atomic_fetch_sub_explicit(&sp->workers, 1, memory_order_release);
+  x->cut = split_cut(was);
+}
+
+/* The moves ms[k0..] of (P, O) shared with idle threads: a split point in this thread's next
+   slot, its moves taken by this thread and any that join; then the wait for the workers
+   (helping them meanwhile).  alpha, best and *bestsq are the node's so far; returns its
+   fail-soft value as search_moves does. */
+static int split_search(os_ctx *x, uint64_t P, uint64_t O, const os_move *ms, int nm, int k0,
+                        int alpha, int beta, int n, int best, int *bestsq) {
+  os_shared *sh = x->sh;
+  os_split *sp = &sh->splits[x->id * SPLIT_MAX + x->nsplit++];
+  split_lock(sp);
+  sp->parent = x->sp, sp->P = P, sp->O = O, sp->ms = ms, sp->nm = nm, sp->next = k0;
+  sp->n = n, sp->alpha = alpha, sp->beta = beta, sp->best = best, sp->bestsq = *bestsq;
+  sp->stopped = OSOLVE_DONE, sp->nodes = 0;
+  atomic_store_explicit(&sp->cut, 0, memory_order_relaxed);
+  atomic_store_explicit(&sp->workers, 0, memory_order_relaxed);
+  atomic_store_explicit(&sp->open, n, memory_order_relaxed);
+  split_unlock(sp);
+  x->sp = sp;
+  split_work(x, sp);
+  if (atomic_load_explicit(&sp->workers, memory_order_acquire) > 0) {
+    atomic_fetch_add_explicit(&sh->idle, 1, memory_order_relaxed);
+    while (atomic_load_explicit(&sp->workers, memory_order_acquire) > 0) {
+      os_split *w = split_find(x, sp);
+      if (w) {
+        atomic_fetch_sub_explicit(&sh->idle, 1, memory_order_relaxed);
+        split_join(x, w);
+        atomic_fetch_add_explicit(&sh->idle, 1, memory_order_relaxed);
+      } else
+        cpu_relax();
+    }
+    atomic_fetch_sub_explicit(&sh->idle, 1, memory_order_relaxed);
+  }
+  split_lock(sp);
+  atomic_store_explicit(&sp->open, 0, memory_order_relaxed);
+  best = sp->best, *bestsq = sp->bestsq;
+  osolve_stop stopped = sp->stopped;
+  x->lent += sp->nodes;
+  split_unlock(sp);
+  x->sp = sp->parent;
+  x->nsplit--;
+  if (stopped && !x->stop)
+    x->stop = stopped;
+  x->cut = split_cut(x->sp);
+  return best;
+}
+
 /* The moves ms of (P, O) searched in (alpha, beta), principal variation style: the first with
-   the window, the others with a null window first.  With `defer`, a move (not the first) into
-   a position another thread is searching waits until the other moves are done, so the threads
-   spread over the tree instead of repeating each other (simplified ABDADA).  Returns the
+   the window, the others with a null window first.  With `split` (threads, a node far enough
+   from the end), once the first move is searched without a cut, the others are shared with
+   the threads that are idle, if any (young brothers wait: split_search).  Returns the
    fail-soft value, *bestsq the move that gave it (NO_SQUARE before any finished). */
 static int search_moves(os_ctx *x, uint64_t P, uint64_t O, const os_move *ms, int nm,
-                        int alpha, int beta, int n, int defer, int *bestsq) {
-  int best = -SCORE_INF, a = alpha, later[32], nlater = 0;
+                        int alpha, int beta, int n, int split, int *bestsq) {
+  int best = -SCORE_INF, a = alpha;
   uint8_t e6[SHALLOW + 1], rest[SHALLOW];   /* children with SHALLOW empties: their list */
   if (n == SHALLOW + 1)
     sorted_empties(~(P | O), e6);
   *bestsq = NO_SQUARE;
-  for (int k = 0; k < nm + nlater; k++) {
-    const os_move *m = &ms[k < nm ? k : later[k - nm]];
-    uint64_t P2 = O & ~m->flips, O2 = P | m->flips | 1ULL << m->sq, h = 0;
-    if (defer) {
-      h = pos_hash(P2, O2) | 1;
-      if (k > 0 && k < nm && busy_test(x, h)) {
-        later[nlater++] = k;
-        continue;
-      }
-      busy_set(x, h);
-    }
+  for (int k = 0; k < nm; k++) {
+    if (split && k >= SPLIT_ELDER && x->nsplit < SPLIT_MAX &&
+        atomic_load_explicit(&x->sh->idle, memory_order_relaxed) > 0)
+      return split_search(x, P, O, ms, nm, k, a, beta, n, best, bestsq);
+    const os_move *m = &ms[k];
+    uint64_t P2 = O & ~m->flips, O2 = P | m->flips | 1ULL << m->sq;
     /* the child's moves are known (the key counted them) when it is a deep node; with
        SHALLOW empties, its list is this node's without the move (still in order) */
     if (n == SHALLOW + 1)
@@ -898,19 +1077,12 @@ static int search_moves(os_ctx *x, uint64_t P, uint64_t O, const os_move *ms, in
       v = -CHILD(-beta, -a);
     else {
       v = -CHILD(-a - 1, -a);
-      if (v > a && v < beta && !x->stop)
+      if (v > a && v < beta && !halted(x))
         v = -CHILD(-beta, -v);
     }
 #undef CHILD
-    if (defer)
-      busy_clear(x, h);
-    if (x->stop)
+    if (halted(x))
       return best;
-    os_entry e;   /* another thread may have settled this position meanwhile */
-    if (defer && tt_probe(x, P, O, &e) && (e.lo >= beta || e.hi <= alpha || e.lo == e.hi)) {
-      *bestsq = e.move;
-      return e.lo >= beta || e.lo == e.hi ? e.lo : e.hi;
-    }
     if (v > best) {
       best = v, *bestsq = m->sq;
       if (v > a) {
@@ -926,7 +1098,7 @@ static int search_moves(os_ctx *x, uint64_t P, uint64_t O, const os_move *ms, in
 /* A position with more than SHALLOW empty squares, whose legal moves are `moves`. */
 static int solve_deep(os_ctx *x, uint64_t P, uint64_t O, uint64_t moves, int alpha, int beta,
                       int n) {
-  uint64_t n0 = x->nodes++;
+  uint64_t n0 = x->nodes++ + x->lent;   /* lent: other threads' nodes at its split points */
   if (budget_spent(x))
     return 0;
   if (!moves) {
@@ -957,32 +1129,31 @@ static int solve_deep(os_ctx *x, uint64_t P, uint64_t O, uint64_t moves, int alp
     for (int i = 0; i < nm; i++) {
       uint64_t P2 = O & ~ms[i].flips, O2 = P | ms[i].flips | 1ULL << ms[i].sq;
       if (tt_probe(x, P2, O2, &e) && -e.hi >= beta) {
-        tt_save(x, P, O, n, alpha, beta, -e.hi, ms[i].sq, x->nodes - n0);
+        tt_save(x, P, O, n, alpha, beta, -e.hi, ms[i].sq, x->nodes + x->lent - n0);
         return -e.hi;
       }
     }
   int best = search_moves(x, P, O, ms, nm, alpha, beta, n,
-                          x->sh->busy && n > DEFER_MIN, &bestsq);
-  if (x->stop)
+                          x->sh->splits && n >= SPLIT_MIN, &bestsq);
+  if (halted(x))
     return 0;
   if (n >= TT_MIN)
-    tt_save(x, P, O, n, alpha, beta, best, bestsq, x->nodes - n0);
+    tt_save(x, P, O, n, alpha, beta, best, bestsq, x->nodes + x->lent - n0);
   return best;
 }
 
 /* ---- the root ---- */
 
 /* The root's moves searched in (alpha, beta); *best gets the best move, or the first in order
-   when the search stopped before one finished.  The main thread keeps the fixed order, so
-   that its move is the first of the best in that order whatever the threads; a helper
-   defers as everywhere else. */
+   when the search stopped before one finished.  Only the main thread searches the root, in
+   the fixed order and one move after another (the split points are below it), so that its
+   move is the first of the best in that order whatever the threads. */
 static int solve_root(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int n,
                       int *bestsq) {
   x->nodes++;
   os_move ms[32];
   int nm = order_moves(x, P, O, oth_moves(P, O), NO_SQUARE, n, -SCORE_INF, ms);
-  int best = search_moves(x, P, O, ms, nm, alpha, beta, n,
-                          x->id > 0 && x->sh->busy && n > DEFER_MIN, bestsq);
+  int best = search_moves(x, P, O, ms, nm, alpha, beta, n, 0, bestsq);
   if (*bestsq == NO_SQUARE)
     *bestsq = ms[0].sq;
   return best;
@@ -1057,10 +1228,10 @@ static void pv_build(os_ctx *x, uint64_t P, uint64_t O, int target, int first,
 static void shared_free(os_shared *sh) {
   zmem_free(sh->tt, WAYS * sh->nbuckets * sizeof(os_entry));
   free(sh->locks);
-  free((void *)sh->busy);
+  free(sh->splits);
 }
 
-/* The table, and with threads its locks and the table of positions being searched. */
+/* The table, and with threads its locks and the split points. */
 static int shared_init(os_shared *sh, const osolve_opts *o, int nthreads, char *err) {
   memset(sh, 0, sizeof *sh);
   size_t nb = 0;
@@ -1078,8 +1249,8 @@ static int shared_init(os_shared *sh, const osolve_opts *o, int nthreads, char *
   sh->nbuckets = nb;
   if (nthreads > 1) {
     sh->locks = malloc(NLOCKS * sizeof *sh->locks);
-    sh->busy = calloc(NBUSY, sizeof *sh->busy);
-    if (!sh->locks || !sh->busy) {
+    sh->splits = aligned_alloc(64, (size_t)nthreads * SPLIT_MAX * sizeof *sh->splits);
+    if (!sh->locks || !sh->splits) {
       shared_free(sh);
       snprintf(err, SG_ERRLEN, "othello solve: out of memory (tables for %d threads)",
                nthreads);
@@ -1087,9 +1258,16 @@ static int shared_init(os_shared *sh, const osolve_opts *o, int nthreads, char *
     }
     for (int i = 0; i < NLOCKS; i++)
       atomic_flag_clear(&sh->locks[i]);
-    for (int i = 0; i < NBUSY; i++)
-      atomic_init(&sh->busy[i], 0);
+    for (int i = 0; i < nthreads * SPLIT_MAX; i++) {
+      os_split *sp = &sh->splits[i];
+      atomic_flag_clear(&sp->lock);
+      atomic_init(&sp->open, 0);
+      atomic_init(&sp->cut, 0);
+      atomic_init(&sp->workers, 0);
+    }
   }
+  sh->nthreads = nthreads;
+  atomic_init(&sh->idle, 0);
   atomic_init(&sh->quit, 0);
   atomic_init(&sh->nodes, 0);
   sh->t0 = clock_now();
@@ -1103,19 +1281,27 @@ static void ctx_init(os_ctx *x, const osolve_opts *o, os_shared *sh, int id) {
   x->next_poll = POLL_NODES;
 }
 
-/* A helper thread: the same root, its own order where another thread is busy; it stops when
-   the main thread has its answer.  Its result is not used: only what it left in the table. */
+/* A helper thread: idle until a split point offers moves, then one of its workers; it stops
+   when the main thread has its answer (no split point is open then) or its search stopped. */
 typedef struct os_helper {
   os_ctx x;
-  uint64_t P, O;
-  int alpha, beta, n;
   pthread_t tid;
 } os_helper;
 
 static void *helper_run(void *arg) {
-  os_helper *h = arg;
-  int sq;
-  solve_root(&h->x, h->P, h->O, h->alpha, h->beta, h->n, &sq);
+  os_ctx *x = &((os_helper *)arg)->x;
+  os_shared *sh = x->sh;
+  atomic_fetch_add_explicit(&sh->idle, 1, memory_order_relaxed);
+  while (!atomic_load_explicit(&sh->quit, memory_order_relaxed) && !x->stop) {
+    os_split *sp = split_find(x, NULL);
+    if (sp) {
+      atomic_fetch_sub_explicit(&sh->idle, 1, memory_order_relaxed);
+      split_join(x, sp);
+      atomic_fetch_add_explicit(&sh->idle, 1, memory_order_relaxed);
+    } else
+      sched_yield();   /* on a machine with fewer cores than threads, the others run */
+  }
+  atomic_fetch_sub_explicit(&sh->idle, 1, memory_order_relaxed);
   return NULL;
 }
 
@@ -1129,7 +1315,6 @@ static int solve_threads(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta,
     hs = aligned_alloc(64, (size_t)(nthreads - 1) * sizeof *hs);
   for (int i = 0; hs && i < nthreads - 1; i++) {
     ctx_init(&hs[i].x, x->o, x->sh, i + 1);
-    hs[i].P = P, hs[i].O = O, hs[i].alpha = alpha, hs[i].beta = beta, hs[i].n = n;
     if (pthread_create(&hs[i].tid, NULL, helper_run, &hs[i]) != 0)
       break;
     started++;
