@@ -1326,6 +1326,10 @@ static int solve_threads(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta,
     x->nodes += hs[i].x.nodes;   /* the result counts every thread's nodes */
     x->flushed += hs[i].x.flushed;   /* those already in sh->nodes (the node limit) */
   }
+  /* the helpers' nodes are this thread's own now: counted in `others` as well, as of its last
+     poll, they would bring the node limit of the next window forward */
+  if (started)
+    x->others = atomic_load(&x->sh->nodes) - x->flushed;
   free(hs);
   return v;
 }
