@@ -323,11 +323,7 @@ do
         for _, c in ipairs(sg.search(x, {}).moves) do x:play(c) end
       end
       checked = checked + 1
-      local sc = x:scores()
-      if sc[1] == r.scores[1] and sc[2] == r.scores[2] and sc[3] == r.scores[3] and
-         sc[4] == r.scores[4] then
-        exact = exact + 1
-      end
+      if table.concat(x:scores(), " ") == table.concat(r.scores, " ") then exact = exact + 1 end
       local a = sg.search(g, {algo = "strong", turns = 2, rollout = 1})
       local b = sg.search(g, {algo = "strong", turns = 2, rollout = 1, opponent_model = "predict"})
       if table.concat(a.moves, " ") ~= table.concat(b.moves, " ") then differs = differs + 1 end
@@ -382,11 +378,7 @@ do
         end
       end
       checked = checked + 1
-      local sc = x:scores()
-      if sc[1] == r.scores[1] and sc[2] == r.scores[2] and sc[3] == r.scores[3] and
-         sc[4] == r.scores[4] then
-        exact = exact + 1
-      end
+      if table.concat(x:scores(), " ") == table.concat(r.scores, " ") then exact = exact + 1 end
       o.model_options = {rollout = 0, turns = 1}
       local b = sg.search(g, o)
       if table.concat(b.scores, " ") ~= table.concat(r.scores, " ") then differs = differs + 1 end

@@ -999,6 +999,18 @@ static void split_join(os_ctx *x, os_split *sp) {
   x->cut = split_cut(was);
 }
 
+/* An idle thread's step: join an open split point (below `under`, if given) and work there,
+   counted out of the idle ones meanwhile.  Returns whether it found one. */
+static int split_help(os_ctx *x, const os_split *under) {
+  os_split *w = split_find(x, under);
+  if (!w)
+    return 0;
+  atomic_fetch_sub_explicit(&x->sh->idle, 1, memory_order_relaxed);
+  split_join(x, w);
+  atomic_fetch_add_explicit(&x->sh->idle, 1, memory_order_relaxed);
+  return 1;
+}
+
 /* The moves ms[k0..] of (P, O) shared with idle threads: a split point in this thread's next
    slot, its moves taken by this thread and any that join; then the wait for the workers
    (helping them meanwhile).  alpha, best and *bestsq are the node's so far; returns its
@@ -1019,15 +1031,9 @@ static int split_search(os_ctx *x, uint64_t P, uint64_t O, const os_move *ms, in
   split_work(x, sp);
   if (atomic_load_explicit(&sp->workers, memory_order_acquire) > 0) {
     atomic_fetch_add_explicit(&sh->idle, 1, memory_order_relaxed);
-    while (atomic_load_explicit(&sp->workers, memory_order_acquire) > 0) {
-      os_split *w = split_find(x, sp);
-      if (w) {
-        atomic_fetch_sub_explicit(&sh->idle, 1, memory_order_relaxed);
-        split_join(x, w);
-        atomic_fetch_add_explicit(&sh->idle, 1, memory_order_relaxed);
-      } else
+    while (atomic_load_explicit(&sp->workers, memory_order_acquire) > 0)
+      if (!split_help(x, sp))
         cpu_relax();
-    }
     atomic_fetch_sub_explicit(&sh->idle, 1, memory_order_relaxed);
   }
   split_lock(sp);
@@ -1292,15 +1298,9 @@ static void *helper_run(void *arg) {
   os_ctx *x = &((os_helper *)arg)->x;
   os_shared *sh = x->sh;
   atomic_fetch_add_explicit(&sh->idle, 1, memory_order_relaxed);
-  while (!atomic_load_explicit(&sh->quit, memory_order_relaxed) && !x->stop) {
-    os_split *sp = split_find(x, NULL);
-    if (sp) {
-      atomic_fetch_sub_explicit(&sh->idle, 1, memory_order_relaxed);
-      split_join(x, sp);
-      atomic_fetch_add_explicit(&sh->idle, 1, memory_order_relaxed);
-    } else
+  while (!atomic_load_explicit(&sh->quit, memory_order_relaxed) && !x->stop)
+    if (!split_help(x, NULL))
       sched_yield();   /* on a machine with fewer cores than threads, the others run */
-  }
   atomic_fetch_sub_explicit(&sh->idle, 1, memory_order_relaxed);
   return NULL;
 }

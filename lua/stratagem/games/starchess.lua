@@ -559,9 +559,9 @@ local function predict(g, s, defaults, base)
              wide = s.wide, rollout = s.rollout, time = s.time,
              opponent_priorities = s.opponent_priorities ~= nil and
                merge_priorities(s.opponent_priorities) or nil}
-  for _, k in ipairs{"model_options", "model_top"} do
-    if (k == "model_options" and s[k] ~= nil or k == "model_top" and (s[k] or 0) > 0) and
-       s.opponent_model ~= "predict" and s.opponent_model ~= "strong" and s.opponent_model ~= "auto" then
+  if s.opponent_model == "table" then
+    local k = s.model_options ~= nil and "model_options" or (s.model_top or 0) > 0 and "model_top"
+    if k then
       error(k .. ': given without a model; expected opponent_model = "predict" or '
             .. '"strong" with it', 0)
     end
