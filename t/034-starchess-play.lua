@@ -473,7 +473,7 @@ do
   local l10 = pl.ai_settings("starchess", nil, nil, 10)
   t.ok(l1.turns == 1 and l2.turns == 0 and l2.masks == false and l10.algo == "strong" and
        l10.rollout == nil and l10.wide == nil and l10.opponent_model == "auto" and
-       l10.model_top == 4 and algos[4] == "predict",
+       l10.model_top == 4 and l10.model_top_cheap == 0 and algos[4] == "predict",
        "level 1 looks one turn ahead, level 2 plays the request list alone (masks false); " ..
        "level 10 is the stronger player with its own settings and the opponents' model found " ..
        "from their turns")

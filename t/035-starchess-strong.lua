@@ -406,6 +406,8 @@ do
   local first = sg.search(g, {algo = "strong", opponent_model = "auto"})
   t.is(first.model, "table", "auto on the first turn, with no turns of the others yet: the table")
   local top1, same1, all, sameall, two = 0, 0, 0, 0, 0
+  local cheap_dear, cheap_same, cheap_differs = 0, 0, 0
+  local function key(r) return table.concat(r.moves, " ") .. " " .. table.concat(r.scores, " ") end
   local found, exact, asked = 0, 0, 0
   for i = 1, 4 * 24 do
     if g:status() ~= "playing" then break end
@@ -418,6 +420,18 @@ do
       local plain = sg.search(g, {algo = "strong", rollout = 0, turns = 2})
       top1 = top1 + 1
       if table.concat(one.moves, " ") == table.concat(plain.moves, " ") then same1 = same1 + 1 end
+      -- model_top_cheap is the top of a model without rollouts only: level 9's model (one
+      -- full turn of rollouts) keeps model_top = 1; with no rollouts it searches all
+      m.model_top_cheap = 161
+      local dear = sg.search(g, m)
+      if key(dear) == key(one) then cheap_dear = cheap_dear + 1 end
+      m.model_options = {rollout = 0}
+      local cheap = sg.search(g, m)
+      m.model_top, m.model_top_cheap = 0, nil
+      local cheap_all = sg.search(g, m)
+      if key(cheap) == key(cheap_all) then cheap_same = cheap_same + 1 end
+      if key(cheap_all) ~= key(plain) then cheap_differs = cheap_differs + 1 end
+      m.model_options = {rollout = 1}
       m.model_top = 161
       local big = sg.search(g, m)
       all = all + 1
@@ -455,6 +469,11 @@ do
   t.is(same1, top1, "model_top = 1: the turn of the request-table tree, on every position")
   t.is(sameall, all, "model_top above the alternatives: the turn and scores of the model for all")
   t.is(two, top1, "model_top = 3 on two threads: the same turns and scores as on one")
+  t.is(cheap_dear, top1, "model_top_cheap = 161 with a model of rollouts: model_top = 1 still")
+  t.is(cheap_same, top1, "model_top_cheap = 161 with a model of no rollouts: every alternative " ..
+       "with the model (as model_top = 0)")
+  t.ok(cheap_differs > 0, ("and that model's turn is not the table's on some positions (%d of %d)")
+       :format(cheap_differs, top1))
   t.ok(asked >= 4, ("positions after full turn 12: %d"):format(asked))
   t.is(found, asked, "auto against three players of level 9: level 9 or 10 found on every one " ..
        "(the strongest known player that played their turns of the last rounds)")
@@ -520,6 +539,11 @@ do
       "model_options: unknown weights key 'colony_weigth'", "model_options: a misspelled weight")
   bad({algo = "strong", model_top = 2}, "model_top: given without a model; expected " ..
       "opponent_model = \"predict\" or \"strong\" with it", "model_top without a model")
+  bad({algo = "strong", model_top_cheap = 0}, "model_top_cheap: given without a model; " ..
+      "expected opponent_model = \"predict\" or \"strong\" with it", "model_top_cheap without a model")
+  bad({algo = "strong", opponent_model = "auto", model_top_cheap = 1.5},
+      "model_top_cheap (algo 'strong'): got 1.5; expected a whole number from 0 to 161",
+      "model_top_cheap not a whole number")
   bad({algo = "strong", opponent_model = "auto", model_options = {rollout = 1}},
       "model_options: given with opponent_model = \"auto\", which chooses its own",
       "model_options with auto")

@@ -121,7 +121,7 @@ t.ok(not table.concat(sg.search_options("othello", "maxn"), ","):find("endgame",
 t.is_deeply(sg.search_options("othello", "solve"),
             {"algo", "hash", "nodes", "random", "seed", "threads", "time", "wld"}, "othello, solve")
 t.is_deeply(sg.search_options("starchess"),
-            {"algo", "dedupe", "levels", "masks", "model_options", "model_top", "model_turns", "opponent_model",
+            {"algo", "dedupe", "levels", "masks", "model_options", "model_top", "model_top_cheap", "model_turns", "opponent_model",
              "opponent_priorities", "priorities", "prune", "rollout", "seed", "skip_dead",
              "threads", "time", "turns", "weights", "wide"},
             "starchess, predict (its default)")

@@ -137,7 +137,7 @@ local M = {
              text = "level 7 with wider alternatives at the root (the stronger player, no rollouts)"},
             {algo = "strong", rollout = 1,
              text = "level 8 with every leaf played on 1 full turn (the stronger player, short rollouts)"},
-            {algo = "strong", opponent_model = "auto", model_top = 4,
+            {algo = "strong", opponent_model = "auto", model_top = 4, model_top_cheap = 0,
              text = "the stronger player (algo = \"strong\"), all its settings, predicting "
                     .. "the others by the known player their last turns show (opponent_model = "
                     .. "\"auto\")"},
@@ -415,6 +415,10 @@ local PREDICT_OPTIONS = {
   predict_option("model_top", "integer", "with a model: the root's alternatives are searched "
                  .. "first without it and only this many best of them again with it "
                  .. "(0: all of them with it)", {min = 0, max = 161, unit = "alternatives"}),
+  predict_option("model_top_cheap", "integer", "`model_top` for a model that plays no "
+                 .. "rollouts (the paper's players, levels 1-8 of `play`), which costs little "
+                 .. "(0: all of them with it)", {min = 0, max = 161, unit = "alternatives",
+                 default_text = "`model_top`"}),
   predict_option("model_options", "table", "search options laid over the model's defaults "
                  .. "(turns, levels, prune, skip_dead, masks, dedupe, wide, rollout, priorities, "
                  .. "opponent_priorities, weights)", {default_text = "none"}),
@@ -561,6 +565,7 @@ local function predict(g, s, defaults, base)
                merge_priorities(s.opponent_priorities) or nil}
   if s.opponent_model == "table" then
     local k = s.model_options ~= nil and "model_options" or (s.model_top or 0) > 0 and "model_top"
+              or s.model_top_cheap and "model_top_cheap"
     if k then
       error(k .. ': given without a model; expected opponent_model = "predict" or '
             .. '"strong" with it', 0)
@@ -617,7 +622,9 @@ local function predict(g, s, defaults, base)
                priorities = merge_priorities(mo.priorities, strong and STRONG_PRIORITIES or nil),
                opponent_priorities = mo.opponent_priorities ~= nil and
                  merge_priorities(mo.opponent_priorities) or nil,
-               turns_modelled = s.model_turns, top = s.model_top,
+               turns_modelled = s.model_turns,
+               -- a model without rollouts is cheap: model_top_cheap, when given, is its top
+               top = (d.rollout or 0) == 0 and s.model_top_cheap or s.model_top,
                weights_game = assert(core.new("starchess", {seed = cfg.seed, rules = cfg.rules,
                                                             weights = cfg.weights,
                                                             variant = cfg.variant}))}
