@@ -333,6 +333,19 @@ do
   local same = 0
   for r = 1, 40 do if other[r] == one[r] then same = same + 1 end end
   t.ok(same < 5, "another seed gives other positions (" .. same .. " of 40 the same)")
+  -- random plies without openings: 4 for two players, one per player for more, and the game's
+  -- own where it gives one (Star Chess: none; each round is a galaxy of its own seed)
+  t.is(lab.plan{game = "connect4", a = {}, b = {}}.opening, 4, "connect4: 4 random plies by default")
+  t.is(lab.plan{game = "chexers", a = {}, b = {}}.opening, 3, "chexers: one per player by default")
+  t.is(lab.plan{game = "starchess", a = {}, b = {}}.opening, 0,
+       "starchess: no random commands by default (its defaults' lab.opening)")
+  t.is(lab.plan{game = "starchess", a = {}, b = {}, opening = 4}.opening, 4,
+       "starchess: --opening 4 as asked")
+  local sp = lab.plan{game = "starchess", a = {}, b = {}, max_games = 8, seed = 40}
+  local j1, j5 = lab.job(sp, 1), lab.job(sp, 5)
+  t.ok(j1.opening.plies == 0 and j1.seed ~= j5.seed and
+       sg.new("starchess", {seed = j1.seed}):position() ~= sg.new("starchess", {seed = j5.seed}):position(),
+       "starchess: two rounds start from two galaxies")
   t.errors(function() lab.plan{game = "connect4", a = {}, b = {}, vary = true} end,
            "vary goes with openings", "vary without openings is refused")
   -- the same deterministic player on both sides: warned

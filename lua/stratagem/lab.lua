@@ -149,6 +149,17 @@ end
 
 -- ---- playing one game (a job) ----
 
+-- The random plies before each round when none are asked for: the game's own (its defaults'
+-- lab.opening: Star Chess has 0, since its galaxy is drawn from the round's seed and random
+-- commands scrap or send away one player's fleet), else 4 for two players and one per player
+-- for more.
+function M.default_opening(game, players)
+  local ok, d = pcall(sg.defaults, game)
+  local lab = ok and d.lab
+  if lab and lab.opening then return lab.opening end
+  return players == 2 and 4 or players
+end
+
 -- A job: {format, version, run, index, round, game, rules, seed, opening, seats, a, b,
 -- max_moves}; seats[s] is "a" or "b".  opening: {plies = N} random moves from the round's seed,
 -- or {position = TEXT} a start position (chess openings).  Returns the result:
@@ -572,7 +583,7 @@ function M.plan(spec)
   end
   p.vary = spec.vary or nil
   p.opening = check_number(spec, "opening", 0, 1000, p.openings and (p.vary and 2 or 0) or
-                           (p.players == 2 and 4 or p.players), true)
+                           M.default_opening(spec.game, p.players), true)
   -- the run's name: the same settings give the same name, on any machine
   p.run = fmt("%08x", (function(s)
     local h = 2166136261

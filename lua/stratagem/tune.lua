@@ -805,7 +805,7 @@ function M.tune(spec)
   state.runner, state.retries, state.progress = spec.runner, spec.retries, spec.progress
   state.checkpoint = spec.checkpoint
   state.rules, state.max_moves, state.game_timeout = spec.rules, spec.max_moves, spec.game_timeout
-  state.opening = spec.opening or (players == 2 and 4 or players)
+  state.opening = spec.opening or require("stratagem.lab").default_opening(spec.game, players)
   state.epochs = spec.epochs or state.epochs or 10
   state.lr = spec.lr or state.lr or 1
   if texel then

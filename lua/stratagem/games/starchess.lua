@@ -107,6 +107,10 @@ local M = {
   strong = {turns = 3, wide = true, rollout = 5, weights = {self_weight = 3, colony_weight = 10},
             priorities = {garrison = {priority = 4}, colonise = {min = {add = 20}},
                           gather = false}},
+  -- the lab (sprt, tune, ladder): no random commands before a round (--opening 0), since each
+  -- round's galaxy is drawn from its seed and a random command is as likely to scrap or send
+  -- away a player's whole fleet (doc/starchess.md, "The lab's opening")
+  lab = {opening = 0},
   -- terminal play: seats, the AI seats' search, and the module that tells what commands did
   play = {seats = {"human", "ai", "ai", "ai"}, ai = {algo = "predict", turns = 3},
           chronicle = "stratagem.chronicle",
