@@ -108,6 +108,34 @@ local fx = run{game = "connect4", a = {search = {depth = 1}}, b = {search = {dep
                elo1 = 20, max_games = 300, fixed = true}
 t.ok(fx.games == 300 and fx.verdict == "H1", "fixed: all 300 games played, the LLR past H1's bound")
 
+-- a checkpoint of games played here is rewritten every checkpoint_every seconds (0: after
+-- each game), so that a run killed outright keeps what it played; each write holds the games
+-- played so far, in order
+do
+  local path = os.tmpname()
+  local writes, real = {}, data.write_file
+  data.write_file = function(f, text)
+    if f == path then
+      local n = 0
+      for _ in text:gmatch("sgresult") do n = n + 1 end
+      writes[#writes + 1] = n
+    end
+    return real(f, text)
+  end
+  local ok, r = pcall(run, {game = "connect4", a = {search = {depth = 1}}, b = {search = {depth = 2}},
+                            max_games = 6, fixed = true, checkpoint = path, checkpoint_every = 0})
+  data.write_file = real
+  t.ok(ok and r.games == 6, "a run with checkpoint_every = 0: " .. tostring(ok and r.games or r))
+  t.is(table.concat(writes, " "), "1 2 3 4 5 6 6",
+       "the checkpoint rewritten after each game (and at the end), each with the games so far")
+  os.remove(path)
+  t.errors(function() lab.sprt{game = "connect4", a = {}, b = {}, checkpoint_every = 5} end,
+           "checkpoint_every goes with checkpoint", "checkpoint_every without a checkpoint")
+  t.errors(function() lab.sprt{game = "connect4", a = {}, b = {}, checkpoint = path,
+                               checkpoint_every = -1} end,
+           "checkpoint_every must be a number from 0", "a negative checkpoint_every")
+end
+
 -- ---- the same result for any number of workers ----
 local spec = {game = "connect4", a = {search = {depth = 2}}, b = {search = {depth = 3}},
               elo1 = 10, max_games = 40, seed = 7}

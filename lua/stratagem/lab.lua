@@ -504,7 +504,8 @@ local RUN_KEYS = {game = true, a = true, b = true, elo0 = true, elo1 = true, alp
                   beta = true, max_games = true, jobs = true, seed = true, opening = true,
                   openings = true, rules = true, max_moves = true, progress = true,
                   game_timeout = true, program = true, fixed = true, plot = true, vary = true,
-                  runner = true, batch = true, retries = true, resume = true, checkpoint = true}
+                  runner = true, batch = true, retries = true, resume = true, checkpoint = true,
+                  checkpoint_every = true}
 
 local function check_number(spec, k, lo, hi, default, integer)
   local v = spec[k]
@@ -1123,6 +1124,10 @@ function M.sprt(spec)
   if spec.checkpoint ~= nil and (type(spec.checkpoint) ~= "string" or spec.checkpoint == "") then
     error("sprt: checkpoint must be the name of a file of results to write", 2)
   end
+  local every = check_number(spec, "checkpoint_every", 0, 1e9, 60)
+  if spec.checkpoint_every ~= nil and not spec.checkpoint then
+    error("sprt: checkpoint_every goes with checkpoint (the file to rewrite)", 2)
+  end
   if spec.resume and not spec.checkpoint then
     error("sprt: resume needs the checkpoint file (--checkpoint FILE) to go on from", 2)
   end
@@ -1141,12 +1146,19 @@ function M.sprt(spec)
   local opts = setmetatable({on_batch = function()
     if spec.checkpoint then M.write_checkpoint(p, spec.checkpoint, results, failed) end
   end}, {__index = spec})
+  local written = sg.clock()
   local done, err = pcall(M.execute, p, jobs, indices, function(idx, res, err)
     if res then results[idx] = res
     else
       failed[idx] = err or "failed"
       io.stderr:write(fmt("\nsprt: game %d failed: %s (its round is not counted)\n", idx,
                           tostring(err)))
+    end
+    -- games played here (not through a runner, whose batches write it): the checkpoint is
+    -- rewritten every `every` seconds, so that a run killed outright loses no more
+    if spec.checkpoint and not spec.runner and sg.clock() - written >= every then
+      M.write_checkpoint(p, spec.checkpoint, results, failed)
+      written = sg.clock()
     end
     sum = M.summarise(p, results, failed, sum)
     if progress then
