@@ -1029,6 +1029,12 @@ static int split_search(os_ctx *x, uint64_t P, uint64_t O, const os_move *ms, in
   split_unlock(sp);
   x->sp = sp;
   split_work(x, sp);
+  /* Closed before the wait: split_work may return on a cut above with moves left, and a
+     thread that joined after the workers were counted would work on ms after this frame is
+     gone, in a slot the next split point resets. */
+  split_lock(sp);
+  atomic_store_explicit(&sp->open, 0, memory_order_relaxed);
+  split_unlock(sp);
   if (atomic_load_explicit(&sp->workers, memory_order_acquire) > 0) {
     atomic_fetch_add_explicit(&sh->idle, 1, memory_order_relaxed);
     while (atomic_load_explicit(&sp->workers, memory_order_acquire) > 0)
@@ -1037,7 +1043,6 @@ static int split_search(os_ctx *x, uint64_t P, uint64_t O, const os_move *ms, in
     atomic_fetch_sub_explicit(&sh->idle, 1, memory_order_relaxed);
   }
   split_lock(sp);
-  atomic_store_explicit(&sp->open, 0, memory_order_relaxed);
   best = sp->best, *bestsq = sp->bestsq;
   osolve_stop stopped = sp->stopped;
   x->lent += sp->nodes;
