@@ -45,7 +45,6 @@
 #define SHALLOW 5           /* at or below this many empties: no table, no move list */
 #define POLL_NODES 4096     /* the clock and the interrupt flag are read this often */
 #define CORNERS 0x8100000000000081ULL
-#define NLOCKS 4096         /* spin locks striped over the table's buckets (threads > 1) */
 #define SPLIT_MIN 9         /* nodes with at least this many empties may be split between
                                threads (young brothers wait) */
 #define SPLIT_ELDER 2       /* the moves of a node searched before it may be split (the
@@ -76,7 +75,8 @@ typedef struct os_entry {
   int8_t lo, hi;
   uint8_t move, empties;   /* empties 0: a free slot */
   uint8_t cost;            /* the bit length of the largest subtree's node count behind it */
-  uint8_t pad[3];
+  uint8_t lock;            /* the bucket's spin lock, in its first entry (threads only) */
+  uint8_t pad[2];
 } os_entry;
 
 /* A bucket holds WAYS entries (Edax's 4-way buckets); a new position takes the place of the
@@ -97,30 +97,36 @@ typedef struct os_move {
    their readers.  `open` is read without the lock by the threads looking for work; the rest
    under the lock. */
 typedef struct os_split {
-  _Alignas(64) atomic_flag lock;
-  atomic_int open;      /* the node's empties while moves are left to take, else 0 */
-  atomic_int cut;       /* a move reached beta, or a thread stopped: the work below ends */
-  atomic_int workers;   /* threads inside besides the owner */
+  /* a cache line read at every node below it, written when the point is set up or cut */
+  _Alignas(64) atomic_int cut;   /* a move reached beta, or a thread stopped: the work below ends */
   struct os_split *parent;   /* the split point the owner was working under, or NULL */
   uint64_t P, O;
   const os_move *ms;
-  int nm, next, n, alpha, beta, best, bestsq;
+  int nm, n, beta;
+  /* a line written as the moves are taken and their results combined */
+  _Alignas(64) atomic_flag lock;
+  int next, alpha, best, bestsq;
   osolve_stop stopped;  /* a worker met the limit: the result is not whole */
   uint64_t nodes;       /* the workers' nodes here (the table's cost of the node) */
+  /* a line polled by the idle threads and by the owner waiting for its workers */
+  _Alignas(64) atomic_int open;   /* the node's empties while moves are left to take, else 0 */
+  atomic_int workers;   /* threads inside besides the owner */
 } os_split;
 
-/* What the threads of one solve share: the table, its locks, the split points, the clock and
-   the node count.  Allocated once before the first node. */
+/* What the threads of one solve share: the table, the split points, the clock and the node
+   count.  Allocated once before the first node.  The fields read at every node and the ones
+   the threads write (each counter on a cache line of its own) never share a line: a write
+   would take the line from every other thread's cache. */
 typedef struct os_shared {
-  os_entry *tt;            /* WAYS * nbuckets entries */
+  _Alignas(64) os_entry *tt;   /* WAYS * nbuckets entries */
   size_t nbuckets;         /* a power of two, or 0 for no table */
-  atomic_flag *locks;      /* NLOCKS, or NULL with one thread (no locking at all) */
+  int locking;             /* threads: a bucket is read and written under its lock */
   os_split *splits;        /* SPLIT_MAX a thread, or NULL with one thread */
   int nthreads;
-  atomic_int idle;         /* helpers waiting for a split point to join */
-  atomic_int quit;         /* the main thread has its answer: the helpers stop */
-  _Atomic uint64_t nodes;  /* every thread's nodes, as of its last poll (the node limit) */
   double t0, deadline;
+  _Alignas(64) atomic_int idle;          /* helpers waiting for a split point to join */
+  _Alignas(64) atomic_int quit;          /* the main thread has its answer: the helpers stop */
+  _Alignas(64) _Atomic uint64_t nodes;   /* every thread's nodes, as of its last poll */
 } os_shared;
 
 /* One thread's view of a solve.  Thread 0 (the caller) searches the root and gives the
@@ -334,7 +340,7 @@ static int budget_spent(os_ctx *x) {
     x->stop = OSOLVE_LIMIT;
   else if (x->nodes >= x->next_poll) {
     x->next_poll = x->nodes + POLL_NODES;
-    if (x->sh->locks) {
+    if (x->sh->locking) {
       uint64_t all = atomic_fetch_add(&x->sh->nodes, x->nodes - x->flushed);
       x->others = all - x->flushed;
       x->flushed = x->nodes;
@@ -358,17 +364,19 @@ static uint64_t pos_hash(uint64_t P, uint64_t O) {
   return h ^ h >> 31;
 }
 
-/* With threads, a bucket is read and written under its stripe's spin lock, so that no thread
-   sees half of another's entry: the bounds stay true bounds and the result exact. */
-static void tt_lock(os_shared *sh, size_t b) {
-  if (sh->locks)
-    while (atomic_flag_test_and_set_explicit(&sh->locks[b & (NLOCKS - 1)], memory_order_acquire))
+/* With threads, a bucket is read and written under its spin lock, so that no thread sees half
+   of another's entry: the bounds stay true bounds and the result exact.  The lock is a byte of
+   the bucket's first entry, in the cache line the probe reads anyway: striped locks in an
+   array of their own cost a line taken from the other thread's cache at most probes. */
+static void tt_lock(const os_shared *sh, os_entry *b) {
+  if (sh->locking)
+    while (__atomic_test_and_set(&b->lock, __ATOMIC_ACQUIRE))
       ;
 }
 
-static void tt_unlock(os_shared *sh, size_t b) {
-  if (sh->locks)
-    atomic_flag_clear_explicit(&sh->locks[b & (NLOCKS - 1)], memory_order_release);
+static void tt_unlock(const os_shared *sh, os_entry *b) {
+  if (sh->locking)
+    __atomic_clear(&b->lock, __ATOMIC_RELEASE);
 }
 
 static os_entry *bucket_find(os_entry *b, uint64_t P, uint64_t O) {
@@ -385,12 +393,13 @@ static int tt_probe(os_ctx *x, uint64_t P, uint64_t O, os_entry *out) {
   os_shared *sh = x->sh;
   if (!sh->nbuckets)
     return 0;
-  size_t bi = pos_hash(P, O) & (sh->nbuckets - 1);
-  tt_lock(sh, bi);
-  const os_entry *e = bucket_find(&sh->tt[WAYS * bi], P, O);
-  if (e)
-    *out = *e;
-  tt_unlock(sh, bi);
+  os_entry *b = &sh->tt[WAYS * (pos_hash(P, O) & (sh->nbuckets - 1))];
+  tt_lock(sh, b);
+  const os_entry *e = bucket_find(b, P, O);
+  if (e)   /* field by field: the first entry's lock byte is not the copy's */
+    out->lo = e->lo, out->hi = e->hi, out->move = e->move, out->empties = e->empties,
+    out->cost = e->cost;
+  tt_unlock(sh, b);
   return e != NULL;
 }
 
@@ -414,9 +423,8 @@ static void tt_save(os_ctx *x, uint64_t P, uint64_t O, int n, int alpha, int bet
   if (!sh->nbuckets || halted(x))
     return;
   int cost = 64 - __builtin_clzll(nodes | 1);
-  size_t bi = pos_hash(P, O) & (sh->nbuckets - 1);
-  os_entry *b = &sh->tt[WAYS * bi];
-  tt_lock(sh, bi);
+  os_entry *b = &sh->tt[WAYS * (pos_hash(P, O) & (sh->nbuckets - 1))];
+  tt_lock(sh, b);
   os_entry *e = bucket_find(b, P, O);
   if (!e) {
     e = &b[0];
@@ -433,7 +441,7 @@ static void tt_save(os_ctx *x, uint64_t P, uint64_t O, int n, int alpha, int bet
     e->lo = (int8_t)v;
   e->move = (uint8_t)move;
   e->empties = (uint8_t)n;
-  tt_unlock(sh, bi);
+  tt_unlock(sh, b);
 }
 
 /* ---- stable discs: a bound on the final margin ---- */
@@ -1238,7 +1246,6 @@ static void pv_build(os_ctx *x, uint64_t P, uint64_t O, int target, int first,
 
 static void shared_free(os_shared *sh) {
   zmem_free(sh->tt, WAYS * sh->nbuckets * sizeof(os_entry));
-  free(sh->locks);
   free(sh->splits);
 }
 
@@ -1259,16 +1266,14 @@ static int shared_init(os_shared *sh, const osolve_opts *o, int nthreads, char *
   }
   sh->nbuckets = nb;
   if (nthreads > 1) {
-    sh->locks = malloc(NLOCKS * sizeof *sh->locks);
+    sh->locking = 1;
     sh->splits = aligned_alloc(64, (size_t)nthreads * SPLIT_MAX * sizeof *sh->splits);
-    if (!sh->locks || !sh->splits) {
+    if (!sh->splits) {
       shared_free(sh);
       snprintf(err, SG_ERRLEN, "othello solve: out of memory (tables for %d threads)",
                nthreads);
       return -1;
     }
-    for (int i = 0; i < NLOCKS; i++)
-      atomic_flag_clear(&sh->locks[i]);
     for (int i = 0; i < nthreads * SPLIT_MAX; i++) {
       os_split *sp = &sh->splits[i];
       atomic_flag_clear(&sp->lock);
