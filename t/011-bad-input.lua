@@ -130,7 +130,7 @@ t.errors(function() sg.search("g") end, "sg.search: expected a game %(from sg.ne
          "search on a string")
 t.errors(function() sg.search(g, 3) end, "options must be a table, got number", "search options not a table")
 t.errors(function() sg.search(g, {deep = 3}) end,
-         "sg%.search: deep %(algo 'alphabeta'%): unknown option; expected one of: algo, depth, time, nodes, hash, seed, random, beam, symmetry, prune_actions, threads, multipv, pvs, aspiration, killers, history, null_move, lmr, quiescence, probcut, check_ext, see, rfp, futility, lmp, lmr_table, countermove, iir, cont_history, singular, keep_history, omniscient$",
+         "sg%.search: deep %(algo 'alphabeta'%): unknown option; expected one of: algo, depth, time, nodes, hash, seed, random, beam, symmetry, prune_actions, threads, multipv, pvs, aspiration, killers, history, null_move, lmr, quiescence, probcut, check_ext, see, rfp, futility, lmp, lmr_table, countermove, iir, cont_history, singular, keep_history, omniscient, blunder$",
          "an unknown search option lists the valid ones")
 t.errors(function() sg.search(g, {algo = "minimax"}) end,
          "unknown algo 'minimax' %(valid: alphabeta, brs, ismcts, maxn, mcts, paranoid, pimc, random%)", "an unknown algo")

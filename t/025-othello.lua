@@ -149,7 +149,7 @@ do
 end
 t.errors(function() sg.search(sg.new("othello"), {endgame = -1}) end, "sg%.search: endgame %(algo 'alphabeta'%): %-1 is out of range; expected a whole number from 0 to 60 %(empty squares%)",
          "a negative endgame threshold")
-t.errors(function() sg.search(sg.new("othello"), {endgam = 3}) end, "endgam %(algo 'alphabeta'%): unknown option; expected one of: .*, endgame$",
+t.errors(function() sg.search(sg.new("othello"), {endgam = 3}) end, "endgam %(algo 'alphabeta'%): unknown option; expected one of: .*, endgame, blunder$",
          "a misspelled option lists endgame among the valid ones")
 
 -- the exact solver of its own (algo "solve") against the brute force above

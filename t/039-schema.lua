@@ -42,10 +42,20 @@ t.is_deeply(by.seed.algos, {"alphabeta", "random", "maxn", "paranoid", "brs", "m
 local c_words, lua_words = {}, {}
 for _, algo in ipairs({"alphabeta", "mcts"}) do
   for _, e in ipairs(sg.search_schema("tictactoe", algo)) do
-    lua_words[#lua_words + 1], c_words[#c_words + 1] = e.expected, by[e.name].expected
+    if by[e.name] then   -- blunder is sg.search's own, not C's
+      lua_words[#lua_words + 1], c_words[#c_words + 1] = e.expected, by[e.name].expected
+    end
   end
 end
 t.is_deeply(lua_words, c_words, "the expected values in the same words from Lua and C")
+local own = {}
+for _, algo in ipairs(sg.search_algos("warchess")) do
+  for _, e in ipairs(sg.search_schema("warchess", algo)) do
+    if e.name == "blunder" then own[#own + 1] = e.expected end
+  end
+end
+t.is(#own, #sg.search_algos("warchess"), "blunder: an option of every algorithm, the game's own too")
+t.is(own[1], "a number from 0 to 1", "a share of the moves")
 
 -- the defaults reach C: no options searches as the defaults spelled out
 local d = sg.new("draughts", {seed = 3})
@@ -85,27 +95,27 @@ t.like(select(2, pcall(sg.search_algos, "nosuch")), "sg.search_algos: .*nosuch",
 
 -- ---- the options each algorithm takes, per game ----
 t.is_deeply(sg.search_options("tictactoe"),
-            {"algo", "aspiration", "beam", "check_ext", "cont_history", "countermove", "depth", "futility",
+            {"algo", "aspiration", "beam", "blunder", "check_ext", "cont_history", "countermove", "depth", "futility",
              "hash", "history", "iir", "keep_history", "killers", "lmp", "lmr", "lmr_table",
              "multipv", "nodes",
              "null_move", "omniscient", "probcut", "prune_actions", "pvs", "quiescence",
              "random", "rfp", "see", "seed", "singular", "symmetry", "threads", "time"},
             "tictactoe, alphabeta: the shared options")
-t.is_deeply(sg.search_options("tictactoe", "random"), {"algo", "seed"}, "random: only the seed")
+t.is_deeply(sg.search_options("tictactoe", "random"), {"algo", "blunder", "seed"}, "random: only the seed")
 t.is_deeply(sg.search_options("chexers"),
-            {"algo", "depth", "hash", "nodes", "omniscient", "prune_actions", "random", "seed",
+            {"algo", "blunder", "depth", "hash", "nodes", "omniscient", "prune_actions", "random", "seed",
              "time"}, "chexers, maxn (its default)")
 t.is_deeply(sg.search_options("chexers", "mcts"),
-            {"algo", "exploration", "hash", "iterations", "nodes", "omniscient",
+            {"algo", "blunder", "exploration", "hash", "iterations", "nodes", "omniscient",
              "playout_depth", "prune_actions", "seed", "threads", "time"}, "chexers, mcts")
 t.is_deeply(sg.search_options("chexers", "pimc"),
-            {"algo", "aspiration", "beam", "check_ext", "cont_history", "countermove", "depth", "exploration",
+            {"algo", "aspiration", "beam", "blunder", "check_ext", "cont_history", "countermove", "depth", "exploration",
              "futility", "hash", "history", "iir", "inner", "iterations", "killers", "lmp", "lmr",
              "lmr_table", "nodes", "null_move", "playout_depth", "probcut", "prune_actions",
              "pvs", "quiescence", "rfp", "samples", "see", "seed", "singular", "symmetry", "time"},
             "chexers, pimc: its own options and those of its inner searches")
 t.is_deeply(sg.search_options("chexers", "ismcts"),
-            {"algo", "exploration", "hash", "iterations", "nodes", "playout_depth", "seed",
+            {"algo", "blunder", "exploration", "hash", "iterations", "nodes", "playout_depth", "seed",
              "time"}, "chexers, ismcts")
 t.ok(table.concat(sg.search_options("chess"), ","):find("probcut", 1, true),
      "chess's alpha-beta takes probcut too (the shared search's)")
@@ -119,17 +129,17 @@ t.ok(table.concat(ab, ","):find("endgame", 1, true), "othello, alphabeta: endgam
 t.ok(not table.concat(sg.search_options("othello", "maxn"), ","):find("endgame", 1, true),
      "othello, maxn: no endgame")
 t.is_deeply(sg.search_options("othello", "solve"),
-            {"algo", "hash", "nodes", "random", "seed", "threads", "time", "wld"}, "othello, solve")
+            {"algo", "blunder", "hash", "nodes", "random", "seed", "threads", "time", "wld"}, "othello, solve")
 t.is_deeply(sg.search_options("starchess"),
-            {"algo", "dedupe", "levels", "masks", "model_options", "model_top", "model_top_cheap", "model_turns", "opponent_model",
+            {"algo", "blunder", "dedupe", "levels", "masks", "model_options", "model_top", "model_top_cheap", "model_turns", "opponent_model",
              "opponent_priorities", "priorities", "prune", "rollout", "seed", "skip_dead",
              "threads", "time", "turns", "weights", "wide"},
             "starchess, predict (its default)")
 t.is_deeply(sg.search_options("warchess"),
-            {"algo", "bound", "hash", "independence", "nodes", "seed", "table", "time"},
+            {"algo", "blunder", "bound", "hash", "independence", "nodes", "seed", "table", "time"},
             "warchess, turn (its default)")
 t.is_deeply(sg.search_options("warchess", "lookahead"),
-            {"algo", "depth", "hash", "plans", "seed", "time"}, "warchess, lookahead")
+            {"algo", "blunder", "depth", "hash", "plans", "seed", "time"}, "warchess, lookahead")
 t.errors(function() sg.search_options("tictactoe", "solve") end,
          "unknown algo 'solve' (valid: alphabeta, brs, ismcts, maxn, mcts, paranoid, pimc, random)",
          "solve is Othello's only", true)
@@ -148,36 +158,38 @@ local function refused(opts, msg, desc, c_msg)
   local ok, e = pcall(sg.search, g, opts)
   e = tostring(e):gsub("^[^:]*:%d+: ", "")
   t.is(not ok and e, "sg.search: " .. msg, desc)
-  -- C's reader, called directly, says the same for the shared searches
+  -- C's reader, called directly, says the same for the shared searches, but for blunder,
+  -- which sg.search plays itself
   local cok, ce = pcall(core.search, g, opts)
-  t.is(not cok and ce, "sg.search: " .. (c_msg or msg), desc .. " (C's reader)")
+  t.is(not cok and ce, "sg.search: " .. (c_msg or (msg:gsub(", blunder$", ""))),
+       desc .. " (C's reader)")
 end
 refused({algo = "alphabeta", iterations = 5},
         "iterations (algo 'alphabeta'): not an option of this algorithm (it belongs to 'ismcts', "
         .. "'mcts', 'pimc'); expected one of: algo, depth, time, nodes, hash, seed, random, beam, "
         .. "symmetry, prune_actions, threads, multipv, pvs, aspiration, killers, history, "
-        .. "null_move, lmr, quiescence, probcut, check_ext, see, rfp, futility, lmp, lmr_table, countermove, iir, cont_history, singular, keep_history, omniscient",
+        .. "null_move, lmr, quiescence, probcut, check_ext, see, rfp, futility, lmp, lmr_table, countermove, iir, cont_history, singular, keep_history, omniscient, blunder",
         "an option of another algorithm")
 refused({algo = "mcts", random = 0},
         "random (algo 'mcts'): not an option of this algorithm (it belongs to 'alphabeta', 'brs', "
         .. "'maxn', 'paranoid'); expected one of: algo, time, nodes, hash, seed, prune_actions, "
-        .. "threads, iterations, exploration, playout_depth, omniscient", "random is not MCTS's",
+        .. "threads, iterations, exploration, playout_depth, omniscient, blunder", "random is not MCTS's",
         "random (algo 'mcts'): not an option of this algorithm (it belongs to 'alphabeta', 'brs', "
         .. "'maxn', 'paranoid', 'solve'); expected one of: algo, time, nodes, hash, seed, "
         .. "prune_actions, threads, iterations, exploration, playout_depth, omniscient")
 refused({algo = "brs", pvs = false},
         "pvs (algo 'brs'): not an option of this algorithm (it belongs to 'alphabeta', 'pimc'); expected "
-        .. "one of: algo, depth, time, nodes, hash, seed, random, prune_actions, omniscient",
+        .. "one of: algo, depth, time, nodes, hash, seed, random, prune_actions, omniscient, blunder",
         "alpha-beta's enhancements are refused by brs")
 refused({algo = "random", hash = 1},
         "hash (algo 'random'): not an option of this algorithm (it belongs to 'alphabeta', 'brs', "
-        .. "'ismcts', 'maxn', 'mcts', 'paranoid', 'pimc'); expected one of: algo, seed",
+        .. "'ismcts', 'maxn', 'mcts', 'paranoid', 'pimc'); expected one of: algo, seed, blunder",
         "random takes no table",
         "hash (algo 'random'): not an option of this algorithm (it belongs to 'alphabeta', 'brs', "
         .. "'ismcts', 'maxn', 'mcts', 'paranoid', 'pimc', 'solve'); expected one of: algo, seed")
 refused({depht = 3}, "depht (algo 'alphabeta'): unknown option; expected one of: algo, depth, "
         .. "time, nodes, hash, seed, random, beam, symmetry, prune_actions, threads, multipv, "
-        .. "pvs, aspiration, killers, history, null_move, lmr, quiescence, probcut, check_ext, see, rfp, futility, lmp, lmr_table, countermove, iir, cont_history, singular, keep_history, omniscient",
+        .. "pvs, aspiration, killers, history, null_move, lmr, quiescence, probcut, check_ext, see, rfp, futility, lmp, lmr_table, countermove, iir, cont_history, singular, keep_history, omniscient, blunder",
         "an unknown option")
 refused({depth = "3"}, 'depth (algo \'alphabeta\'): got the string "3"; expected a whole number '
         .. "from 0 to 126 (plies; 0: no limit)", "integer: wrong type")

@@ -244,17 +244,26 @@ local lv1 = play.level_settings("breakthrough", {depth = 5}, 1)
 local lv10 = play.level_settings("breakthrough", {depth = 5}, 10)
 t.ok(lv1.depth == 1 and lv1.time == play.LEVEL_TIME[1], "a game without levels of its own (breakthrough, defined in Lua): level 1 depth 1")
 t.ok(lv10.depth == 0 and lv10.time == play.LEVEL_TIME[10], "level 10: by time alone (depth 0: no limit)")
--- #34 item 1: Chexers from 6 on by time alone, its own levels below
-do
-  local prev, differ, uncapped = nil, true, true
+-- #34 item 1: the levels made of blunder (tic-tac-toe, war chess, dominoes, Qubic, Chexers):
+-- random moves at level 1, then the strongest player's move on a growing share of the moves
+-- (blunder falling), each level with its own settings and words
+for _, game in ipairs{"tictactoe", "warchess", "dominoes", "qubic", "chexers"} do
+  local prev, differ, falling, last = nil, true, true, 1
   for l = 1, 10 do
-    local ai = play.ai_settings("chexers", nil, nil, l)
-    local key = tostring(ai.algo) .. "/" .. tostring(ai.depth) .. "/" .. tostring(ai.time)
-    differ = differ and key ~= prev
+    local ai, _, about = play.ai_settings(game, nil, nil, l)
+    local key = table.concat({tostring(ai.algo), tostring(ai.depth), tostring(ai.blunder),
+                              tostring(ai.nodes), tostring(ai.guard)}, "/")
+    differ = differ and key ~= prev and type(about) == "string" and ai.time == nil
     prev = key
-    if l >= 6 then uncapped = uncapped and ai.depth == 0 and ai.time == play.LEVEL_TIME[l] end
+    if l == 1 then falling = falling and ai.algo == "random" end
+    if ai.blunder then
+      falling = falling and ai.blunder < last and ai.blunder > 0 and
+                about:find(("%g%%"):format(100 - 100 * ai.blunder), 1, true) ~= nil
+      last = ai.blunder
+    end
   end
-  t.ok(differ and uncapped, "chexers: ten levels, each with its own settings, from 6 on by time alone")
+  t.ok(differ and falling and last < 1,
+       game .. ": ten levels, random at 1, then random moves on fewer of the moves, in words")
 end
 -- #34 item 1: Othello, Connect Four and draughts have their own ten levels, depth (and for
 -- Othello the solver's empty squares) only, each deeper than the one below, no clock, with
@@ -279,18 +288,19 @@ for _, game in ipairs{"othello", "connect4", "draughts"} do
   t.ok(ok_l and prev.depth > sg.defaults(game).search.depth,
        game .. ": ten levels, each deeper than the one below, by depth alone, in words")
 end
--- Chexers: 1 to 4 max^n to that depth, 5 paranoid to 5 (measured stronger than 4), each with
--- its words; a search each settings take
+-- Chexers: 6 to 9 max^n 1 to 4 deep, 10 paranoid to 5 (each measured stronger than the one
+-- below), each with its words; a search each settings take
 do
   local ok_c = true
-  for l = 1, 5 do
+  for l = 6, 10 do
     local ai, _, about = play.ai_settings("chexers", nil, nil, l)
-    ok_c = ok_c and ai.depth == l and ai.time == nil and type(about) == "string" and
-           ai.algo == (l == 5 and "paranoid" or "maxn")
+    ok_c = ok_c and ai.depth == l - 5 and ai.time == nil and
+           ai.blunder == nil and type(about) == "string" and
+           ai.algo == (l == 10 and "paranoid" or "maxn")
   end
-  local g5 = play.ai_settings("chexers", nil, nil, 5)
-  t.ok(ok_c and sg.search(sg.new("chexers"), g5).move ~= nil,
-       "chexers levels 1-5: max^n 1 to 4 actions deep, then paranoid 5, with their words")
+  local g10 = play.ai_settings("chexers", nil, nil, 10)
+  t.ok(ok_c and sg.search(sg.new("chexers"), g10).move ~= nil,
+       "chexers levels 6-10: max^n 1 to 4 actions deep, then paranoid 5, with their words")
 end
 -- level 10 searches deeper than the game's default search, and answers
 for _, game in ipairs{"othello", "connect4", "draughts"} do
@@ -302,16 +312,17 @@ for _, game in ipairs{"othello", "connect4", "draughts"} do
        ("%s level 10: depth %d with 200,000 nodes, beyond the default %d"):format(
        game, r.depth, default))
 end
--- Qubic: its own levels, 1 to 3 plies, then the threats player with more of the solver or a
--- deeper alpha-beta at each level; node limits only (a time a move changed little)
+-- Qubic: random moves and level 5's on a share of the moves, then 1 to 3 plies, then the
+-- threats player with more of the solver at each level; node limits only (a time a move
+-- changed little)
 do
   local ok_q, prev, default = true, nil, {}
   for _, e in ipairs(sg.search_schema("qubic", "threats")) do default[e.name] = e.default end
-  for l = 1, 10 do
+  for l = 5, 10 do
     local ai, _, about = play.ai_settings("qubic", nil, nil, l)
-    ok_q = ok_q and ai.time == nil and type(about) == "string"
-    if l <= 3 then
-      ok_q = ok_q and ai.algo == "alphabeta" and ai.depth == l
+    ok_q = ok_q and ai.time == nil and type(about) == "string" and ai.blunder == nil
+    if l <= 7 then
+      ok_q = ok_q and ai.algo == "alphabeta" and ai.depth == l - 4
     else
       local function n(x, k) return x[k] or default[k] end
       ok_q = ok_q and ai.algo == "threats" and ai.random == nil and ai.history == nil
@@ -326,47 +337,41 @@ do
     end
     prev = ai
   end
-  t.ok(ok_q, "qubic levels: 1 to 3 plies, then threats with more of the solver or depth at each")
-  local g4 = play.ai_settings("qubic", nil, nil, 4)
-  t.ok(sg.search(sg.new("qubic"), g4).move ~= nil, "qubic level 4's settings are a search threats takes")
+  t.ok(ok_q, "qubic levels 5-10: 1 to 3 plies, then threats with more of the solver at each")
+  local g8 = play.ai_settings("qubic", nil, nil, 8)
+  t.ok(sg.search(sg.new("qubic"), g8).move ~= nil, "qubic level 8's settings are a search threats takes")
 end
--- dominoes: its own ten levels, more deals of the unseen tiles and deeper (a time a move left
--- every level alike once a deal's search was done)
+-- dominoes: random tiles, then level 10's tile (pimc, 40 deals, 5 plies: play's default) on
+-- a growing share of the turns, no time limit
 do
-  local l1, l2 = play.ai_settings("dominoes", nil, nil, 1), play.ai_settings("dominoes", nil, nil, 2)
-  t.ok(l1.algo == "random" and l2.algo == "greedy" and l1.samples == nil and l2.hash == nil,
-       "dominoes levels 1 and 2: random, then the seed's checklist, without pimc's settings")
-  local rising, prev = true, nil
-  for l = 3, 10 do
-    local ai, _, about = play.ai_settings("dominoes", nil, nil, l)
-    rising = rising and ai.time == nil and type(about) == "string" and
-             (not prev or (ai.samples >= prev.samples and ai.depth >= prev.depth and
-                           (ai.samples > prev.samples or ai.depth > prev.depth)))
-    prev = ai
+  local l1, l10 = play.ai_settings("dominoes", nil, nil, 1), play.ai_settings("dominoes", nil, nil, 10)
+  local d = sg.defaults("dominoes").play.ai
+  t.ok(l1.algo == "random" and l1.samples == nil and l10.algo == "pimc" and
+       l10.samples == d.samples and l10.depth == d.depth and l10.blunder == nil,
+       "dominoes levels 1 and 10: random (without pimc's settings), then play's default")
+  local same = true
+  for l = 2, 9 do
+    local ai = play.ai_settings("dominoes", nil, nil, l)
+    same = same and ai.samples == l10.samples and ai.depth == l10.depth and ai.time == nil
   end
-  t.ok(rising, "dominoes levels 3 to 10: more samples or a greater depth at each, no time limit")
+  t.ok(same, "dominoes levels 2 to 9: level 10's search, with random tiles on some turns")
 end
--- tic-tac-toe: random, then 1 to 8 plies, then to the end (a time a move searched every
--- level from 4 on to the end, so they played alike); war chess: the turn planner stopped
--- early, exact, then looking ahead (every level was the exact planner, done in 1 ms)
+-- tic-tac-toe: random, then the search to the end on a growing share of the moves, then on
+-- every move; war chess: random units' moves, then the exact turn planner on a growing share
+-- of the turns, then on every turn
 do
   local ttt, war = {}, {}
   for l = 1, 10 do
     ttt[l] = (play.ai_settings("tictactoe", nil, nil, l))
     war[l] = (play.ai_settings("warchess", nil, nil, l))
   end
-  local ok_t = ttt[1].algo == "random" and ttt[1].symmetry == nil and ttt[10].depth == 0
-  for l = 2, 9 do ok_t = ok_t and ttt[l].algo == "alphabeta" and ttt[l].depth == l - 1 end
-  t.ok(ok_t, "tic-tac-toe levels: random (without alpha-beta's settings), 1 to 8 plies, the end")
-  local ok_w = war[1].nodes == 3 and war[2].algo == "random" and war[3].nodes == 5 and
-               war[4].algo == "turn" and war[4].nodes == nil
-  for l = 5, 10 do
-    ok_w = ok_w and war[l].algo == "lookahead" and war[l].time == play.LEVEL_TIME[l] and
-           (war[l - 1].algo == "turn" or war[l].depth > war[l - 1].depth or
-            (war[l].depth == war[l - 1].depth and war[l].plans > war[l - 1].plans))
-  end
-  t.ok(ok_w, "war chess levels: the planner stopped after 3 nodes, random, 5 nodes, exact, then " ..
-       "deeper or wider look-ahead")
+  local ok_t = ttt[1].algo == "random" and ttt[1].symmetry == nil and ttt[10].depth == 0 and
+               ttt[10].blunder == nil
+  for l = 2, 9 do ok_t = ok_t and ttt[l].algo == "alphabeta" and ttt[l].depth == 0 end
+  t.ok(ok_t, "tic-tac-toe levels: random (without alpha-beta's settings), then to the end")
+  local ok_w = war[1].algo == "random" and war[10].algo == "turn" and war[10].blunder == nil
+  for l = 2, 9 do ok_w = ok_w and war[l].algo == "turn" and war[l].nodes == nil end
+  t.ok(ok_w, "war chess levels: random, then the exact planner on more of the turns")
   local pat = {}
   for l = 1, 10 do pat[l] = (play.ai_settings("patience", nil, nil, l)) end
   local ok_p = pat[1].algo == "random" and pat[1].samples == nil

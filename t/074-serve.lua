@@ -372,6 +372,16 @@ for _, x in ipairs(patience and patience.variant or {}) do if x.key == "split_ru
 t.ok(split and split.label == "Split runs" and split.shown and split.shown[1] == "yes",
      "patience's split_runs is labelled 'Split runs', its choices yes and no")
 t.is(patience and patience.players, 1, "patience is listed with one player (the page hides seat and level)")
+-- each game's level on the page: its own default (war chess's level 10, the exact planner its
+-- levels below play on fewer turns), else 4; a new game without a level takes it
+do
+  local lv = {}
+  for _, gm in ipairs(games or {}) do lv[gm.name] = gm.level end
+  t.ok(lv.warchess == 10 and lv.qubic == 8 and lv.othello == 4,
+       "the games list gives each game's default level (war chess 10, Qubic 8, Othello 4)")
+  local _, w = post("/api/new", {game = "warchess", seed = 3})
+  t.is(w and w.level, 10, "a new war chess game without a level starts at its default, 10")
+end
 
 -- ---- chess: the moves in SAN, the board from black's side for black ----
 do

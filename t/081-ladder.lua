@@ -113,6 +113,53 @@ t.errors(function() sg.lab.ladder{game = "othello", level = 3} end,
          "ladder: unknown setting 'level' %(valid: ", "sg.lab.ladder names an unknown setting")
 t.errors(function() sg.lab.ladder("othello") end, "expected a table of settings",
          "and refuses what is not a table")
+-- ---- blunder: a share of the moves at random, drawn from the seed (sg.search) ----
+local tg = sg.new("tictactoe", {seed = 7})
+local plain = sg.search(tg, {depth = 0, seed = 11})
+local none = sg.search(tg, {depth = 0, seed = 11, blunder = 0})
+t.ok(none.move == plain.move and none.blunder == nil, "blunder 0: the search's own move")
+local all = sg.search(tg, {depth = 0, seed = 11, blunder = 1})
+t.ok(all.blunder == true and all.move == sg.search(tg, {algo = "random", seed = 11}).move,
+     "blunder 1: the random move of the same seed, marked blunder")
+local hits = 0
+for seed = 1, 2000 do
+  local r = sg.search(tg, {depth = 1, seed = seed, blunder = 0.3})
+  if r.blunder then hits = hits + 1 end
+  if seed <= 20 then   -- the same seed, the same choice
+    assert(sg.search(tg, {depth = 1, seed = seed, blunder = 0.3}).blunder == r.blunder)
+  end
+end
+t.ok(hits > 540 and hits < 660, ("blunder 0.3: %d random moves of 2000"):format(hits))
+t.ok(sg.search(sg.new("warchess"), {algo = "turn", blunder = 1, seed = 3}).blunder,
+     "every algorithm takes it, the games' own too (war chess's turn planner)")
+t.errors(function() sg.search(tg, {blunder = 1.5}) end,
+         "blunder %(algo 'alphabeta'%): 1.5 is out of range; expected a number from 0 to 1",
+         "blunder above 1 is refused")
+t.errors(function() sg.search(tg, {blunder = "often"}) end,
+         'blunder %(algo \'alphabeta\'%): got the string "often"; expected a number from 0 to 1',
+         "and a string")
+-- the levels made of it: each level plays the strongest player's move more often than the one
+-- below, and the top two are told apart (a fixed match: the same games every run)
+for _, game in ipairs({"tictactoe", "warchess", "dominoes", "qubic"}) do
+  local last = 2
+  for lv = 1, 10 do
+    local b = (ladder.level(game, lv)).search.blunder
+    if b then
+      t.ok(b < last, ("%s level %d: blunder %g, below the level before's"):format(game, lv, b))
+      last = b
+    end
+  end
+end
+local top = sg.lab.ladder{game = "tictactoe", from = 9, to = 10, games = 400, seed = 6101,
+                          opening = 0, progress = false}
+t.is(top.rows[1].verdict, "stronger",
+     ("tic-tac-toe level 10 against 9: %.1f%% over 400 games"):format(100 * top.rows[1].score))
+local w = sg.lab.ladder{game = "warchess", from = 8, to = 10, games = 200, seed = 6101,
+                        progress = false}
+t.ok(w.rows[1].verdict == "stronger" and w.rows[2].verdict == "stronger",
+     ("war chess levels 9 and 10, each against the one below: %.1f%%, %.1f%% over 200 games")
+     :format(100 * w.rows[1].score, 100 * w.rows[2].score))
+
 o = t.run(S .. " ladder --help")
 t.ok(o:find("usage: stratagem ladder GAME", 1, true) and o:find("--games N", 1, true) and
      o:find("Example:", 1, true), "ladder --help: usage, options, an example")

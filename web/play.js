@@ -89,6 +89,7 @@
     // one player (patience): no seat to choose, no computer's level
     $("seat-box").hidden = g.players === 1;
     $("level-box").hidden = g.players === 1;
+    $("level").value = String(g.level || 4);   // the game's default level on the page
     const seat = $("seat");
     seat.textContent = "";
     for (let p = 1; p <= g.players; p++) {

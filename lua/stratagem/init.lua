@@ -649,8 +649,15 @@ local function accepts(d, algo)
   return false
 end
 
+-- blunder, an option of every algorithm (sg.search plays it, not the algorithm): the share
+-- of moves played at random instead, each drawn from the search's seed.  A game's levels
+-- below its strongest player are made of it where more search stops buying strength.
+local BLUNDER = {name = "blunder", type = "number", min = 0, max = 1, default = 0, default_text = "0",
+                 doc = "the share of moves played at random instead of the search's (each drawn "
+                       .. "with the seed): a weaker player; 0: none"}
+
 -- The descriptors of the options algo takes on a game (defaults d), in the manual's order,
--- "algo" left out.
+-- "algo" left out; blunder last.
 local schema_cache = setmetatable({}, {__mode = "k"})   -- d -> algo -> its descriptors
 local function algo_schema(d, algo)
   local per = schema_cache[d]
@@ -678,6 +685,7 @@ local function algo_schema(d, algo)
       if type(e) == "string" or accepts(e, algo) then add(e) end
     end
   end
+  list[#list + 1] = BLUNDER
   -- beside the array: the descriptors by name, and the names in order after "algo"
   local by_name, names = {}, {"algo"}
   for _, e in ipairs(list) do by_name[e.name], names[#names + 1] = e, e.name end
@@ -801,6 +809,7 @@ function M.search_table(name)
   end
   if name == nil then
     for _, e in ipairs(SCHEMA) do row(e, table.concat(e.algos, ", ")) end
+    row(BLUNDER, "every algorithm (sg.search plays it)")
   else
     check_game_name("sg.search_table", name)
     local d = game_defaults(name)
@@ -819,6 +828,16 @@ function M.search_table(name)
   end
   return table.concat(rows, "\n") .. "\n"
 end
+
+-- A number in [0, 1) drawn from a seed (a 64-bit mix of it).
+local function seed_unit(seed)
+  local x = seed * 0x9E3779B97F4A7C15 ~ 0x632BE59BD9B4E019
+  x = (x ~ (x >> 30)) * 0xBF58476D1CE4E5B9
+  x = (x ~ (x >> 27)) * 0x94D049BB133111EB
+  x = x ~ (x >> 31)
+  return (x >> 11) / 2.0 ^ 53
+end
+M.seed_unit = seed_unit
 
 -- sg.search(g, opts): the game's search defaults merged with opts, checked against the
 -- schema of the chosen algorithm, and run.
@@ -845,6 +864,17 @@ function M.search(g, opts)
   s.algo = algo
   bad = request_problem(d, algo, s, schema)   -- checked, and made whole
   if bad then fail("sg.search: %s", bad) end
+  local blunder = s.blunder
+  s.blunder = nil
+  if blunder and blunder > 0 then
+    -- this move at random instead, drawn from the seed (the one the search would use)
+    local seed = s.seed or g:config().seed * 1000003 + g:ply()
+    if seed_unit(seed) < blunder then
+      local r = call_core("sg.search", core.search, g, {algo = "random", seed = seed})
+      r.blunder = true
+      return r
+    end
+  end
   if own then   -- an algorithm of the game's own (Star Chess's prediction tree)
     local ok, r = pcall(own.run, g, s)
     if not ok then

@@ -422,6 +422,7 @@ local function hint(S)
   for k, v in pairs(S.ai) do h[k] = v end
   h.seed = S.seed
   h.random = nil   -- a weak level's random choice is no advice
+  h.blunder = nil  -- nor its random moves
   local r = sg.search(S.g, h)
   if r.stopped == "interrupted" then S.write("(Ctrl-C stopped the search)\n") end
   if r.moves then
@@ -833,6 +834,9 @@ function M.level_text(ai)
     parts[#parts + 1] = fmt("picks at random among moves within %g of the best", ai.random)
   end
   if ai.algo then parts[#parts + 1] = "by " .. ai.algo end
+  if type(ai.blunder) == "number" and ai.blunder > 0 then
+    parts[#parts + 1] = fmt("a random move instead on %g%% of its moves", ai.blunder * 100)
+  end
   return #parts > 0 and table.concat(parts, ", ") or "the game's default search"
 end
 

@@ -182,7 +182,8 @@ local function game_list()
                        picture = "/picture/" .. name .. ".svg",
                        notation = d.notation,
                        objective = type(d.objective) == "function" and d.objective(g) or d.objective,
-                       seats = array(((d.play or {}).seats) or {}), variant = variant}
+                       seats = array(((d.play or {}).seats) or {}), variant = variant,
+                       level = (d.play or {}).default_level or DEFAULT_LEVEL}
   end
   return list
 end
@@ -516,7 +517,7 @@ api.new = function(srv, f)
     local id = new_id()
     seed = tonumber(id:sub(1, 8), 16)
   end
-  local level = DEFAULT_LEVEL
+  local level = (d.play or {}).default_level or DEFAULT_LEVEL
   if f.level and f.level ~= "" then
     level = math.tointeger(tonumber(f.level))
     if not level or level < 1 or level > 10 then

@@ -1,5 +1,6 @@
 -- Chexers defaults: rules constants, the seed player's evaluation weights and search settings
 -- (the only copy), and the position given as a table.
+local levels = require "stratagem.levels"
 local M = {
   title = "Chexers: three players race four pieces each across a 37-hex board",
   -- said at the start of stratagem play: the board with each hex's q (r is the row)
@@ -46,17 +47,22 @@ local M = {
   -- exit 1000)
   play = {seats = {"human", "ai", "ai"}, ai = {algo = "maxn", depth = 4, random = 0},
           score = {scale = 100, unit = "utility"},
-          -- levels 1 to 5 measured each stronger than the one below (manual 7.14); 6 to 10 are
-          -- play's own, by time (no deeper search measured stronger than paranoid to 5:
-          -- doc/chexers.md, "Depth and strength")
-          levels = {
+          -- levels 6 to 10 measured each stronger than the one below (manual 7.14: max^n 1 to 4
+          -- actions deep, then paranoid 5 deep; no deeper search measured stronger than paranoid
+          -- 5: doc/chexers.md, "Depth and strength"); below them, random moves, then level 6's
+          -- move on a growing share of the moves (blunder)
+          -- the level the web page (stratagem serve) starts at
+          default_level = 9,
+          levels = levels.list(
+            {algo = "random", text = "moves at random"},
+            levels.blunder({algo = "maxn", depth = 1}, {15, 35, 60, 80},
+                           "plays level 6's move on %s of its moves, a random one on the others"),
             {algo = "maxn", depth = 1, text = "looks 1 action ahead by max^n"},
             {algo = "maxn", depth = 2, text = "looks 2 actions ahead by max^n"},
             {algo = "maxn", depth = 3, text = "looks 3 actions ahead by max^n"},
             {algo = "maxn", depth = 4, text = "looks 4 actions ahead by max^n (the default search)"},
             {algo = "paranoid", depth = 5,
-             text = "looks 5 actions ahead, as if both opponents played against it (paranoid)"},
-          }},
+             text = "looks 5 actions ahead, as if both opponents played against it (paranoid)"})},
 }
 
 local COLOURS = {red = 1, green = 2, blue = 3}

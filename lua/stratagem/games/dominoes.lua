@@ -1,5 +1,6 @@
 -- Dominoes, fives and threes (002, section 9.6): rules constants, evaluation weights, search
 -- and play settings (the only copy), and the greedy player of the seed's checklist.
+local levels = require "stratagem.levels"
 local M = {
   title = "Dominoes: fives and threes, double-six set, 2 to 4 players, hidden hands",
   notation = "a tile and the end to lay it at: 5-3L or 5-3R (also 53l, 35r; a lead, or a "
@@ -29,18 +30,14 @@ local M = {
   -- leave every level above a few alike: a deal's search is short); level 6 is play's default
   play = {seats = {"human", "ai"}, ai = {algo = "pimc", samples = 40, depth = 5, hash = 1},
           score = {scale = 100, unit = "points"},
-          levels = {
+          -- the level the web page (stratagem serve) starts at
+          default_level = 10,
+          levels = levels.list(
             {algo = "random", text = "lays a tile at random"},
-            {algo = "greedy", text = "the seed's checklist: the tile that scores most, then the heavier"},
-            {samples = 4, depth = 1, text = "deals the unseen tiles 4 ways, looks 1 ply ahead in each"},
-            {samples = 10, depth = 2, text = "deals the unseen tiles 10 ways, looks 2 plies ahead in each"},
-            {samples = 20, depth = 3, text = "deals the unseen tiles 20 ways, looks 3 plies ahead in each"},
-            {samples = 40, depth = 5, text = "deals the unseen tiles 40 ways, looks 5 plies ahead in each (play's default)"},
-            {samples = 60, depth = 6, text = "deals the unseen tiles 60 ways, looks 6 plies ahead in each"},
-            {samples = 100, depth = 7, text = "deals the unseen tiles 100 ways, looks 7 plies ahead in each"},
-            {samples = 150, depth = 8, text = "deals the unseen tiles 150 ways, looks 8 plies ahead in each"},
-            {samples = 200, depth = 9, text = "deals the unseen tiles 200 ways, looks 9 plies ahead in each"},
-          }},
+            levels.blunder({samples = 40, depth = 5}, {12, 20, 32, 45, 55, 65, 77, 88},
+                           "plays level 10's tile on %s of its turns, a random one on the others"),
+            {samples = 40, depth = 5,
+             text = "deals the unseen tiles 40 ways, looks 5 plies ahead in each (play's default)"})},
 }
 
 -- With 3 or 4 players the rules file deals 5 tiles each: sg.new takes rules.players alone and

@@ -3,6 +3,7 @@
 local core = require "stratagem.core"
 local data = require "stratagem.data"
 
+local levels = require "stratagem.levels"
 local M = {
   title = "Qubic (4x4x4 noughts and crosses, 76 lines)",
   notation = "a cell: layer 1-4, column a-d, row 1-4, e.g. 2b3",
@@ -27,11 +28,18 @@ local M = {
   -- what `stratagem play qubic` seats by default, and how its AI plays
   play = {seats = {"human", "ai"}, ai = {algo = "alphabeta", depth = 3, random = 0,
                                          history = false, killers = false},
-          -- --level 1 to 10: alpha-beta 1 to 3 plies, then the threats player (the solver
-          -- beside alpha-beta) with more of the solver and deeper alpha-beta; node limits
-          -- only, so a level plays the same on any machine.  Levels 2 to 6 were each measured
-          -- stronger than the level below (doc/manual.md, 7.14)
-          levels = {
+          -- --level 1 to 10: random moves, then level 5's move on a growing share of the moves
+          -- (blunder), then alpha-beta 1 to 3 plies, then the threats player (the solver beside
+          -- alpha-beta) with more of the solver; node limits only, so a level plays the same on
+          -- any machine.  Levels 6 to 10 were each measured stronger than the level below, as
+          -- levels 2 to 6 before the random ones were put under them; a deeper alpha-beta or
+          -- more of the solver above them was not (doc/manual.md, 7.14)
+          -- the level the web page (stratagem serve) starts at
+          default_level = 8,
+          levels = levels.list(
+            {algo = "random", text = "plays at random"},
+            levels.blunder({depth = 1}, {15, 35, 65},
+                           "plays level 5's move on %s of its moves, a random one on the others"),
             {depth = 1, text = "looks 1 ply ahead"},
             {depth = 2, text = "looks 2 plies ahead"},
             {depth = 3, text = "looks 3 plies ahead (the default search)"},
@@ -40,16 +48,7 @@ local M = {
             {algo = "threats",
              text = "3 plies and the solver: plays a proven attack, avoids moves that let one in"},
             {algo = "threats", nodes = 200000, guard = 16, guard_nodes = 20000,
-             text = "3 plies and the solver, ten times the nodes, 16 moves guarded"},
-            {algo = "threats", nodes = 200000, guard = 16, guard_nodes = 20000, depth = 4,
-             text = "4 plies and the solver, ten times the nodes, 16 moves guarded"},
-            {algo = "threats", nodes = 200000, guard = 16, guard_nodes = 20000, depth = 5,
-             text = "5 plies and the solver, ten times the nodes, 16 moves guarded"},
-            {algo = "threats", nodes = 500000, guard = 16, guard_nodes = 50000, depth = 5,
-             memory = 32, text = "5 plies and the solver, 25 times the nodes, 16 moves guarded"},
-            {algo = "threats", nodes = 1000000, guard = 24, guard_nodes = 100000, depth = 5,
-             memory = 64, text = "5 plies and the solver, 50 times the nodes, 24 moves guarded"},
-          }},
+             text = "3 plies and the solver, ten times the nodes, 16 moves guarded"})},
 }
 
 -- ---- the solver: proof-number search with threat-space leaves (src/ai/qubicpns.c) ----

@@ -1,4 +1,5 @@
 -- Tic-tac-toe defaults: evaluation weights, variants and search settings (the only copy).
+local levels = require "stratagem.levels"
 return {
   title = "tic-tac-toe (noughts and crosses)",
   notation = "a square a1 to c3 (file a-c, rank 1-3), e.g. b2",
@@ -17,17 +18,18 @@ return {
   search = {algo = "alphabeta", hash = 1, lmr = false},
   -- what `stratagem play tictactoe` seats by default, and how its AI plays: the exact search,
   -- choosing at random (seeded) among the moves that are equally good
-  -- --level 1 to 10: level 1 plays at random, levels 2 to 9 look 1 to 8 plies ahead, level 10
-  -- to the end of the game.  The game is a draw with best play, which a search to the end (and
-  -- in practice one a few plies deep) finds from every position: the top levels cannot beat
-  -- each other, only punish the lower ones' mistakes
+  -- --level 1 to 10: level 1 plays at random, level 10 searches to the end of the game (it
+  -- never loses), and levels 2 to 9 play level 10's move on a growing share of their moves and
+  -- a random one on the others (blunder).  The game is a draw with best play, which a search a
+  -- few plies deep already finds, so depth could not make more than three levels differ; the
+  -- shares were chosen so that each level is measurably stronger than the one below
+  -- (doc/manual.md, 7.14)
   play = {seats = {"human", "ai"}, ai = {algo = "alphabeta", random = 0, symmetry = true},
-          levels = {
+          -- the level the web page (stratagem serve) starts at
+          default_level = 10,
+          levels = levels.list(
             {algo = "random", text = "plays at random"},
-            {depth = 1, text = "looks 1 ply ahead"}, {depth = 2, text = "looks 2 plies ahead"},
-            {depth = 3, text = "looks 3 plies ahead"}, {depth = 4, text = "looks 4 plies ahead"},
-            {depth = 5, text = "looks 5 plies ahead"}, {depth = 6, text = "looks 6 plies ahead"},
-            {depth = 7, text = "looks 7 plies ahead"}, {depth = 8, text = "looks 8 plies ahead"},
-            {depth = 0, text = "looks to the end of the game: never loses"},
-          }},
+            levels.blunder({depth = 0}, {15, 27, 38, 50, 60, 70, 80, 90},
+                           "plays the best move on %s of its moves, a random one on the others"),
+            {depth = 0, text = "looks to the end of the game: never loses"})},
 }

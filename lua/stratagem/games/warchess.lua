@@ -4,6 +4,7 @@
 local core = require "stratagem.core"
 local data = require "stratagem.data"
 
+local levels = require "stratagem.levels"
 local M = {
   title = "War chess: two armies of units, every unit acts once per turn (Nan et al. 2016)",
   -- said at the start of stratagem play, with the game's own turn limit
@@ -26,29 +27,20 @@ local M = {
   options = {scenario = "figure3"},
   -- the exact single-turn planner (src/ai/warplan.h): a whole turn per search
   search = {algo = "turn"},
-  -- --level 1 to 10: the turn planner stopped after 3 nodes (a legal plan, not the best: the
-  -- ladder found it weaker than random moves), random units' moves, the planner stopped after
-  -- 5 nodes (it is exact within some 3 to 60 on the default map), then exact, then whole turns searched ahead (lookahead) deeper and wider, each within the
-  -- time of play's levels (0.4 s at level 5 to 12 s at level 10)
+  -- --level 1 to 10: each unit moved at random, then the exact single-turn planner on a
+  -- growing share of the turns (the others at random: blunder), then on every turn, the
+  -- strongest player found (looking whole turns ahead was not measured stronger than it); the
+  -- shares were chosen so that each level is measurably stronger than the one below
+  -- (doc/manual.md, 7.14)
   play = {seats = {"human", "ai"}, ai = {algo = "turn"},
-          levels = {
-            {algo = "turn", nodes = 3, text = "plans its turn from the first 3 positions it tries"},
+          -- the level the web page (stratagem serve) starts at
+          default_level = 10,
+          levels = levels.list(
             {algo = "random", text = "moves each unit at random"},
-            {algo = "turn", nodes = 5, text = "plans its turn from the first 5 positions it tries"},
-            {algo = "turn", text = "plans the best whole turn, exactly, no look ahead (play's default)"},
-            {algo = "lookahead", depth = 2, plans = 2, time = 0.4,
-             text = "looks 2 turns ahead through each side's best 2 plans, up to 0.4 s"},
-            {algo = "lookahead", depth = 2, plans = 4, time = 0.8,
-             text = "looks 2 turns ahead through each side's best 4 plans, up to 0.8 s"},
-            {algo = "lookahead", depth = 2, plans = 8, time = 1.5,
-             text = "looks 2 turns ahead through each side's best 8 plans, up to 1.5 s"},
-            {algo = "lookahead", depth = 3, plans = 4, time = 3,
-             text = "looks 3 turns ahead through each side's best 4 plans, up to 3 s"},
-            {algo = "lookahead", depth = 3, plans = 8, time = 6,
-             text = "looks 3 turns ahead through each side's best 8 plans, up to 6 s"},
-            {algo = "lookahead", depth = 4, plans = 8, time = 12,
-             text = "looks 4 turns ahead through each side's best 8 plans, up to 12 s"},
-          }},
+            levels.blunder({algo = "turn"}, {3.5, 7, 11, 17, 25, 36, 50, 67},
+                           "plans the best whole turn, exactly, on %s of its turns; moves its " ..
+                           "units at random on the others"),
+            {algo = "turn", text = "plans the best whole turn, exactly, every turn (play's default)"})},
   -- terrain letters: cost = movement cost for every kind, a table {kind = cost} per kind, or
   -- false (impassable); shoot_over: ranged attacks pass over it
   terrain = {
