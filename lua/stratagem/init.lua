@@ -837,7 +837,10 @@ local function seed_unit(seed)
   x = x ~ (x >> 31)
   return (x >> 11) / 2.0 ^ 53
 end
-M.seed_unit = seed_unit
+
+-- The seed of a search or playout given none: from the game's seed, yet different at every
+-- move of a game.
+local function move_seed(g) return g:config().seed * 1000003 + g:ply() end
 
 -- sg.search(g, opts): the game's search defaults merged with opts, checked against the
 -- schema of the chosen algorithm, and run.
@@ -868,7 +871,7 @@ function M.search(g, opts)
   s.blunder = nil
   if blunder and blunder > 0 then
     -- this move at random instead, drawn from the seed (the one the search would use)
-    local seed = s.seed or g:config().seed * 1000003 + g:ply()
+    local seed = s.seed or move_seed(g)
     if seed_unit(seed) < blunder then
       local r = call_core("sg.search", core.search, g, {algo = "random", seed = seed})
       r.blunder = true
@@ -885,10 +888,7 @@ function M.search(g, opts)
     if type(r) == "table" and r.algo == nil then r.algo = algo end
     return r
   end
-  if s.seed == nil then
-    -- reproducible from the game's seed, yet different at every move of a game
-    s.seed = g:config().seed * 1000003 + g:ply()
-  end
+  if s.seed == nil then s.seed = move_seed(g) end
   if d.prepare_search then   -- the game turns its own options into generic ones, or answers
     local ok, res = pcall(d.prepare_search, g, s)   -- with a finished result of its own
     if not ok then
@@ -914,7 +914,7 @@ function M.playout(g, opts)
     end
   end
   local seed = opts.seed
-  if seed == nil then seed = g:config().seed * 1000003 + g:ply() end
+  if seed == nil then seed = move_seed(g) end
   if math.type(seed) ~= "integer" then fail("sg.playout: seed must be an integer") end
   if opts.max ~= nil and (math.type(opts.max) ~= "integer" or opts.max < 0) then
     fail("sg.playout: max must be a whole number of moves, 0 or more")

@@ -36,6 +36,9 @@ local DEFAULT_LEVEL = 4
 local DEFAULT_EXPIRE = 120     -- minutes without a request before a game goes
 local MAX_GONE = 10000         -- ids of games gone kept to say why (the oldest forgotten first)
 
+-- The level a game's page starts at (its defaults' play.default_level, else DEFAULT_LEVEL).
+local function page_level(d) return (d.play or {}).default_level or DEFAULT_LEVEL end
+
 -- The page's words for the variant settings (the defaults' keys are the API's): a label, a
 -- line of explanation (the field's title), and words for the choices.  t/074-serve.lua checks
 -- that every game's every setting has its entry here.
@@ -183,7 +186,7 @@ local function game_list()
                        notation = d.notation,
                        objective = type(d.objective) == "function" and d.objective(g) or d.objective,
                        seats = array(((d.play or {}).seats) or {}), variant = variant,
-                       level = (d.play or {}).default_level or DEFAULT_LEVEL}
+                       level = page_level(d)}
   end
   return list
 end
@@ -517,7 +520,7 @@ api.new = function(srv, f)
     local id = new_id()
     seed = tonumber(id:sub(1, 8), 16)
   end
-  local level = (d.play or {}).default_level or DEFAULT_LEVEL
+  local level = page_level(d)
   if f.level and f.level ~= "" then
     level = math.tointeger(tonumber(f.level))
     if not level or level < 1 or level > 10 then
