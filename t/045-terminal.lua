@@ -374,14 +374,15 @@ do
   t.ok(ok_w, "war chess levels: random, then the exact planner on more of the turns")
   local pat = {}
   for l = 1, 10 do pat[l] = (play.ai_settings("patience", nil, nil, l)) end
-  local ok_p = pat[1].algo == "random" and pat[1].samples == nil
-  for l = 2, 10 do
+  local ok_p = pat[1].algo == "random" and pat[1].samples == nil and
+               pat[9].algo == "fair" and pat[9].blunder == nil and
+               pat[10].algo == "fair" and pat[10].blunder == nil and pat[10].samples > pat[9].samples
+  for l = 2, 8 do
     local a, b = pat[l - 1], pat[l]
-    ok_p = ok_p and (l <= 5 and b.algo == "pimc" or l > 5 and b.algo == "fair") and
-           (a.algo ~= b.algo or b.samples > a.samples and (b.depth or 0) >= (a.depth or 0) and
-            (b.nodes or 0) >= (a.nodes or 0))
+    ok_p = ok_p and b.algo == "fair" and b.samples == pat[9].samples and
+           b.nodes == pat[9].nodes and b.blunder > 0 and (a.blunder or 1) > b.blunder
   end
-  t.ok(ok_p, "patience levels: random, pimc over more samples, then fair over more samples and nodes")
+  t.ok(ok_p, "patience levels: random, level 9's move on more of the moves, then fair over more guesses")
   local r = sg.search(sg.new("tictactoe"), ttt[1])
   t.ok(r.move ~= nil, "tic-tac-toe level 1's settings are a search random takes")
 end

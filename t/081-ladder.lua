@@ -85,9 +85,30 @@ f = io.open(pout)
 md = f and f:read("a") or ""
 if f then f:close() end
 os.remove(pout)
-t.like(md, "| level | what it does | games | won %(95%%%) | difference %(95%%%) | verdict |",
+t.like(md, "| level | what it does | games | won %(95%%%) | won alone | difference %(95%%%) | verdict |",
        "patience --out: its own table, shares won and their difference")
-t.like(md, "\n| 2 | [^|]+ | 2 | %d, [^|]+ | [^|]+ | too few |", "with level 2's row")
+t.like(md, "\n| 2 | [^|]+ | 2 | %d, [^|]+ | %+%d %-%d | [^|]+ | too few |", "with level 2's row")
+
+-- paired by deal: 100 deals, the level below won deals 1-20, this level 1-30 (10 more, none
+-- fewer).  Taken as independent shares (30% and 20%) the interval would be +10% +/- 11.9;
+-- paired, the deals both won or lost add nothing: +10% +/- 5.9, so "stronger"
+local up, low = {}, {}
+for r = 1, 100 do up[r], low[r] = r <= 30 and 1 or 0, r <= 20 and 1 or 0 end
+local d, lo, hi, b, c, n = ladder.paired(up, low)
+t.ok(n == 100 and b == 10 and c == 0 and math.abs(d - 0.1) < 1e-12 and
+     math.abs(lo - (0.1 - 1.959964 * 0.03)) < 1e-9 and math.abs(hi - (0.1 + 1.959964 * 0.03)) < 1e-9,
+     "the paired interval: 10 deals won by this level alone, none by the one below: +10% +/- 5.9")
+low[50] = 1; up[60] = nil
+d, lo, hi, b, c, n = ladder.paired(up, low)
+t.ok(n == 99 and b == 10 and c == 1 and math.abs(d - 9 / 99) < 1e-12 and lo < d and d < hi,
+     "a deal won only below counts against; a deal one level did not play is left out")
+-- the normal approximation wants enough deals that differ: 5 won by one level alone and none by
+-- the other (an exact sign test's p = 0.06) are too few; 10 and none are enough
+local five, ten, none = {}, {}, {}
+for r = 1, 100 do five[r], ten[r], none[r] = r <= 5 and 1 or 0, r <= 10 and 1 or 0, 0 end
+t.ok(ladder.paired_verdict(five, none) == "too few" and ladder.paired_verdict(ten, none) == "stronger"
+     and ladder.paired_verdict(none, ten) == "weaker" and ladder.paired_verdict(none, none) == "too few",
+     "paired verdicts: 5 deals won alone too few, 10 stronger (or weaker), no deal differing too few")
 
 -- ---- the command ----
 local o, e, code = t.run(S .. " ladder connect4 --levels 1-2 --games 20 --quiet")
@@ -140,7 +161,7 @@ t.errors(function() sg.search(tg, {blunder = "often"}) end,
          "and a string")
 -- the levels made of it: each level plays the strongest player's move more often than the one
 -- below, and the top two are told apart (a fixed match: the same games every run)
-for _, game in ipairs({"tictactoe", "warchess", "dominoes", "qubic"}) do
+for _, game in ipairs({"tictactoe", "warchess", "dominoes", "qubic", "chexers", "patience"}) do
   local last = 2
   for lv = 1, 10 do
     local b = (ladder.level(game, lv)).search.blunder

@@ -716,6 +716,9 @@ function M.summarise(p, results, failed, prev)
       -- two players: the pair's points in half points 0..4 (pentanomial); N: first places
       local k = math.floor(x * (n == 2 and 2 or 1) + 0.5)
       counts[k] = counts[k] + 1
+      -- each round's points, for tests paired by round (the ladder of a one-player game)
+      sum.by_round = sum.by_round or {}
+      sum.by_round[r] = x
       sum.rounds, sum.games = sum.rounds + 1, sum.games + n
       local st = M.stats(counts, K, n, p.elo0, p.elo1)
       sum.last_round = r

@@ -72,7 +72,8 @@ local function pct(x) return fmt("%+.1f%%", 100 * x) end
 function M.row_text(r)
   if r.players == 1 then
     return fmt("%5d  %7d  %5d  %-18s  %-22s  %-20s  %-9s  %.1f s", r.level, r.level - 1,
-               r.games, fmt("won %d", r.wins), share_text(r),
+               r.games, fmt("won %d (+%d -%d)", r.wins, r.only or 0, r.only_below or 0),
+               share_text(r),
                fmt("%s (%s to %s)", pct(r.diff), pct(r.diff_low), pct(r.diff_high)),
                r.verdict, r.time)
   end
@@ -95,18 +96,20 @@ function M.markdown(res)
                  fmt("`stratagem ladder %s --levels %d-%d --games %d --seed %d`: each level " ..
                      "plays the same %d games alone; a level is stronger when the 95%% " ..
                      "interval of the difference of its share of won games and the level " ..
-                     "below's lies above 0.", res.game, res.from, res.to, res.games, res.seed,
-                     res.games), "",
-                 "| level | what it does | games | won (95%) | difference (95%) | verdict |",
-                 "|---|---|---|---|---|---|"}
+                     "below's, paired by game, lies above 0 (won alone: the games this " ..
+                     "level won and the one below lost, and the other way round).",
+                     res.game, res.from, res.to, res.games, res.seed, res.games), "",
+                 "| level | what it does | games | won (95%) | won alone | difference (95%) | verdict |",
+                 "|---|---|---|---|---|---|---|"}
     local f = res.first
     if f then
-      out[#out + 1] = fmt("| %d | %s | %d | %d, %s | | |", f.level, res.about[f.level], f.games,
+      out[#out + 1] = fmt("| %d | %s | %d | %d, %s | | | |", f.level, res.about[f.level], f.games,
                           f.wins, share_text(f))
     end
     for _, r in ipairs(res.rows) do
-      out[#out + 1] = fmt("| %d | %s | %d | %d, %s | %s (%s to %s) | %s |", r.level,
-                          res.about[r.level], r.games, r.wins, share_text(r), pct(r.diff),
+      out[#out + 1] = fmt("| %d | %s | %d | %d, %s | +%d -%d | %s (%s to %s) | %s |", r.level,
+                          res.about[r.level], r.games, r.wins, share_text(r), r.only or 0,
+                          r.only_below or 0, pct(r.diff),
                           pct(r.diff_low), pct(r.diff_high), r.verdict)
     end
     out[#out + 1] = ""
@@ -204,8 +207,42 @@ end
 
 -- A game of one player (patience): each level plays the same `games` deals (rounds from the
 -- seed) alone; a level is stronger when the 95% interval of the difference between its share
--- of won games and the level below's lies above 0 (the two shares taken as independent, which
--- is cautious: the deals are the same).
+-- of won games and the level below's lies above 0.  The interval is paired by deal (the
+-- deals both levels played): of n deals, b won by this level alone and c by the level below
+-- alone, the difference (b - c) / n with the variance ((b + c) / n - ((b - c) / n)^2) / n, the
+-- deals both won or both lost adding nothing.  Either level's deal not played (a failed game)
+-- leaves that deal out.  The normal approximation wants enough deals that differ: with fewer
+-- than MIN_DIFFERING (5 won by one level alone and none by the other would pass it, where the
+-- exact sign test gives p = 0.06) the verdict is "too few".
+function M.paired(cur_rounds, prev_rounds)
+  local n, b, c = 0, 0, 0
+  for r, x in pairs(cur_rounds or {}) do
+    local y = prev_rounds and prev_rounds[r]
+    if y then
+      n = n + 1
+      if x > y then b = b + 1 elseif y > x then c = c + 1 end
+    end
+  end
+  if n == 0 then return 0, 0, 0, 0, 0, 0 end
+  local d = (b - c) / n
+  local h = 1.959964 * math.sqrt(math.max(0, ((b + c) / n - d * d) / n))
+  return d, d - h, d + h, b, c, n
+end
+
+M.MIN_DIFFERING = 10
+
+-- The verdict of a level against the one below from their results by round (1 or 0), and
+-- the paired difference: diff, low, high, only, only_below, deals.
+function M.paired_verdict(cur_rounds, prev_rounds)
+  local d, lo, hi, only, only_below, both = M.paired(cur_rounds, prev_rounds)
+  local v
+  if both < 2 * M.MIN_ROUNDS or only + only_below < M.MIN_DIFFERING then v = "too few"
+  elseif lo > 0 then v = "stronger"
+  elseif hi < 0 then v = "weaker"
+  else v = "not shown" end
+  return v, d, lo, hi, only, only_below, both
+end
+
 function M.solo(spec, res, settings)
   local prev
   for level = res.from, res.to do
@@ -222,16 +259,11 @@ function M.solo(spec, res, settings)
                  losses = sum.games - sum.wins, score = p, players = 1, time = sum.time or 0}
     local h = 1.959964 * math.sqrt(p * (1 - p) / n)
     cur.share_low, cur.share_high = math.max(0, p - h), math.min(1, p + h)
+    cur.by_round = sum.by_round or {}
     if prev then
-      local d = p - prev.score
-      local hd = 1.959964 * math.sqrt(p * (1 - p) / n + prev.score * (1 - prev.score) /
-                                      math.max(prev.games, 1))
-      cur.below, cur.diff, cur.diff_low, cur.diff_high = prev.score, d, d - hd, d + hd
-      if sum.games < 2 * M.MIN_ROUNDS or prev.games < 2 * M.MIN_ROUNDS then
-        cur.verdict = "too few"
-      elseif d - hd > 0 then cur.verdict = "stronger"
-      elseif d + hd < 0 then cur.verdict = "weaker"
-      else cur.verdict = "not shown" end
+      local v, d, lo, hi, only, only_below = M.paired_verdict(cur.by_round, prev.by_round)
+      cur.below, cur.diff, cur.diff_low, cur.diff_high = prev.score, d, lo, hi
+      cur.only, cur.only_below, cur.verdict = only, only_below, v
       if cur.verdict == "stronger" then res.stronger[#res.stronger + 1] = level end
       res.rows[#res.rows + 1] = cur
       if spec.on_row then spec.on_row(cur) end

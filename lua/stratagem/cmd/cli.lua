@@ -456,7 +456,7 @@ commands.ladder = {
          "the one below: a fixed match of the lab for each pair of adjacent levels, the " ..
          "level in each seat in turn, with the share, the Elo and their 95% intervals",
   options = {
-    {"GAME", "the game played (one player: each level alone, by the share of games won)"},
+    {"GAME", "the game played (one player: each level plays the same games alone, compared game by game)"},
     {"--levels A-B", "the levels compared, each with the one below (default 1-10)"},
     {"--games N", "games a pair of levels (default 20)"},
     {"--seed N", "the first round's seed (default 1)"},
