@@ -104,10 +104,10 @@ t.ok(n == 99 and b == 10 and c == 1 and math.abs(d - 9 / 99) < 1e-12 and lo < d 
      "a deal won only below counts against; a deal one level did not play is left out")
 -- the normal approximation wants enough deals that differ: 5 won by one level alone and none by
 -- the other (an exact sign test's p = 0.06) are too few; 10 and none are enough
-local five, ten, none = {}, {}, {}
-for r = 1, 100 do five[r], ten[r], none[r] = r <= 5 and 1 or 0, r <= 10 and 1 or 0, 0 end
-t.ok(ladder.paired_verdict(five, none) == "too few" and ladder.paired_verdict(ten, none) == "stronger"
-     and ladder.paired_verdict(none, ten) == "weaker" and ladder.paired_verdict(none, none) == "too few",
+local five, ten, nowin = {}, {}, {}
+for r = 1, 100 do five[r], ten[r], nowin[r] = r <= 5 and 1 or 0, r <= 10 and 1 or 0, 0 end
+t.ok(ladder.paired_verdict(five, nowin) == "too few" and ladder.paired_verdict(ten, nowin) == "stronger"
+     and ladder.paired_verdict(nowin, ten) == "weaker" and ladder.paired_verdict(nowin, nowin) == "too few",
      "paired verdicts: 5 deals won alone too few, 10 stronger (or weaker), no deal differing too few")
 
 -- ---- the command ----
