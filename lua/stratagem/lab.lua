@@ -26,6 +26,9 @@ local sg = require "stratagem"
 local data = require "stratagem.data"
 
 local M = {}
+
+-- The normal quantile of a two-sided 95% interval (here and in stratagem.ladder).
+M.Z95 = 1.959964
 local fmt = string.format
 
 M.FORMAT = 1          -- of job and result lines
@@ -486,7 +489,7 @@ function M.stats(counts, K, n_players, elo0, elo1)
   st.llr = n * (mu1 - mu0) * (2 * pm - mu0 - mu1) / (2 * pv)
   local mean, var = moments(w, K)
   st.mean, st.var = mean, var
-  local h = 1.959964 * math.sqrt(var / n)
+  local h = M.Z95 * math.sqrt(var / n)
   st.elo = M.elo_of(mean, n_players)
   st.elo_low = M.elo_of(math.max(mean - h, 1e-9), n_players)
   st.elo_high = M.elo_of(math.min(mean + h, 1 - 1e-9), n_players)

@@ -225,7 +225,7 @@ function M.paired(cur_rounds, prev_rounds)
   end
   if n == 0 then return 0, 0, 0, 0, 0, 0 end
   local d = (b - c) / n
-  local h = 1.959964 * math.sqrt(math.max(0, ((b + c) / n - d * d) / n))
+  local h = lab.Z95 * math.sqrt(math.max(0, ((b + c) / n - d * d) / n))
   return d, d - h, d + h, b, c, n
 end
 
@@ -257,7 +257,7 @@ function M.solo(spec, res, settings)
     local p = sum.wins / n
     local cur = {level = level, games = sum.games, wins = sum.wins, draws = 0,
                  losses = sum.games - sum.wins, score = p, players = 1, time = sum.time or 0}
-    local h = 1.959964 * math.sqrt(p * (1 - p) / n)
+    local h = lab.Z95 * math.sqrt(p * (1 - p) / n)
     cur.share_low, cur.share_high = math.max(0, p - h), math.min(1, p + h)
     cur.by_round = sum.by_round or {}
     if prev then
