@@ -109,6 +109,12 @@ for r = 1, 100 do five[r], ten[r], nowin[r] = r <= 5 and 1 or 0, r <= 10 and 1 o
 t.ok(ladder.paired_verdict(five, nowin) == "too few" and ladder.paired_verdict(ten, nowin) == "stronger"
      and ladder.paired_verdict(nowin, ten) == "weaker" and ladder.paired_verdict(nowin, nowin) == "too few",
      "paired verdicts: 5 deals won alone too few, 10 stronger (or weaker), no deal differing too few")
+t.errors(function() ladder.paired(nowin, nil) end,
+         "ladder.paired: argument 2: expected a table of results by round %(1 or 0%), got nil",
+         "paired: a results table that is not a table is named")
+t.errors(function() ladder.paired(ten, {1, 0, "lost"}) end,
+         "ladder.paired: argument 2: round 3's result is string; expected 1 or 0",
+         "and a result that is not a number")
 
 -- ---- the command ----
 local o, e, code = t.run(S .. " ladder connect4 --levels 1-2 --games 20 --quiet")

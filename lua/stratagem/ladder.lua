@@ -215,9 +215,22 @@ end
 -- than MIN_DIFFERING (5 won by one level alone and none by the other would pass it, where the
 -- exact sign test gives p = 0.06) the verdict is "too few".
 function M.paired(cur_rounds, prev_rounds)
+  for i = 1, 2 do
+    local t = i == 1 and cur_rounds or prev_rounds
+    if type(t) ~= "table" then
+      error(fmt("ladder.paired: argument %d: expected a table of results by round (1 or 0), " ..
+                "got %s", i, type(t)), 2)
+    end
+    for r, x in pairs(t) do
+      if type(x) ~= "number" then
+        error(fmt("ladder.paired: argument %d: round %s's result is %s; expected 1 or 0", i,
+                  tostring(r), type(x)), 2)
+      end
+    end
+  end
   local n, b, c = 0, 0, 0
-  for r, x in pairs(cur_rounds or {}) do
-    local y = prev_rounds and prev_rounds[r]
+  for r, x in pairs(cur_rounds) do
+    local y = prev_rounds[r]
     if y then
       n = n + 1
       if x > y then b = b + 1 elseif y > x then c = c + 1 end
