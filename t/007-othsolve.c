@@ -190,7 +190,7 @@ int main(void) {
     bad_move += vals[r.move] != want;
     bad_wld += !w.exact || w.outcome != sign(want) || sign(w.margin) != sign(want);
     bad_nohash += z.margin != want;
-    /* a table of 1 KB: 8 buckets of 4, so that nearly every store replaces an entry */
+    /* a table of 1 KB: 16 buckets of 3, so that nearly every store replaces an entry */
     osolve_result tiny = solve(me, opp, 1024, 0, 0);
     bad_tiny += !tiny.exact || tiny.margin != want || vals[tiny.move] != want;
     if (n % 8 == 0) {   /* every 8th: the same on 2 threads */

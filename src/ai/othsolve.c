@@ -42,7 +42,7 @@
 
 #define SCORE_INF 65        /* above every margin (-64..64) */
 #define NO_SQUARE 255
-#define SHALLOW 5           /* at or below this many empties: no table, no move list */
+#define SHALLOW 6           /* at or below this many empties: no move list, parity order */
 #define POLL_NODES 4096     /* the clock and the interrupt flag are read this often */
 #define CORNERS 0x8100000000000081ULL
 #define SPLIT_MIN 9         /* nodes with at least this many empties may be split between
@@ -69,21 +69,27 @@ static uint8_t square_rank[64];
 
 /* One table entry: the whole position as its key (so no collision can make the result
    wrong), bounds on its value, the move that was best and what the entry is worth keeping:
-   the size of the search that gave it. */
-typedef struct os_entry {
+   the size of the search that gave it.  Packed: 21 bytes, so that a bucket fits a cache
+   line. */
+typedef struct __attribute__((packed)) os_entry {
   uint64_t me, opp;
   int8_t lo, hi;
   uint8_t move, empties;   /* empties 0: a free slot */
   uint8_t cost;            /* the bit length of the largest subtree's node count behind it */
-  uint8_t lock;            /* the bucket's spin lock, in its first entry (threads only) */
-  uint8_t pad[2];
 } os_entry;
 
-/* A bucket holds WAYS entries (Edax's 4-way buckets); a new position takes the place of the
-   entry of least worth (cost, then empties), a free slot first.  Against two entries (the
-   deeper and the most recent): FFO #40-#44 107.3 M -> 106.3 M nodes, #45-#49 747.5 M ->
-   729.5 M (doc/search.md). */
-#define WAYS 4
+/* A bucket holds WAYS entries and its spin lock (threads only) in one cache line of 64
+   bytes, so that a probe costs one miss.  A new position takes the place of the entry of
+   least worth (cost, then empties), a free slot first.  Four entries in 96 bytes (two lines,
+   at times three) took 55.4 s for FFO #40-#49 on one thread, 867.0 M nodes; three in one
+   line: doc/classic.md.  Against two entries (the deeper and the most recent): FFO #40-#44
+   107.3 M -> 106.3 M nodes, #45-#49 747.5 M -> 729.5 M with four (doc/search.md). */
+#define WAYS 3
+typedef struct os_bucket {
+  _Alignas(64) os_entry e[WAYS];
+  uint8_t lock;
+} os_bucket;
+_Static_assert(sizeof(os_bucket) == 64, "a bucket is one cache line");
 
 typedef struct os_move {
   uint64_t flips;
@@ -118,7 +124,7 @@ typedef struct os_split {
    the threads write (each counter on a cache line of its own) never share a line: a write
    would take the line from every other thread's cache. */
 typedef struct os_shared {
-  _Alignas(64) os_entry *tt;   /* WAYS * nbuckets entries */
+  _Alignas(64) os_bucket *tt;   /* nbuckets buckets */
   size_t nbuckets;         /* a power of two, or 0 for no table */
   int locking;             /* threads: a bucket is read and written under its lock */
   os_split *splits;        /* SPLIT_MAX a thread, or NULL with one thread */
@@ -365,24 +371,24 @@ static uint64_t pos_hash(uint64_t P, uint64_t O) {
 }
 
 /* With threads, a bucket is read and written under its spin lock, so that no thread sees half
-   of another's entry: the bounds stay true bounds and the result exact.  The lock is a byte of
-   the bucket's first entry, in the cache line the probe reads anyway: striped locks in an
+   of another's entry: the bounds stay true bounds and the result exact.  The lock is the
+   bucket's last byte, in the cache line the probe reads anyway: striped locks in an
    array of their own cost a line taken from the other thread's cache at most probes. */
-static void tt_lock(const os_shared *sh, os_entry *b) {
+static void tt_lock(const os_shared *sh, os_bucket *b) {
   if (sh->locking)
     while (__atomic_test_and_set(&b->lock, __ATOMIC_ACQUIRE))
       ;
 }
 
-static void tt_unlock(const os_shared *sh, os_entry *b) {
+static void tt_unlock(const os_shared *sh, os_bucket *b) {
   if (sh->locking)
     __atomic_clear(&b->lock, __ATOMIC_RELEASE);
 }
 
-static os_entry *bucket_find(os_entry *b, uint64_t P, uint64_t O) {
+static os_entry *bucket_find(os_bucket *b, uint64_t P, uint64_t O) {
   for (int i = 0; i < WAYS; i++)
-    if (b[i].me == P && b[i].opp == O && b[i].empties)
-      return &b[i];
+    if (b->e[i].me == P && b->e[i].opp == O && b->e[i].empties)
+      return &b->e[i];
   return NULL;
 }
 
@@ -393,12 +399,11 @@ static int tt_probe(os_ctx *x, uint64_t P, uint64_t O, os_entry *out) {
   os_shared *sh = x->sh;
   if (!sh->nbuckets)
     return 0;
-  os_entry *b = &sh->tt[WAYS * (pos_hash(P, O) & (sh->nbuckets - 1))];
+  os_bucket *b = &sh->tt[pos_hash(P, O) & (sh->nbuckets - 1)];
   tt_lock(sh, b);
   const os_entry *e = bucket_find(b, P, O);
-  if (e)   /* field by field: the first entry's lock byte is not the copy's */
-    out->lo = e->lo, out->hi = e->hi, out->move = e->move, out->empties = e->empties,
-    out->cost = e->cost;
+  if (e)
+    *out = *e;
   tt_unlock(sh, b);
   return e != NULL;
 }
@@ -409,9 +414,7 @@ static int tt_probe(os_ctx *x, uint64_t P, uint64_t O, os_entry *out) {
 static inline void tt_prefetch(os_ctx *x, uint64_t P, uint64_t O) {
   os_shared *sh = x->sh;
   if (sh->nbuckets) {
-    const char *b = (const char *)&sh->tt[WAYS * (pos_hash(P, O) & (sh->nbuckets - 1))];
-    __builtin_prefetch(b);
-    __builtin_prefetch(b + WAYS * sizeof(os_entry) - 1);
+    __builtin_prefetch(&sh->tt[pos_hash(P, O) & (sh->nbuckets - 1)]);
   }
 }
 
@@ -423,14 +426,14 @@ static void tt_save(os_ctx *x, uint64_t P, uint64_t O, int n, int alpha, int bet
   if (!sh->nbuckets || halted(x))
     return;
   int cost = 64 - __builtin_clzll(nodes | 1);
-  os_entry *b = &sh->tt[WAYS * (pos_hash(P, O) & (sh->nbuckets - 1))];
+  os_bucket *b = &sh->tt[pos_hash(P, O) & (sh->nbuckets - 1)];
   tt_lock(sh, b);
   os_entry *e = bucket_find(b, P, O);
   if (!e) {
-    e = &b[0];
+    e = &b->e[0];
     for (int i = 1; i < WAYS; i++)
-      if (entry_worth(&b[i]) < entry_worth(e))
-        e = &b[i];
+      if (entry_worth(&b->e[i]) < entry_worth(e))
+        e = &b->e[i];
     e->me = P, e->opp = O, e->lo = -64, e->hi = 64, e->cost = 0;
   }
   if (cost > e->cost)
@@ -712,9 +715,9 @@ static int solve_4(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, const
   return solve_4p(x, P, O, alpha, beta, empties_pack(e, 4));
 }
 
-/* A few empties (5 to 8; SHALLOW, 5, in practice): squares in quadrants with an odd number of
-   empties first, each group in E's order (the fixed square order); each move's list of the
-   squares left keeps E's order. */
+/* A few empties (5 to 8; 5 and SHALLOW, 6, in practice): squares in quadrants with an odd
+   number of empties first, each group in E's order (the fixed square order); each move's list
+   of the squares left keeps E's order. */
 static int solve_np(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, uint64_t E, int n) {
   x->nodes++;
   int ub;
@@ -791,16 +794,20 @@ static int solve_any(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int
    from ORDER_DEPTH2, 3-ply from ORDER_DEPTH3), weighted against the opponent's replies;
    enhanced transposition cut-offs from ETC_MIN empties.  The patterns: 242.4 M -> 174.8 M
    nodes on FFO #40-#44 (doc/classic.md); with the patterns, 2-ply from 16 instead of 18
-   (doc/search.md; 3-ply from 19 as well helped #41 and #42 but not #40-#44 as a whole). */
-#define ORDER_DEPTH1 14
-#define ORDER_DEPTH2 16
+   (doc/search.md; 3-ply from 19 as well helped #41 and #42 but not #40-#44 as a whole).
+   These were chosen by nodes; by time, with the table from TT_MIN 9 empties and no move list
+   at SHALLOW 6, 1-ply from 15 and 2-ply from 17 did best: more nodes, each of them cheaper
+   (doc/classic.md, "The shallow end and the table's reach, chosen by time"). */
+#define ORDER_DEPTH1 15
+#define ORDER_DEPTH2 17
 #define ORDER_DEPTH3 21
 #define W_REPLY 8           /* per reply of the opponent (corners count twice) */
 #define W_POTENTIAL 1       /* per empty square next to the mover's discs */
 #define W_EVAL 2            /* per unit of the shallow search's value (a reply = 2 units) */
 #define W_CORNER 2          /* per stable disc of the mover's on a corner or next to it */
-#define ETC_MIN 8
-#define TT_MIN 7
+#define ETC_MIN 10          /* enhanced transposition cut-offs from this many empties */
+#define TT_MIN 9            /* the table from this many empties: below, a probe costs more
+                               than the subtree it can save */
 #define GUESS_DEPTH 4       /* the depth of the search that guesses the root's value */
 #define GUESS_DROP 8        /* after the guess failed low, the next window this much lower */
 #define SORT_DELTA 8        /* the shallow searches' window: alpha - this, in discs */
@@ -1245,7 +1252,7 @@ static void pv_build(os_ctx *x, uint64_t P, uint64_t O, int target, int first,
 
 
 static void shared_free(os_shared *sh) {
-  zmem_free(sh->tt, WAYS * sh->nbuckets * sizeof(os_entry));
+  zmem_free(sh->tt, sh->nbuckets * sizeof(os_bucket));
   free(sh->splits);
 }
 
@@ -1253,11 +1260,11 @@ static void shared_free(os_shared *sh) {
 static int shared_init(os_shared *sh, const osolve_opts *o, int nthreads, char *err) {
   memset(sh, 0, sizeof *sh);
   size_t nb = 0;
-  if (o->hash_bytes >= WAYS * sizeof(os_entry)) {
+  if (o->hash_bytes >= sizeof(os_bucket)) {
     nb = 1;   /* the most buckets, a power of two, that fit */
-    while (nb * 2 * WAYS * sizeof(os_entry) <= o->hash_bytes)
+    while (nb * 2 * sizeof(os_bucket) <= o->hash_bytes)
       nb *= 2;
-    sh->tt = zmem_alloc(WAYS * nb * sizeof(os_entry));
+    sh->tt = zmem_alloc(nb * sizeof(os_bucket));
     if (!sh->tt) {
       snprintf(err, SG_ERRLEN, "othello solve: out of memory (hash table of %zu bytes asked)",
                o->hash_bytes);
