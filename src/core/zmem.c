@@ -32,7 +32,12 @@ void *zmem_alloc(size_t bytes) {
     return p;
   }
 #endif
-  return calloc(1, bytes);
+  /* aligned to a cache line, as mapped blocks are (a table's buckets may ask for it) */
+  size_t rounded = (bytes + ZMEM_ALIGN - 1) / ZMEM_ALIGN * ZMEM_ALIGN;
+  void *p = rounded >= bytes ? aligned_alloc(ZMEM_ALIGN, rounded) : NULL;
+  if (p)
+    memset(p, 0, rounded);
+  return p;
 }
 
 void zmem_free(void *p, size_t bytes) {

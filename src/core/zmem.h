@@ -5,8 +5,8 @@
    writes.  calloc would do the same only while the allocator hands out fresh pages: glibc
    raises its mmap threshold after a large block is freed, so the next table of the same size
    comes from the heap and is cleared byte by byte (a 16 MB table then cost 10 ms per search,
-   more than a short search).  Small blocks, and systems without anonymous mappings, use
-   calloc. */
+   more than a short search).  Small blocks, and systems without anonymous mappings, are
+   cleared after aligned_alloc, so that every block starts on a cache line. */
 #ifndef SG_ZMEM_H
 #define SG_ZMEM_H
 
@@ -14,7 +14,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* A zeroed block of `bytes` bytes, or NULL when memory could not be had. */
+/* A zeroed block of `bytes` bytes aligned to ZMEM_ALIGN (a cache line; a mapped block to a
+   page), or NULL when memory could not be had. */
+#define ZMEM_ALIGN 64
 void *zmem_alloc(size_t bytes);
 /* Give back a block of zmem_alloc (p may be NULL); bytes as given to zmem_alloc. */
 void zmem_free(void *p, size_t bytes);
