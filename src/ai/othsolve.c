@@ -839,12 +839,11 @@ static int eval_search(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, i
     return -eval_search(x, O, P, -beta, -alpha, depth);
   }
   int best = -4096;
-  uint64_t first = moves & CORNERS;   /* the corners first: the replies most likely to cut */
-  moves ^= first;
-  while (first | moves) {
-    uint64_t *from = first ? &first : &moves;
-    int sq = __builtin_ctzll(*from);
-    *from &= *from - 1;
+  /* the corners first: the replies most likely to cut */
+  for (uint64_t m = moves & CORNERS, rest = moves & ~CORNERS; m | rest; m &= m - 1) {
+    if (!m)
+      m = rest, rest = 0;
+    int sq = __builtin_ctzll(m);
     uint64_t f = flips(P, O, sq);
     int v = -eval_search(x, O & ~f, P | f | 1ULL << sq, -beta, -alpha, depth - 1);
     if (v > best) {
