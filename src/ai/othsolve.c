@@ -1,7 +1,8 @@
 /* othsolve.c: the exact Othello endgame solver: negamax with null windows on the two bitboards
-   (side to move, opponent), fastest-first ordering and a table far from the end (6 or more
-   empty squares), parity order and special code for the last four near it (no move list, no
-   table), stable discs bounding the margin; the root by null windows around a guess; on
+   (side to move, opponent), fastest-first ordering far from the end (8 or more empty
+   squares; the table from 9, its move searched before the others are ordered), parity order
+   and special code for the last four near it (no move list, no table), stable discs bounding
+   the margin; the root by null windows around a guess; on
    several threads, a shared table and young brothers wait: once a node's eldest two moves are
    searched without a cut, idle threads take its other moves (split points, below;
    doc/classic.md has what it bought against the deferred moves of a simplified ABDADA).  The legal moves come from othello.h's
@@ -42,7 +43,9 @@
 
 #define SCORE_INF 65        /* above every margin (-64..64) */
 #define NO_SQUARE 255
-#define SHALLOW 6           /* at or below this many empties: no move list, parity order */
+#define SHALLOW 7           /* at or below this many empties: no move list, parity order
+                               (6 before the table's move was searched ahead of the
+                               ordering: then 7 searched 20% more nodes in the same time) */
 #define POLL_NODES 4096     /* the clock and the interrupt flag are read this often */
 #define CORNERS 0x8100000000000081ULL
 #define SPLIT_MIN 9         /* nodes with at least this many empties may be split between
@@ -619,12 +622,12 @@ static int solve_2(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int a
 }
 
 /* Three empties (E): the one alone in its quadrant first (odd parity: the last move there),
-   then the others in E's order, or when none is alone the three the other way round. */
+   then the others in E's order, or when none is alone the three the other way round.  No
+   stability cut-off here (as in Edax): on FFO #40-#44 it was tried at 7.0 M nodes of 3
+   empties and cut 1.2 M, each cut saving a few nodes; without it FFO #40-#49 took 6.5% more
+   nodes and about 2.5% less time (doc/classic.md). */
 static int solve_3p(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, uint64_t E) {
   x->nodes++;
-  int ub;
-  if (stability_cut_of(P, O, alpha, &ub, E, 3))
-    return ub;
   int s0 = empty_at(E, 0), s1 = empty_at(E, 1), s2 = empty_at(E, 2), t;
   if (QUAD(s0) == QUAD(s1))
     t = s0, s0 = s2, s2 = t;
@@ -715,7 +718,7 @@ static int solve_4(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, const
   return solve_4p(x, P, O, alpha, beta, empties_pack(e, 4));
 }
 
-/* A few empties (5 to 8; 5 and SHALLOW, 6, in practice): squares in quadrants with an odd
+/* A few empties (5 to 8; 5 to SHALLOW, 7, in practice): squares in quadrants with an odd
    number of empties first, each group in E's order (the fixed square order); each move's list
    of the squares left keeps E's order. */
 static int solve_np(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, uint64_t E, int n) {
@@ -797,7 +800,9 @@ static int solve_any(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, int
    (doc/search.md; 3-ply from 19 as well helped #41 and #42 but not #40-#44 as a whole).
    These were chosen by nodes; by time, with the table from TT_MIN 9 empties and no move list
    at SHALLOW 6, 1-ply from 15 and 2-ply from 17 did best: more nodes, each of them cheaper
-   (doc/classic.md, "The shallow end and the table's reach, chosen by time"). */
+   (doc/classic.md, "The shallow end and the table's reach, chosen by time").  With the
+   table's move searched before the others are ordered and SHALLOW 7, 1-ply from 14 or 2-ply
+   from 16 were again slower, the table from 8 too, and ETC from 11 no faster. */
 #define ORDER_DEPTH1 15
 #define ORDER_DEPTH2 17
 #define ORDER_DEPTH3 21
@@ -1078,14 +1083,14 @@ static int split_search(os_ctx *x, uint64_t P, uint64_t O, const os_move *ms, in
    the threads that are idle, if any (young brothers wait: split_search).  Returns the
    fail-soft value, *bestsq the move that gave it (NO_SQUARE before any finished). */
 static int search_moves(os_ctx *x, uint64_t P, uint64_t O, const os_move *ms, int nm,
-                        int alpha, int beta, int n, int split, int *bestsq) {
+                        int alpha, int beta, int n, int split, int done, int *bestsq) {
   int best = -SCORE_INF, a = alpha;
-  uint8_t e6[SHALLOW + 1], rest[SHALLOW];   /* children with SHALLOW empties: their list */
+  uint8_t es[SHALLOW + 1], rest[SHALLOW];   /* children with SHALLOW empties: their list */
   if (n == SHALLOW + 1)
-    sorted_empties(~(P | O), e6);
+    sorted_empties(~(P | O), es);
   *bestsq = NO_SQUARE;
   for (int k = 0; k < nm; k++) {
-    if (split && k >= SPLIT_ELDER && x->nsplit < SPLIT_MAX &&
+    if (split && k + done >= SPLIT_ELDER && x->nsplit < SPLIT_MAX &&
         atomic_load_explicit(&x->sh->idle, memory_order_relaxed) > 0)
       return split_search(x, P, O, ms, nm, k, a, beta, n, best, bestsq);
     const os_move *m = &ms[k];
@@ -1094,14 +1099,14 @@ static int search_moves(os_ctx *x, uint64_t P, uint64_t O, const os_move *ms, in
        SHALLOW empties, its list is this node's without the move (still in order) */
     if (n == SHALLOW + 1)
       for (int i = 0, j = 0; i <= SHALLOW; i++)
-        if (e6[i] != m->sq)
-          rest[j++] = e6[i];
+        if (es[i] != m->sq)
+          rest[j++] = es[i];
     int v;
 #define CHILD(lo, hi)                                                                       \
   (n - 1 > SHALLOW ? solve_deep(x, P2, O2, m->replies, lo, hi, n - 1)                       \
                    : n - 1 == SHALLOW ? solve_shallow(x, P2, O2, lo, hi, rest, SHALLOW)      \
                                       : solve_any(x, P2, O2, lo, hi, n - 1))
-    if (k == 0)
+    if (k + done == 0)
       v = -CHILD(-beta, -a);
     else {
       v = -CHILD(-a - 1, -a);
@@ -1151,8 +1156,24 @@ static int solve_deep(os_ctx *x, uint64_t P, uint64_t O, uint64_t moves, int alp
       beta = e.hi;
     first = e.move;
   }
+  int best = -SCORE_INF, bestsq = NO_SQUARE, a = alpha, done = 0;
+  if (first != NO_SQUARE && (moves >> first & 1)) {
+    /* the table's move before the others are ordered: when it cuts, their keys (and the
+       ordering's shallow searches) are never needed */
+    uint64_t f = flips(P, O, first), P2 = O & ~f, O2 = P | f | 1ULL << first;
+    best = -solve_any(x, P2, O2, -beta, -alpha, n - 1), bestsq = first;
+    if (halted(x))
+      return 0;
+    if (best >= beta || !(moves &= ~(1ULL << first))) {
+      tt_save(x, P, O, n, alpha, beta, best, bestsq, x->nodes + x->lent - n0);
+      return best;
+    }
+    if (best > a)
+      a = best;
+    first = NO_SQUARE, done = 1;
+  }
   os_move ms[32];
-  int nm = order_moves(x, P, O, moves, first, n, alpha, ms), bestsq;
+  int nm = order_moves(x, P, O, moves, first, n, a, ms), sq;
   if (n >= ETC_MIN)   /* a move into a position the table already shows is enough */
     for (int i = 0; i < nm; i++) {
       uint64_t P2 = O & ~ms[i].flips, O2 = P | ms[i].flips | 1ULL << ms[i].sq;
@@ -1161,10 +1182,12 @@ static int solve_deep(os_ctx *x, uint64_t P, uint64_t O, uint64_t moves, int alp
         return -e.hi;
       }
     }
-  int best = search_moves(x, P, O, ms, nm, alpha, beta, n,
-                          x->sh->splits && n >= SPLIT_MIN, &bestsq);
+  int v = search_moves(x, P, O, ms, nm, a, beta, n, x->sh->splits && n >= SPLIT_MIN, done,
+                       &sq);
   if (halted(x))
     return 0;
+  if (v > best)
+    best = v, bestsq = sq;
   if (n >= TT_MIN)
     tt_save(x, P, O, n, alpha, beta, best, bestsq, x->nodes + x->lent - n0);
   return best;
@@ -1181,7 +1204,7 @@ static int solve_root(os_ctx *x, uint64_t P, uint64_t O, int alpha, int beta, in
   x->nodes++;
   os_move ms[32];
   int nm = order_moves(x, P, O, oth_moves(P, O), NO_SQUARE, n, -SCORE_INF, ms);
-  int best = search_moves(x, P, O, ms, nm, alpha, beta, n, 0, bestsq);
+  int best = search_moves(x, P, O, ms, nm, alpha, beta, n, 0, 0, bestsq);
   if (*bestsq == NO_SQUARE)
     *bestsq = ms[0].sq;
   return best;
