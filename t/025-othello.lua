@@ -319,8 +319,8 @@ do
   -- searches from 15 and 17, chosen by time, 7,360,901, and their replies corners first
   -- 7,374,164 (more nodes, each cheaper: FFO #40-#49 1.29 times faster, doc/classic.md);
   -- with the table's move searched before the ordering, no move list at 7 empties and no
-  -- stability cut-off at 3, 10,131,908 (again more nodes, each cheaper: FFO #40-#49 about
-  -- 4% faster, doc/classic.md)
+  -- stability cut-off at 3, 10,131,908 (again more nodes, each cheaper: FFO #40-#49 1.06
+  -- times faster, doc/classic.md)
   local one = sg.search(ffo, {algo = "solve", hash = 64})
   t.ok(one.exact and one.margin == 38 and one.move == "a2" and one.nodes < 10500000,
        ("FFO #40 on 1 thread: a2 +38 in %d nodes (< 10.5 M; 29.8 M before issue #31, 22.0 M " ..
