@@ -65,6 +65,35 @@ t.is(modern("4k3/8/8/P7/8/8/8/4K3 w - - 0 1", {unstoppable = 500}), 500,
      "rule of the square: a5 with white to move runs in (3 moves, the king is 4 away)")
 t.is(modern("4k3/8/8/P7/8/8/8/4K3 b - - 0 1", {unstoppable = 500}), 0,
      "rule of the square: black to move catches it")
+-- mop-up against a bare king, an endgame term (phase 2 with a rook or two minors: x 22/24,
+-- rounded toward zero).  Kd4 Rh1 v Kb7: b7 is 2 files and 2 ranks from the centre's squares
+-- (n 4); the kings are 2 files and 3 ranks apart (14 - 5 = 9)
+t.is(modern("8/1k6/8/8/3K4/8/8/7R w - - 0 1", {mop_edge = 10}), 36, "mop-up: 4 steps from the centre, x 22/24")
+t.is(modern("8/1k6/8/8/3K4/8/8/7R w - - 0 1", {mop_close = 4}), 33, "mop-up: the kings 5 steps apart: 9 x 4 x 22/24")
+t.is(modern("7r/8/8/3k4/8/8/1K6/8 w - - 0 1", {mop_edge = 10}), -36, "mop-up: the mirror image, black mops up")
+t.is(modern("8/1k6/1p6/8/3K4/8/8/7R w - - 0 1", {mop_edge = 10, mop_close = 4}), 0,
+     "mop-up: not against a king with a pawn")
+t.is(modern("8/1k6/8/8/3K4/8/8/5BB1 w - - 0 1", {mop_edge = 10}), 36, "mop-up: two bishops can mate")
+t.is(modern("8/1k6/8/8/3K4/8/8/5NN1 w - - 0 1", {mop_edge = 10, mop_close = 4}), 0,
+     "mop-up: two knights cannot (and score 0 anyway)")
+-- bishop and knight: the corners of the bishop's colour, a1 and h8 for a dark bishop (c1):
+-- b8 is 6 steps from h8 (14 - 6 = 8); a light bishop (f1): a8 and h1, b8 1 step from a8 (13)
+t.is(modern("1k6/8/8/8/3K4/8/8/1NB5 w - - 0 1", {mop_corner = 10}), 73, "mop-up: KBNK, dark bishop: 8 x 10 x 22/24")
+t.is(modern("1k6/8/8/8/3K4/8/8/1N3B2 w - - 0 1", {mop_corner = 10}), 119, "mop-up: KBNK, light bishop: 13 x 10 x 22/24")
+t.is(modern("1k6/8/8/8/3K4/8/8/1NB5 w - - 0 1", {mop_edge = 10}), 0,
+     "mop-up: with bishop and knight the corner's term replaces the centre's")
+-- and the player mates with it, at 5,000 nodes a move (one thread: the same game every run),
+-- where without it KRK and KQK ended in the fifty-move rule from some of these positions
+for _, fen in ipairs({"8/8/8/4k3/8/8/8/R3K3 w - - 0 1", "8/8/8/5k2/8/8/8/Q3K3 w - - 0 1",
+                      "8/8/3k4/8/8/8/8/2B1KB2 w - - 0 1"}) do
+  local g = sg.new("chess", {position = fen})
+  for _ = 1, 100 do
+    if g:status() ~= "playing" then break end
+    g:play(sg.search(g, {nodes = 5000, threads = 1, hash = 1}).move)
+  end
+  local r, why = g:result()
+  t.is(r .. " " .. tostring(why), "1-0 checkmate", "mop-up: the engine mates from " .. fen)
+end
 t.is(modern("4k3/7p/8/8/8/P7/P7/4K3 w - - 0 1", {doubled_mg = 5, doubled_eg = 5}), -5, "doubled: the rear pawn")
 t.is(modern("4k3/6pp/8/8/8/8/P1P5/4K3 w - - 0 1", {isolated_mg = 5, isolated_eg = 5}), -10, "isolated: a2 and c2")
 t.is(modern("4k3/8/8/2p5/8/1P6/P1P5/4K3 w - - 0 1", {backward_mg = 7, backward_eg = 7}), 0,

@@ -34,6 +34,20 @@ local function traced(g)
   return s, phase, scale, terms
 end
 
+-- mop-up's counts against a bare king, traced as the evaluation counts them (t/036 has them
+-- by hand): KBNK with a dark bishop, b8 6 steps from h8, the kings 2 files and 4 ranks apart
+do
+  local g = sg.new("chess", {position = "1k6/8/8/8/3K4/8/8/1NB5 w - - 0 1"})
+  local s, _, _, terms = traced(g)
+  t.ok(math.abs(s - g:scores()[1]) < 4 and math.abs(terms.mop_corner - 8 * 22 / 24) < 1e-9 and
+       (terms.mop_edge or 0) == 0 and math.abs(terms.mop_close - 8 * 22 / 24) < 1e-9,
+       "trace: mop-up's corner and closeness counts (KBNK), the sum the evaluation")
+  g = sg.new("chess", {position = "7r/8/8/3k4/8/8/1K6/8 w - - 0 1"})
+  s, _, _, terms = traced(g)
+  t.ok(math.abs(s - g:scores()[1]) < 4 and math.abs(terms.mop_edge + 4 * 22 / 24) < 1e-9,
+       "trace: mop-up for black counts against white")
+end
+
 local rnd = 20261127
 local function rand(n) rnd = (rnd * 1103515245 + 12345) % 2147483648; return rnd % n end
 for _, kind in ipairs({"the default weights", "random weights"}) do
@@ -200,6 +214,25 @@ local once = tune.tune{game = "chess", method = "texel", gradient = true, positi
 t.is(st.iteration, 3, "--resume goes on to iteration 3")
 t.ok(table.concat(st.theta, ",") == table.concat(once.theta, ","),
      "2 iterations and a resumed third give what 3 in one run give")
+-- --l2: a pull toward the start; a strong one keeps every weight nearer it than none does
+local function spread(state)
+  local far = 0
+  for i, p in ipairs(state.params) do far = math.max(far, math.abs(state.theta[i] - p.default)) end
+  return far
+end
+local free = tune.tune{game = "chess", method = "texel", gradient = true, positions = POS,
+                       iterations = 2, epochs = 10, lr = 2, progress = false}
+local pulled = tune.tune{game = "chess", method = "texel", gradient = true, positions = POS,
+                         iterations = 2, epochs = 10, lr = 2, l2 = 1000, progress = false}
+t.ok(spread(pulled) < spread(free) / 2, string.format("--l2 1000 keeps the weights near the " ..
+     "start: %.2f at the most, against %.2f without", spread(pulled), spread(free)))
+t.ok(pulled.history[2].loss > free.history[2].loss, "... at the cost of a higher loss")
+t.errors(function() set:adam(names, theta, mm, vv, 0, K, 1, 1, {1}, 0.5) end,
+         "expected start of one number a name", "set:adam: the start must match the names", true)
+t.errors(function()
+  tune.tune{game = "chess", method = "texel", gradient = true, positions = POS, l2 = -1,
+            progress = false}
+end, "l2 must be a number of 0 or more", "a negative l2 is refused", true)
 local sub = tune.tune{game = "chess", method = "texel", gradient = true, positions = POS,
                       params = {"pawn_mg", "pawn_eg"}, iterations = 1, epochs = 3,
                       progress = false}
@@ -213,7 +246,7 @@ t.errors(function()
 end, "fits chess's tapered evaluation, not connect4", "--gradient is chess's", true)
 t.errors(function()
   tune.tune{game = "chess", method = "spsa", epochs = 3, params = {"pawn_mg"}, progress = false}
-end, "epochs and lr go with the gradient Texel tuner", "--epochs without --gradient", true)
+end, "epochs, lr and l2 go with the gradient Texel tuner", "--epochs without --gradient", true)
 t.errors(function()
   tune.tune{game = "chess", method = "texel", gradient = true, positions = write("bad4.txt", "1\tfoo\n"),
             progress = false}
@@ -228,6 +261,9 @@ t.like(e, "quiet positions of %d+ lines", "what was loaded")
 o, e, code = t.run(S .. " tune chess --method texel --gradient --positions " .. t.q(POS) ..
                    " --lr -1")
 t.ok(code == 2 and e:find("--lr must be a number above 0", 1, true), "--lr checked")
+o, e, code = t.run(S .. " tune chess --method texel --gradient --positions " .. t.q(POS) ..
+                   " --l2 x")
+t.ok(code == 2 and e:find("--l2 must be a number of 0 or more", 1, true), "--l2 checked")
 
 os.execute("rm -rf " .. t.q(dir))
 t.done()

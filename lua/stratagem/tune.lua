@@ -566,8 +566,10 @@ methods["texel-gradient"] = function(state)
     for i = 1, n do state.m[i], state.v[i] = 0, 0 end
   end
   local t0 = sg.clock()
+  local start = {}
+  for i, p in ipairs(state.params) do start[i] = p.default end
   local loss, step = state.set:adam(names, state.theta, state.m, state.v, state.step, state.K,
-                                    state.lr, state.epochs)
+                                    state.lr, state.epochs, start, state.l2)
   state.step = step
   for i, p in ipairs(state.params) do state.theta[i] = clamp(p, state.theta[i]) end
   state.epoch_time = (sg.clock() - t0) / state.epochs
@@ -581,7 +583,7 @@ local KEYS = {game = true, params = true, method = true, iterations = true, game
               resume = true, out = true, plot = true, progress = true, positions = true,
               opening = true, max_moves = true, rules = true, population = true, c_end = true,
               r_end = true, game_timeout = true, texel_games = true, search = true,
-              gradient = true, epochs = true, lr = true,
+              gradient = true, epochs = true, lr = true, l2 = true,
               runner = true, retries = true, batch = true}
 
 local function fail(msg, ...) error("tune: " .. fmt(msg, ...), 0) end
@@ -647,7 +649,7 @@ function M.read_checkpoint(text, path, game, method, params)
     or (s.m ~= nil and bad_numbers(s.m, n, "m")) or (s.v ~= nil and bad_numbers(s.v, n, "v"))
     or (s.step ~= nil and bad_whole(s, "step", 0, math.maxinteger))
   if why then return bad("%s", why) end
-  for _, k in ipairs({"K", "loss0"}) do
+  for _, k in ipairs({"K", "loss0", "l2"}) do
     local v = s[k]
     if v ~= nil and (type(v) ~= "number" or not (v >= 0 and v < math.huge)) then
       return bad("%s must be a number of 0 or more, got %s", k, tostring(v))
@@ -723,8 +725,11 @@ function M.tune(spec)
     if spec.lr ~= nil and (type(spec.lr) ~= "number" or not (spec.lr > 0 and spec.lr < 1e6)) then
       fail("lr must be a number above 0 (centipawns, Adam's step), got %s", tostring(spec.lr))
     end
-  elseif spec.epochs ~= nil or spec.lr ~= nil then
-    fail("epochs and lr go with the gradient Texel tuner (--method texel --gradient)")
+    if spec.l2 ~= nil and (type(spec.l2) ~= "number" or not (spec.l2 >= 0 and spec.l2 < 1e12)) then
+      fail("l2 must be a number of 0 or more (the pull toward the start), got %s", tostring(spec.l2))
+    end
+  elseif spec.epochs ~= nil or spec.lr ~= nil or spec.l2 ~= nil then
+    fail("epochs, lr and l2 go with the gradient Texel tuner (--method texel --gradient)")
   end
   local base = {}
   if spec.base then
@@ -808,6 +813,7 @@ function M.tune(spec)
   state.opening = spec.opening or require("stratagem.lab").default_opening(spec.game, players)
   state.epochs = spec.epochs or state.epochs or 10
   state.lr = spec.lr or state.lr or 1
+  state.l2 = spec.l2 or state.l2 or 0
   if texel then
     state.positions = positions
     if generating then
@@ -967,7 +973,7 @@ end
 M.USAGE = "stratagem tune GAME --params NAME,... [--method spsa|ga|texel] [--iterations N] " ..
   "[--games N] [--bounds NAME=LO:HI,...] [--base SETTINGS] [--seed N] [--jobs N] " ..
   "[--population N] [--c-end X] [--r-end X] [--positions FILE] [--texel-games N] " ..
-  "[--gradient] [--epochs N] [--lr X] " ..
+  "[--gradient] [--epochs N] [--lr X] [--l2 X] " ..
   "[--search TABLE] [--opening PLIES] " ..
   "[--max-moves N] [--runner CMD] [--retries N] [--batch N] [--checkpoint FILE] [--resume] [--out FILE] " ..
   "[--plot FILE.svg] [--quiet]"
@@ -1015,6 +1021,11 @@ function M.main(...)
       local x = tonumber(v or "")
       if not x or not (x > 0) then return usage(fmt("--lr must be a number above 0, got '%s'", tostring(v))) end
       spec.lr = x
+      i = i + 1
+    elseif a == "--l2" then
+      local x = tonumber(v or "")
+      if not x or not (x >= 0) then return usage(fmt("--l2 must be a number of 0 or more, got '%s'", tostring(v))) end
+      spec.l2 = x
       i = i + 1
     elseif a == "--gradient" then spec.gradient = true
     elseif a == "--c-end" or a == "--r-end" then

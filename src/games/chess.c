@@ -1538,6 +1538,7 @@ static const sg_param ch_params[] = {
   W2("bishop_pair", bishop_pair2), W2("tempo", tempo2),
   {"scale_ocb", SG_WEIGHTS, SG_PINT, offsetof(ch_cfg, w.scale_ocb), 0, 100},
   W("unstoppable", unstoppable),
+  W("mop_edge", mop_edge), W("mop_close", mop_close), W("mop_corner", mop_corner),
   {"draw_fifty", SG_RULES, SG_PINT, offsetof(ch_cfg, draw_fifty), 0, 1000},
   {"repetitions", SG_RULES, SG_PINT, offsetof(ch_cfg, repetitions), 0, 10},
   {NULL, 0, 0, 0, 0, 0}

@@ -125,6 +125,12 @@ typedef struct ch_weights {
   int scale_ocb;           /* percent kept of the score with opposite bishops and pawns only */
   int unstoppable;         /* endgame, a passed pawn the enemy king cannot catch (rule of the
                               square) when the defender has king and pawns only */
+  /* Mop-up, endgame, against a bare king when the other side can mate (a rook or queen, or a
+     bishop and another minor): per step of the bare king from the centre (0-6, not with bishop
+     and knight alone), per step the kings are closer (14 - their distance in king moves along
+     files and ranks, 0-12), and, with bishop and knight alone, per step the bare king is nearer
+     a corner of the bishop's colour (7 - its distance in king moves, 0-7). */
+  int mop_edge, mop_close, mop_corner;
 } ch_weights;
 
 typedef struct ch_cfg {

@@ -370,6 +370,36 @@ static void passed_pawns(const ch_weights *w, const ch_pos *p, int c, bb passed,
   }
 }
 
+/* Mop-up: side c against a bare king, with mating material (a rook or queen, or a bishop and
+   another minor piece).  Sets the three counts of mop_edge, mop_close and mop_corner (endgame
+   terms) and returns 1, or returns 0 when the term does not apply.  With bishop and knight
+   alone (no rook, queen or pawn, one bishop's colour), the bare king is driven to a corner of
+   the bishop's colour, where the mate is, instead of to any edge. */
+static SG_ALWAYS_INLINE int mop_up(const ch_pos *p, int c, int n[3], int hw) {
+  const bb *my = p->pieces[c], *them = p->pieces[c ^ 1];
+  if (p->occ[c ^ 1] != them[CH_KING])
+    return 0;
+  int minors = cnt(hw, my[CH_KNIGHT] | my[CH_BISHOP]);
+  if (!(my[CH_ROOK] | my[CH_QUEEN]) && !(my[CH_BISHOP] && minors >= 2))
+    return 0;
+  int k = king_sq(p, c), ek = king_sq(p, c ^ 1), f = ek % 8, r = ek / 8;
+  int cf = f < 4 ? 3 - f : f - 4, cr = r < 4 ? 3 - r : r - 4;   /* 0 on the centre's files */
+  int df = k % 8 - f, dr = k / 8 - r;
+  n[0] = cf + cr;
+  n[1] = 14 - (df < 0 ? -df : df) - (dr < 0 ? -dr : dr);
+  n[2] = 0;
+  const bb dark = 0xaa55aa55aa55aa55ULL;
+  if (!(my[CH_ROOK] | my[CH_QUEEN] | my[CH_PAWN]) && my[CH_KNIGHT] &&
+      (!(my[CH_BISHOP] & dark) || !(my[CH_BISHOP] & ~dark))) {
+    /* a1 and h8 are dark; a8 and h1 light */
+    /* file and rank steps to the nearer of the two corners */
+    int d1 = (my[CH_BISHOP] & dark) ? f + r : f + 7 - r, d2 = 14 - d1;
+    n[0] = 0;
+    n[2] = 14 - (d1 < d2 ? d1 : d2);
+  }
+  return 1;
+}
+
 /* Side c's threats, rooks, bishop pair and the safety of its own king (shield and storm before
    it, and the attack units of the enemy on its zone). */
 static SG_ALWAYS_INLINE void modern_rest(const ch_weights *w, const ch_pos *p, int c,
@@ -444,6 +474,11 @@ static SG_ALWAYS_INLINE int modern_eval(const ch_cfg *cfg, const ch_pos *p, int 
   }
   for (int c = 0; c < 2; c++)
     modern_rest(w, p, c, (const bb(*)[7])att, units[c ^ 1], attackers[c ^ 1], acc[c], hw);
+  for (int c = 0; c < 2; c++) {
+    int n[3];
+    if (mop_up(p, c, n, hw))
+      acc[c][1] += w->mop_edge * n[0] + w->mop_close * n[1] + w->mop_corner * n[2];
+  }
   if (phase > 24)
     phase = 24;
   add2(acc[p->side], w->tempo2, 1);
@@ -616,6 +651,15 @@ void chess_eval_trace(const ch_weights *w, const ch_pos *p, ch_trace *t) {
   }
   for (int c = 0; c < 2; c++)
     trace_rest(w, p, c, (const bb(*)[7])att, units[c ^ 1], attackers[c ^ 1], t);
+  for (int c = 0; c < 2; c++) {
+    int n[3];
+    if (mop_up(p, c, n, 0)) {
+      double sg = c ? -1 : 1;
+      t->eg[IX(&w->mop_edge)] += sg * n[0];
+      t->eg[IX(&w->mop_close)] += sg * n[1];
+      t->eg[IX(&w->mop_corner)] += sg * n[2];
+    }
+  }
   if (phase > 24)
     phase = 24;
   tr2(t, w, w->tempo2, p->side ? -1 : 1);

@@ -226,7 +226,8 @@ double chess_texel_fit_k(const ch_texel *t, const double *w) {
 }
 
 double chess_texel_adam(const ch_texel *t, double *w, const unsigned char *mask, double *m,
-                        double *v, double *grad, long *step, double K, double lr, int epochs) {
+                        double *v, double *grad, long *step, double K, double lr, int epochs,
+                        const double *w0, double l2) {
   const double b1 = 0.9, b2 = 0.999, eps = 1e-8, c = K * log(10.0) / 400;
   for (int ep = 0; ep < epochs; ep++) {
     for (int i = 0; i < CH_NW; i++)
@@ -246,6 +247,9 @@ double chess_texel_adam(const ch_texel *t, double *w, const unsigned char *mask,
           grad[i] += gm * t->coef[k];
       }
     }
+    if (l2 > 0)   /* the penalty l2 * sum ((w - w0) / 100)^2 pulls toward the start */
+      for (int i = 0; i < CH_NW; i++)
+        grad[i] += 2 * l2 * (w[i] - w0[i]) / 10000;
     (*step)++;
     double c1 = 1 - pow(b1, (double)*step), c2 = 1 - pow(b2, (double)*step);
     for (int i = 0; i < CH_NW; i++) {

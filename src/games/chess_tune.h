@@ -32,8 +32,11 @@ double chess_texel_loss(const ch_texel *t, const double *w, double K);
 double chess_texel_fit_k(const ch_texel *t, const double *w);
 /* `epochs` steps of Adam (learning rate lr, in centipawns) over the whole set on the weights
    whose mask is set; m, v (the moments), grad (scratch) are CH_NW doubles, *step counts the
-   steps.  Returns the loss at the new weights. */
+   steps.  With l2 > 0 the error minimised is the loss plus l2 * sum ((w - w0) / 100)^2 over
+   the masked weights (a pull toward w0, in units of 100 centipawns).  Returns the loss (without
+   the penalty) at the new weights. */
 double chess_texel_adam(const ch_texel *t, double *w, const unsigned char *mask, double *m,
-                        double *v, double *grad, long *step, double K, double lr, int epochs);
+                        double *v, double *grad, long *step, double K, double lr, int epochs,
+                        const double *w0, double l2);
 
 #endif

@@ -611,8 +611,9 @@ static int ltexel_fit_k(lua_State *L) {
   return 1;
 }
 
-/* set:adam(names, values, m, v, step, K, lr, epochs) -> loss, step: `epochs` Adam steps on the
-   named weights; values, m and v (tables of one number a name) are updated in place. */
+/* set:adam(names, values, m, v, step, K, lr, epochs [, start, l2]) -> loss, step: `epochs` Adam
+   steps on the named weights; values, m and v (tables of one number a name) are updated in
+   place; with l2 > 0, a pull toward start (one number a name) of l2 * sum ((w - start)/100)^2. */
 static int ltexel_adam(lua_State *L) {
   ltexel *x = checktexel(L);
   for (int a = 2; a <= 5; a++)
@@ -628,9 +629,14 @@ static int ltexel_adam(lua_State *L) {
   luaL_argcheck(L, K > 0, 7, "K must be above 0");
   luaL_argcheck(L, lr > 0, 8, "lr must be above 0");
   luaL_argcheck(L, epochs >= 1 && epochs <= 1000000, 9, "epochs must be 1 to 1000000");
-  double *buf = lua_newuserdatauv(L, sizeof(double) * 4 * CH_NW + sizeof(int) * CH_NW, 0);
+  double l2 = luaL_optnumber(L, 11, 0);
+  luaL_argcheck(L, l2 >= 0 && l2 < 1e12, 11, "l2 must be a number of 0 or more");
+  if (l2 > 0)
+    luaL_checktype(L, 10, LUA_TTABLE);
+  double *buf = lua_newuserdatauv(L, sizeof(double) * 5 * CH_NW + sizeof(int) * CH_NW, 0);
   double *w = buf, *m = buf + CH_NW, *v = buf + 2 * CH_NW, *grad = buf + 3 * CH_NW;
-  int *idx = (int *)(buf + 4 * CH_NW);
+  double *w0 = buf + 4 * CH_NW;
+  int *idx = (int *)(buf + 5 * CH_NW);
   unsigned char mask[CH_NW];
   memset(mask, 0, sizeof mask);
   memset(m, 0, sizeof(double) * CH_NW);
@@ -640,10 +646,16 @@ static int ltexel_adam(lua_State *L) {
   texel_numbers(L, 3, idx, n, w, "values");
   texel_numbers(L, 4, idx, n, m, "m");
   texel_numbers(L, 5, idx, n, v, "v");
+  memcpy(w0, w, sizeof(double) * CH_NW);
+  if (l2 > 0) {
+    if ((int)luaL_len(L, 10) != n)
+      return luaL_error(L, "texel: expected start of one number a name (%d names)", n);
+    texel_numbers(L, 10, idx, n, w0, "start");
+  }
   for (int k = 0; k < n; k++)
     mask[idx[k]] = 1;
   long st = (long)step;
-  double loss = chess_texel_adam(x->t, w, mask, m, v, grad, &st, K, lr, (int)epochs);
+  double loss = chess_texel_adam(x->t, w, mask, m, v, grad, &st, K, lr, (int)epochs, w0, l2);
   texel_store(L, 3, idx, n, w);
   texel_store(L, 4, idx, n, m);
   texel_store(L, 5, idx, n, v);

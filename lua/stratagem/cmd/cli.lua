@@ -435,6 +435,7 @@ commands.tune = {
     {"--gradient", "texel, chess: the gradient tuner over a file of RESULT<tab>FEN lines"},
     {"--epochs N", "gradient: Adam's passes over the positions an iteration (default 10)"},
     {"--lr X", "gradient: Adam's step size (default 1)"},
+    {"--l2 X", "gradient: pull toward the start, X x sum ((w - start) / 100)^2 added to the error (default 0)"},
     {"--opening PLIES", "random moves before each game (default 4 for two players, one per player for more, 0 for starchess)"},
     {"--max-moves N", "end a game after N moves"},
     {"--runner CMD", "an iteration's games (texel: its self-play games) as batches across " ..

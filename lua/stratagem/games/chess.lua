@@ -70,6 +70,12 @@ local M = {
     scale_ocb = 50,        -- percent of the score kept with opposite bishops and pawns only
     unstoppable = 500,     -- endgame: a passed pawn outside the enemy king's square when the
                            -- enemy has king and pawns only
+    -- mop-up, endgame, against a bare king when the other side can mate (a rook or queen, or a
+    -- bishop and another minor): per step of the bare king from the centre (0-6), per step
+    -- the kings are closer (14 - their file and rank distance, 0-12); with bishop and knight
+    -- alone, per step the bare king is nearer a corner of the bishop's colour (7 - its king
+    -- distance, 0-7) in place of the centre's term
+    mop_edge = 20, mop_close = 5, mop_corner = 30,
     -- Material and piece-square tables: PeSTO's (Ronald Friederich's Texel-tuned values,
     -- published on the Chess Programming Wiki, "PeSTO's Evaluation Function"), each table in the
     -- order printed there (rank 8 first, a to h), one weight per square from white's view
