@@ -33,7 +33,7 @@ local D = sg.defaults("chess").weights
 local function only(w)
   local z = {}
   for k, v in pairs(D) do if type(v) == "number" then z[k] = 0 end end
-  z.model, z.scale_ocb = 1, 100
+  z.model, z.scale_ocb, z.scale_pawnless, z.scale_pawnless_rook = 1, 100, 100, 100
   for k, v in pairs(w) do z[k] = v end
   return z
 end
@@ -82,6 +82,24 @@ t.is(modern("1k6/8/8/8/3K4/8/8/1NB5 w - - 0 1", {mop_corner = 10}), 73, "mop-up:
 t.is(modern("1k6/8/8/8/3K4/8/8/1N3B2 w - - 0 1", {mop_corner = 10}), 119, "mop-up: KBNK, light bishop: 13 x 10 x 22/24")
 t.is(modern("1k6/8/8/8/3K4/8/8/1NB5 w - - 0 1", {mop_edge = 10}), 0,
      "mop-up: with bishop and knight the corner's term replaces the centre's")
+-- pawnless endings a minor piece ahead at most: rook v bishop keeps scale_pawnless percent,
+-- rook and bishop v rook scale_pawnless_rook; rook v nothing, and queen v rook, are not scaled
+local MAT = {rook_mg = 500, rook_eg = 500, bishop_mg = 300, bishop_eg = 300, queen_mg = 900, queen_eg = 900}
+local function mat(extra) local w = {} for k, v in pairs(MAT) do w[k] = v end
+  for k, v in pairs(extra) do w[k] = v end return w end
+t.is(modern("8/1k6/8/8/3K4/8/8/2b4R w - - 0 1", mat{scale_pawnless = 10}), 20, "KRKB: 200 x 10%")
+t.is(modern("8/1k6/8/8/3K4/8/8/2b4R w - - 0 1", mat{scale_pawnless = 10, scale_pawnless_rook = 50}), 20,
+     "KRKB: scale_pawnless, not _rook")
+t.is(modern("8/1k6/8/8/3K4/8/8/2r2BR1 w - - 0 1", mat{scale_pawnless = 10, scale_pawnless_rook = 50}), 150,
+     "KRBKR: 300 x 50%, scale_pawnless_rook")
+t.is(modern("8/1k6/8/8/3K4/8/8/7R w - - 0 1", mat{scale_pawnless = 10, scale_pawnless_rook = 50}), 500,
+     "KRK is not scaled (a rook ahead)")
+t.is(modern("8/1k6/8/8/3K4/8/7Q/2r5 w - - 0 1", mat{scale_pawnless = 10, scale_pawnless_rook = 50}), 400,
+     "KQKR is not scaled (more than a minor ahead)")
+t.is(modern("8/1k6/1p6/8/3K4/8/8/2b4R w - - 0 1", mat{scale_pawnless = 10}), 20,
+     "KRKBP: the weaker side's pawns do not matter (pawns count 0 here): 200 x 10%")
+t.is(modern("8/1k6/8/8/3K4/8/1P6/2b4R w - - 0 1", mat{scale_pawnless = 10}), 200,
+     "KRPKB: the stronger side has a pawn, no scaling")
 -- and the player mates with it, at 5,000 nodes a move (one thread: the same game every run),
 -- where without it KRK and KQK ended in the fifty-move rule from some of these positions
 for _, fen in ipairs({"8/8/8/4k3/8/8/8/R3K3 w - - 0 1", "8/8/8/5k2/8/8/8/Q3K3 w - - 0 1",

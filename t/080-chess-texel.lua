@@ -57,9 +57,9 @@ for _, kind in ipairs({"the default weights", "random weights"}) do
     if kind == "random weights" then   -- every weight, so that no term hides behind a zero
       w = {}
       for k, v in pairs(D) do
-        if type(v) == "number" and k ~= "model" and k ~= "scale_ocb" then w[k] = rand(201) - 100 end
+        if type(v) == "number" and k ~= "model" and not k:match("^scale_") then w[k] = rand(201) - 100 end
       end
-      w.scale_ocb = rand(101)
+      w.scale_ocb, w.scale_pawnless, w.scale_pawnless_rook = rand(101), rand(101), rand(101)
     end
     local g = sg.new("chess", {weights = w})
     for i = 1, 70 do

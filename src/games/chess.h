@@ -131,6 +131,10 @@ typedef struct ch_weights {
      files and ranks, 0-12), and, with bishop and knight alone, per step the bare king is nearer
      a corner of the bishop's colour (7 - its distance in king moves, 0-7). */
   int mop_edge, mop_close, mop_corner;
+  /* Percent kept of the score when the stronger side has no pawns and leads by at most a minor
+     piece (in units of 3 a minor, 5 a rook, 9 a queen) with a rook or more: against at most
+     one minor (KRKB, KRKN, KBBKB), and against more (KRBKR, KQKRB). */
+  int scale_pawnless, scale_pawnless_rook;
 } ch_weights;
 
 typedef struct ch_cfg {

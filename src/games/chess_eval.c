@@ -432,8 +432,9 @@ static SG_ALWAYS_INLINE void modern_rest(const ch_weights *w, const ch_pos *p, i
 }
 
 /* Endgame scaling of the blended score v (white's view): a side without pawns that has only a
-   minor piece or two knights cannot win (KNK, KBK, KNNK score 0); opposite bishops alone with
-   pawns keep scale_ocb percent. */
+   minor piece or two knights cannot win (KNK, KBK, KNNK score 0); one without pawns that leads
+   by a minor piece at most keeps scale_pawnless percent against a minor piece or none and
+   scale_pawnless_rook against more; opposite bishops alone with pawns keep scale_ocb percent. */
 static SG_ALWAYS_INLINE int scale_percent(const ch_weights *w, const ch_pos *p, int strong,
                                            int hw) {
   const bb *s = p->pieces[strong];
@@ -441,6 +442,15 @@ static SG_ALWAYS_INLINE int scale_percent(const ch_weights *w, const ch_pos *p, 
     int minors = cnt(hw, s[CH_KNIGHT] | s[CH_BISHOP]);
     if (minors <= 1 || (minors == 2 && !s[CH_BISHOP]))
       return 0;
+  }
+  if (!s[CH_PAWN]) {   /* no pawns, a minor piece ahead at most: hard to win */
+    const bb *o = p->pieces[strong ^ 1];
+    int ms = 3 * cnt(hw, s[CH_KNIGHT] | s[CH_BISHOP]) + 5 * cnt(hw, s[CH_ROOK]) +
+             9 * cnt(hw, s[CH_QUEEN]);
+    int mw = 3 * cnt(hw, o[CH_KNIGHT] | o[CH_BISHOP]) + 5 * cnt(hw, o[CH_ROOK]) +
+             9 * cnt(hw, o[CH_QUEEN]);
+    if (ms >= 5 && ms - mw <= 3)
+      return mw <= 3 ? w->scale_pawnless : w->scale_pawnless_rook;
   }
   const bb *a = p->pieces[0], *b = p->pieces[1];
   if (!(a[CH_KNIGHT] | a[CH_ROOK] | a[CH_QUEEN] | b[CH_KNIGHT] | b[CH_ROOK] | b[CH_QUEEN]) &&

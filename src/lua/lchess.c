@@ -409,12 +409,12 @@ static const char *weight_name(int i) {
 }
 
 /* Whether weight i is tuned by the gradient tuner: a weight of the tapered evaluation that
-   enters it linearly (not model, the king-attack units nor scale_ocb). */
+   enters it linearly (not model, the king-attack units nor the scales). */
 static int weight_linear(const ch_weights *w, int i) {
   const int *b = (const int *)w;
   const int *x = b + i;
   return x > &w->model && !(x >= w->king_attack && x < w->king_attack + 4) &&
-         x != &w->scale_ocb;
+         x != &w->scale_ocb && x != &w->scale_pawnless && x != &w->scale_pawnless_rook;
 }
 
 /* core.chess.trace(g) -> terms, phase, scale: the tapered evaluation of g's position as

@@ -76,6 +76,10 @@ local M = {
     -- alone, per step the bare king is nearer a corner of the bishop's colour (7 - its king
     -- distance, 0-7) in place of the centre's term
     mop_edge = 20, mop_close = 5, mop_corner = 30,
+    -- percent of the score kept when the stronger side has no pawns and leads by a minor piece
+    -- at most (3 a minor, 5 a rook, 9 a queen), with a rook's worth or more: against a minor
+    -- piece or none (KRKB, KRKN, KBBKB), and against more (KRBKR, KQKRB)
+    scale_pawnless = 6, scale_pawnless_rook = 22,
     -- Material and piece-square tables: PeSTO's (Ronald Friederich's Texel-tuned values,
     -- published on the Chess Programming Wiki, "PeSTO's Evaluation Function"), each table in the
     -- order printed there (rank 8 first, a to h), one weight per square from white's view
