@@ -34,6 +34,7 @@ local function only(w)
   local z = {}
   for k, v in pairs(D) do if type(v) == "number" then z[k] = 0 end end
   z.model, z.scale_ocb, z.scale_pawnless, z.scale_pawnless_rook = 1, 100, 100, 100
+  z.scale_pawns_base = 100
   for k, v in pairs(w) do z[k] = v end
   return z
 end
@@ -100,6 +101,14 @@ t.is(modern("8/1k6/1p6/8/3K4/8/8/2b4R w - - 0 1", mat{scale_pawnless = 10}), 20,
      "KRKBP: the weaker side's pawns do not matter (pawns count 0 here): 200 x 10%")
 t.is(modern("8/1k6/8/8/3K4/8/1P6/2b4R w - - 0 1", mat{scale_pawnless = 10}), 200,
      "KRPKB: the stronger side has a pawn, no scaling")
+-- the endgame sum's pawn scale: the knight's side has one pawn, 50 + 10 percent of eg 300 is
+-- 180; phase 1: (300 x 1 + 180 x 23) / 24 = 185; with two pawns 70%: (300 + 210 x 23) / 24 = 213
+t.is(modern("4k3/p7/8/8/3N4/8/P7/4K3 w - - 0 1", {knight_mg = 300, knight_eg = 300,
+     scale_pawns_base = 50, scale_pawns_step = 10}), 185, "pawn scale: one pawn, 60% of the endgame sum")
+t.is(modern("4k3/p7/8/8/3N4/8/PP6/4K3 w - - 0 1", {knight_mg = 300, knight_eg = 300,
+     scale_pawns_base = 50, scale_pawns_step = 10}), 213, "pawn scale: two pawns, 70%")
+t.is(modern("4k3/p7/8/8/3N4/8/PP6/4K3 w - - 0 1", {knight_mg = 300, knight_eg = 300,
+     scale_pawns_base = 50, scale_pawns_step = 30}), 300, "pawn scale: at most 100%")
 -- and the player mates with it, at 5,000 nodes a move (one thread: the same game every run),
 -- where without it KRK and KQK ended in the fifty-move rule from some of these positions
 for _, fen in ipairs({"8/8/8/4k3/8/8/8/R3K3 w - - 0 1", "8/8/8/5k2/8/8/8/Q3K3 w - - 0 1",
@@ -205,7 +214,8 @@ for _, fen in ipairs{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
 end
 
 -- the tables from Lua: by name, whole tables with set_pst, checked
-local g = sg.new("chess", {position = "4k3/p7/8/8/3N4/8/P7/4K3 w - - 0 1"})
+local g = sg.new("chess", {position = "4k3/p7/8/8/3N4/8/P7/4K3 w - - 0 1",
+                           weights = {scale_pawns_base = 100}})
 local before = g:scores()[1]
 g:set_weights{pst_knight_d4_mg = 13 + 24, pst_knight_d4_eg = 25 + 24}
 t.is(g:scores()[1], before + 24, "set_weights by a square's name")

@@ -37,12 +37,14 @@ end
 -- mop-up's counts against a bare king, traced as the evaluation counts them (t/036 has them
 -- by hand): KBNK with a dark bishop, b8 6 steps from h8, the kings 2 files and 4 ranks apart
 do
-  local g = sg.new("chess", {position = "1k6/8/8/8/3K4/8/8/1NB5 w - - 0 1"})
+  local g = sg.new("chess", {position = "1k6/8/8/8/3K4/8/8/1NB5 w - - 0 1",
+                             weights = {scale_pawns_base = 100}})
   local s, _, _, terms = traced(g)
   t.ok(math.abs(s - g:scores()[1]) < 4 and math.abs(terms.mop_corner - 8 * 22 / 24) < 1e-9 and
        (terms.mop_edge or 0) == 0 and math.abs(terms.mop_close - 8 * 22 / 24) < 1e-9,
        "trace: mop-up's corner and closeness counts (KBNK), the sum the evaluation")
-  g = sg.new("chess", {position = "7r/8/8/3k4/8/8/1K6/8 w - - 0 1"})
+  g = sg.new("chess", {position = "7r/8/8/3k4/8/8/1K6/8 w - - 0 1",
+                         weights = {scale_pawns_base = 100}})
   s, _, _, terms = traced(g)
   t.ok(math.abs(s - g:scores()[1]) < 4 and math.abs(terms.mop_edge + 4 * 22 / 24) < 1e-9,
        "trace: mop-up for black counts against white")
@@ -60,6 +62,7 @@ for _, kind in ipairs({"the default weights", "random weights"}) do
         if type(v) == "number" and k ~= "model" and not k:match("^scale_") then w[k] = rand(201) - 100 end
       end
       w.scale_ocb, w.scale_pawnless, w.scale_pawnless_rook = rand(101), rand(101), rand(101)
+      w.scale_pawns_base, w.scale_pawns_step = rand(101), rand(31)
     end
     local g = sg.new("chess", {weights = w})
     for i = 1, 70 do
@@ -75,13 +78,20 @@ for _, kind in ipairs({"the default weights", "random weights"}) do
 end
 
 -- by hand: a knight on d4 (PeSTO's table: mg 13, eg 25) and pawns on a2 and a7, phase 1 of 24
-local g = sg.new("chess", {position = "4k3/p7/8/8/3N4/8/P7/4K3 w - - 0 1"})
+local NOPS = {scale_pawns_base = 100}   -- no pawn scale of the endgame sum (tested below)
+local g = sg.new("chess", {position = "4k3/p7/8/8/3N4/8/P7/4K3 w - - 0 1", weights = NOPS})
 local s, phase, scale, terms = traced(g)
 t.is(phase, 1, "trace: phase 1 (a knight)")
 t.is(scale, 1.0, "trace: no scaling")
 t.is(terms.knight_mg, 1 / 24, "trace: knight_mg weighs phase / 24")
 t.is(terms.knight_eg, 23 / 24, "trace: knight_eg weighs (24 - phase) / 24")
 t.is(terms.pst_knight_d4_eg, 23 / 24, "trace: the knight's square, d4")
+-- the pawn scale of the endgame sum: white, ahead, has one pawn: 50 + 10 x 1 percent
+g = sg.new("chess", {position = "4k3/p7/8/8/3N4/8/P7/4K3 w - - 0 1",
+                     weights = {scale_pawns_base = 50, scale_pawns_step = 10}})
+s, phase, scale, terms = traced(g)
+t.ok(math.abs(terms.knight_eg - 23 / 24 * 0.6) < 1e-12 and terms.knight_mg == 1 / 24 and
+     math.abs(s - g:scores()[1]) < 4, "trace: the endgame sum's pawn scale (60%: one pawn)")
 t.is(terms.pawn_mg, nil, "trace: the pawns cancel")
 t.is(terms.tempo_mg, 1 / 24, "trace: white's tempo")
 t.ok(math.abs(s - g:scores()[1]) < 4, "trace: the sum is the evaluation")

@@ -1541,6 +1541,8 @@ static const sg_param ch_params[] = {
   W("mop_edge", mop_edge), W("mop_close", mop_close), W("mop_corner", mop_corner),
   {"scale_pawnless", SG_WEIGHTS, SG_PINT, offsetof(ch_cfg, w.scale_pawnless), 0, 100},
   {"scale_pawnless_rook", SG_WEIGHTS, SG_PINT, offsetof(ch_cfg, w.scale_pawnless_rook), 0, 100},
+  {"scale_pawns_base", SG_WEIGHTS, SG_PINT, offsetof(ch_cfg, w.scale_pawns_base), 0, 100},
+  {"scale_pawns_step", SG_WEIGHTS, SG_PINT, offsetof(ch_cfg, w.scale_pawns_step), 0, 100},
   {"draw_fifty", SG_RULES, SG_PINT, offsetof(ch_cfg, draw_fifty), 0, 1000},
   {"repetitions", SG_RULES, SG_PINT, offsetof(ch_cfg, repetitions), 0, 10},
   {NULL, 0, 0, 0, 0, 0}

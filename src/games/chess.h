@@ -135,6 +135,9 @@ typedef struct ch_weights {
      piece (in units of 3 a minor, 5 a rook, 9 a queen) with a rook or more: against at most
      one minor (KRKB, KRKN, KBBKB), and against more (KRBKR, KQKRB). */
   int scale_pawnless, scale_pawnless_rook;
+  /* Percent of the endgame sum kept for the side it favours: scale_pawns_base, plus
+     scale_pawns_step per pawn of that side, at most 100 (few pawns are hard to win with). */
+  int scale_pawns_base, scale_pawns_step;
 } ch_weights;
 
 typedef struct ch_cfg {

@@ -462,6 +462,13 @@ static SG_ALWAYS_INLINE int scale_percent(const ch_weights *w, const ch_pos *p, 
   return 100;
 }
 
+/* The percent of the endgame sum eg (white's view) kept: scale_pawns_base plus scale_pawns_step
+   per pawn of the side it favours, at most 100. */
+static SG_ALWAYS_INLINE int pawns_percent(const ch_weights *w, const ch_pos *p, int eg, int hw) {
+  int pct = w->scale_pawns_base + w->scale_pawns_step * cnt(hw, p->pieces[eg > 0 ? 0 : 1][CH_PAWN]);
+  return pct < 100 ? pct : 100;
+}
+
 static SG_ALWAYS_INLINE int modern_scale(const ch_weights *w, const ch_pos *p, int v, int hw) {
   int pct = scale_percent(w, p, v > 0 ? 0 : 1, hw);
   return pct == 100 ? v : v * pct / 100;
@@ -493,6 +500,9 @@ static SG_ALWAYS_INLINE int modern_eval(const ch_cfg *cfg, const ch_pos *p, int 
     phase = 24;
   add2(acc[p->side], w->tempo2, 1);
   int mg = acc[0][0] - acc[1][0], eg = acc[0][1] - acc[1][1];
+  int pp = pawns_percent(w, p, eg, hw);
+  if (pp < 100)
+    eg = eg * pp / 100;
   int v = modern_scale(w, p, (mg * phase + eg * (24 - phase)) / 24, hw);
   return p->side ? -v : v;
 }
@@ -681,6 +691,13 @@ void chess_eval_trace(const ch_weights *w, const ch_pos *p, ch_trace *t) {
   for (int i = 0; i < CH_NW; i++) {
     mg += t->mg[i] * wv[i];
     eg += t->eg[i] * wv[i];
+  }
+  /* the endgame sum's pawn scale, kept fixed at the weights traced with (as the scale below) */
+  int pp = pawns_percent(w, p, (int)eg, 0);
+  if (pp < 100) {
+    for (int i = 0; i < CH_NW; i++)
+      t->eg[i] *= pp / 100.0;
+    eg *= pp / 100.0;
   }
   int v = (int)((mg * phase + eg * (24 - phase)) / 24);
   t->scale = scale_percent(w, p, v > 0 ? 0 : 1, 0) / 100.0;

@@ -414,7 +414,8 @@ static int weight_linear(const ch_weights *w, int i) {
   const int *b = (const int *)w;
   const int *x = b + i;
   return x > &w->model && !(x >= w->king_attack && x < w->king_attack + 4) &&
-         x != &w->scale_ocb && x != &w->scale_pawnless && x != &w->scale_pawnless_rook;
+         x != &w->scale_ocb && x != &w->scale_pawnless && x != &w->scale_pawnless_rook &&
+         x != &w->scale_pawns_base && x != &w->scale_pawns_step;
 }
 
 /* core.chess.trace(g) -> terms, phase, scale: the tapered evaluation of g's position as
