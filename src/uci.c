@@ -353,7 +353,8 @@ static void cmd_go(uci *u, char *rest) {
   o->multipv = u->multipv;
   o->table = &u->tt;
   o->memory = &u->memory;
-  o->keep_history = 1;   /* chess's default (lua/stratagem/games/chess.lua) */
+  o->keep_history = 1;   /* chess's defaults (lua/stratagem/games/chess.lua) */
+  o->cont_history = 1;
   o->stop_flag = &u->stop;
   o->report = report;
   o->report_ud = u;

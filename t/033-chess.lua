@@ -191,9 +191,10 @@ t.errors(function() sg.search(sg.new("chess"), {depth = 2, lmp = 1}) end,
 -- extensions (from depth 7: a search of 9 plies has them at its first plies)
 t.ok(table.concat(sg.info("chess").hooks, ","):find("piece_to", 1, true),
      "chess offers the piece_to hook continuation history reads")
-local ch_on = tech_nodes({cont_history = true})
-t.ok(all_on ~= ch_on, string.format("cont_history (off by default) changes the tree: %d nodes " ..
-                                    "to depth 7 with it, %d without", ch_on, all_on))
+local ch_off = tech_nodes({cont_history = false})
+t.ok(sg.defaults("chess").search.cont_history == true and all_on ~= ch_off,
+     string.format("cont_history (on in chess's defaults) changes the tree: %d nodes to depth " ..
+                   "7 with it, %d without", all_on, ch_off))
 local function se_nodes(on)
   local total = 0
   for _, fen in ipairs(TECH_FENS) do

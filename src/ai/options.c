@@ -94,7 +94,8 @@ const opt_desc options_table[OPT_COUNT] = {
   [OPT_CONT_HISTORY] = {"cont_history", OPT_BOOLEAN, 0, 0, 0, 0, 0, NULL, 0, "false", AB | PI,
                         NULL, "continuation history: quiet moves ordered and reduced by how they "
                         "did after the same previous move and the mover's own move before it "
-                        "(games with a piece-and-square hook; off: not measured positive)"},
+                        "(games with a piece-and-square hook; on in chess's defaults, where it "
+                        "measured positive)"},
   [OPT_SINGULAR] = {"singular", OPT_BOOLEAN, 0, 0, 0, 0, 0, NULL, 0, "false", AB | PI, NULL,
                     "singular extensions: a table move that alone holds its score, the "
                     "others failing below it in a reduced search, is searched a ply deeper "

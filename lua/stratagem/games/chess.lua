@@ -301,8 +301,9 @@ local M = {
   options = {preset = "modern"},
   -- without depth, time or nodes a search thinks for one second; each search of a game starts
   -- from the history tables its player's last one left, halved (doc/chess.md, History kept
-  -- between moves)
-  search = {algo = "alphabeta", hash = 16, keep_history = true},
+  -- between moves); continuation history on (doc/chess.md, Continuation history and singular
+  -- extensions: what they measured)
+  search = {algo = "alphabeta", hash = 16, keep_history = true, cont_history = true},
   -- play: scores in pawns, mates as "mate in N"; moves shown in SAN
   play = {seats = {"human", "ai"}, ai = {time = 1}, score = {scale = 100, unit = "pawns", mate = true},
           san = true,
