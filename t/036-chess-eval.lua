@@ -109,6 +109,12 @@ t.is(modern("4k3/p7/8/8/3N4/8/PP6/4K3 w - - 0 1", {knight_mg = 300, knight_eg = 
      scale_pawns_base = 50, scale_pawns_step = 10}), 213, "pawn scale: two pawns, 70%")
 t.is(modern("4k3/p7/8/8/3N4/8/PP6/4K3 w - - 0 1", {knight_mg = 300, knight_eg = 300,
      scale_pawns_base = 50, scale_pawns_step = 30}), 300, "pawn scale: at most 100%")
+-- not against a bare king (the mop-up's endings): KRK keeps its 500; with a black pawn 50% of
+-- the endgame sum: (500 x 2 + 250 x 22) / 24 = 270
+t.is(modern("8/1k6/8/8/3K4/8/8/7R w - - 0 1", {rook_mg = 500, rook_eg = 500, scale_pawns_base = 50}),
+     500, "pawn scale: none against a bare king")
+t.is(modern("8/1k6/1p6/8/3K4/8/8/7R w - - 0 1", {rook_mg = 500, rook_eg = 500, scale_pawns_base = 50}),
+     270, "pawn scale: against a king and pawn, 50% of the endgame sum")
 -- and the player mates with it, at 5,000 nodes a move (one thread: the same game every run),
 -- where without it KRK and KQK ended in the fifty-move rule from some of these positions
 for _, fen in ipairs({"8/8/8/4k3/8/8/8/R3K3 w - - 0 1", "8/8/8/5k2/8/8/8/Q3K3 w - - 0 1",

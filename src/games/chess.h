@@ -136,7 +136,8 @@ typedef struct ch_weights {
      one minor (KRKB, KRKN, KBBKB), and against more (KRBKR, KQKRB). */
   int scale_pawnless, scale_pawnless_rook;
   /* Percent of the endgame sum kept for the side it favours: scale_pawns_base, plus
-     scale_pawns_step per pawn of that side, at most 100 (few pawns are hard to win with). */
+     scale_pawns_step per pawn of that side, at most 100 (few pawns are hard to win with); all
+     of it against a bare king. */
   int scale_pawns_base, scale_pawns_step;
 } ch_weights;
 

@@ -391,8 +391,8 @@ static SG_ALWAYS_INLINE int mop_up(const ch_pos *p, int c, int n[3], int hw) {
   const bb dark = 0xaa55aa55aa55aa55ULL;
   if (!(my[CH_ROOK] | my[CH_QUEEN] | my[CH_PAWN]) && my[CH_KNIGHT] &&
       (!(my[CH_BISHOP] & dark) || !(my[CH_BISHOP] & ~dark))) {
-    /* a1 and h8 are dark; a8 and h1 light */
-    /* file and rank steps to the nearer of the two corners */
+    /* file and rank steps to the nearer of the two corners (a1 and h8 are dark, a8 and h1
+       light) */
     int d1 = (my[CH_BISHOP] & dark) ? f + r : f + 7 - r, d2 = 14 - d1;
     n[0] = 0;
     n[2] = 14 - (d1 < d2 ? d1 : d2);
@@ -463,9 +463,13 @@ static SG_ALWAYS_INLINE int scale_percent(const ch_weights *w, const ch_pos *p, 
 }
 
 /* The percent of the endgame sum eg (white's view) kept: scale_pawns_base plus scale_pawns_step
-   per pawn of the side it favours, at most 100. */
+   per pawn of the side it favours, at most 100; all of it against a bare king (the mop-up's
+   endings, won without pawns). */
 static SG_ALWAYS_INLINE int pawns_percent(const ch_weights *w, const ch_pos *p, int eg, int hw) {
-  int pct = w->scale_pawns_base + w->scale_pawns_step * cnt(hw, p->pieces[eg > 0 ? 0 : 1][CH_PAWN]);
+  int s = eg > 0 ? 0 : 1;
+  if (p->occ[s ^ 1] == p->pieces[s ^ 1][CH_KING])
+    return 100;
+  int pct = w->scale_pawns_base + w->scale_pawns_step * cnt(hw, p->pieces[s][CH_PAWN]);
   return pct < 100 ? pct : 100;
 }
 

@@ -81,7 +81,8 @@ local M = {
     -- piece or none (KRKB, KRKN, KBBKB), and against more (KRBKR, KQKRB)
     scale_pawnless = 6, scale_pawnless_rook = 22,
     -- percent of the endgame sum kept for the side it favours: scale_pawns_base plus
-    -- scale_pawns_step per pawn of that side, at most 100 (few pawns are hard to win with)
+    -- scale_pawns_step per pawn of that side, at most 100 (few pawns are hard to win with);
+    -- all of it against a bare king
     scale_pawns_base = 56, scale_pawns_step = 11,
     -- Material and piece-square tables: PeSTO's (Ronald Friederich's Texel-tuned values,
     -- published on the Chess Programming Wiki, "PeSTO's Evaluation Function"), each table in the
