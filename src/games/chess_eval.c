@@ -165,6 +165,9 @@ static inline void add2(int *acc, const int *pair, int n) {
   acc[1] += pair[1] * n;
 }
 
+/* The dark squares (a1, c1, ..., h8). */
+#define DARK_SQUARES 0xaa55aa55aa55aa55ULL
+
 static inline int sq_dist(int a, int b) {
   int df = abs(a % 8 - b % 8), dr = abs(a / 8 - b / 8);
   return df > dr ? df : dr;
@@ -388,7 +391,7 @@ static SG_ALWAYS_INLINE int mop_up(const ch_pos *p, int c, int n[3], int hw) {
   n[0] = cf + cr;
   n[1] = 14 - (df < 0 ? -df : df) - (dr < 0 ? -dr : dr);
   n[2] = 0;
-  const bb dark = 0xaa55aa55aa55aa55ULL;
+  const bb dark = DARK_SQUARES;
   if (!(my[CH_ROOK] | my[CH_QUEEN] | my[CH_PAWN]) && my[CH_KNIGHT] &&
       (!(my[CH_BISHOP] & dark) || !(my[CH_BISHOP] & ~dark))) {
     /* file and rank steps to the nearer of the two corners (a1 and h8 are dark, a8 and h1
@@ -455,7 +458,7 @@ static SG_ALWAYS_INLINE int scale_percent(const ch_weights *w, const ch_pos *p, 
   const bb *a = p->pieces[0], *b = p->pieces[1];
   if (!(a[CH_KNIGHT] | a[CH_ROOK] | a[CH_QUEEN] | b[CH_KNIGHT] | b[CH_ROOK] | b[CH_QUEEN]) &&
       cnt(hw, a[CH_BISHOP]) == 1 && cnt(hw, b[CH_BISHOP]) == 1) {
-    const bb dark = 0xaa55aa55aa55aa55ULL;
+    const bb dark = DARK_SQUARES;
     if (!(a[CH_BISHOP] & dark) != !(b[CH_BISHOP] & dark))
       return w->scale_ocb;
   }
@@ -831,6 +834,6 @@ int chess_insufficient(const ch_pos *p) {
   bb bishops = p->pieces[0][CH_BISHOP] | p->pieces[1][CH_BISHOP];
   if (popcnt(knights | bishops) <= 1)
     return 1;
-  const bb dark = 0xaa55aa55aa55aa55ULL;
+  const bb dark = DARK_SQUARES;
   return !knights && (!(bishops & dark) || !(bishops & ~dark));
 }
